@@ -1,0 +1,184 @@
+package estimator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxInputBytes bounds every JSON input the package reads (a config, a
+// Hugging Face config.json): far above any real one, small enough that a
+// hostile paste cannot exhaust a browser tab.
+const MaxInputBytes = 4 << 20
+
+// groups are the objects of the interchange format, and the fields each
+// holds, by JSON key.
+var groups = map[string]map[string]*Field{}
+
+func init() {
+	for _, f := range fields {
+		group, key := "", f.Path
+		if i := strings.LastIndexByte(f.Path, '.'); i >= 0 {
+			group, key = f.Path[:i], f.Path[i+1:]
+		}
+		if groups[group] == nil {
+			groups[group] = map[string]*Field{}
+		}
+		groups[group][key] = f
+	}
+	groups[""]["model"] = nil
+	groups[""]["request"] = nil
+	groups[""]["head"] = nil
+	groups[""]["fc2"] = nil
+	groups[""]["budget"] = nil
+	groups[""]["changes"] = nil
+	groups["request"]["outputs"] = nil
+}
+
+// DecodeConfig reads a config in the interchange format of section 6.
+// Omitted fields take their defaults (Default()); unknown keys, values of
+// the wrong type, fractions and numbers beyond int64 are errors naming the
+// field. Ranges are checked too: a config that decodes is valid. The
+// error is an ErrorList.
+func DecodeConfig(data []byte) (Config, error) {
+	return DecodeConfigOnto(Default(), data)
+}
+
+// DecodeConfigOnto is DecodeConfig with the fields the JSON omits taken
+// from base instead of the defaults.
+func DecodeConfigOnto(base Config, data []byte) (Config, error) {
+	c := base
+	if len(data) > MaxInputBytes {
+		return base, ErrorList{{Field: "config", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}}
+	}
+	var errs ErrorList
+	if err := decodeGroup(&c, "", data, &errs); err != nil {
+		return base, ErrorList{err}
+	}
+	if len(errs) > 0 {
+		return base, errs
+	}
+	if _, err := c.Resolve(); err != nil {
+		return base, err
+	}
+	return c, nil
+}
+
+// decodeGroup decodes one JSON object of the format into c. A syntax error
+// is returned; field errors are appended to errs.
+func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
+	name := group
+	if name == "" {
+		name = "config"
+	}
+	obj, err := decodeObject(data)
+	if err != nil {
+		return &Error{Field: name, Message: err.Error()}
+	}
+	known := groups[group]
+	for _, key := range sortedKeys(obj) {
+		raw := obj[key]
+		path := key
+		if group != "" {
+			path = group + "." + key
+		}
+		f, ok := known[key]
+		if !ok {
+			*errs = append(*errs, &Error{Field: path, Message: "is not a field of the config format; allowed here: " + strings.Join(sortedKeys(known), ", ")})
+			continue
+		}
+		if f == nil { // a nested group
+			if e := decodeGroup(c, path, raw, errs); e != nil {
+				*errs = append(*errs, e)
+			}
+			continue
+		}
+		if e := decodeValue(c, f, raw); e != nil {
+			*errs = append(*errs, e)
+		}
+	}
+	return nil
+}
+
+func decodeObject(data []byte) (map[string]json.RawMessage, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("is empty; expected a JSON object")
+	}
+	if trimmed[0] != '{' {
+		return nil, errors.New("must be a JSON object")
+	}
+	var obj map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	if err := dec.Decode(&obj); err != nil {
+		return nil, errors.New("is not valid JSON: " + err.Error())
+	}
+	if dec.More() {
+		return nil, errors.New("has more after the JSON object")
+	}
+	return obj, nil
+}
+
+// decodeValue reads one leaf value strictly: an integer field takes a JSON
+// integer, a boolean field true or false, an optional field also null (its
+// default).
+func decodeValue(c *Config, f *Field, raw json.RawMessage) *Error {
+	s := string(bytes.TrimSpace(raw))
+	if f.Kind == BoolField {
+		switch s {
+		case "true":
+			f.SetBool(c, true)
+		case "false":
+			f.SetBool(c, false)
+		default:
+			return &Error{Field: f.Path, Message: "must be true or false, got " + clip(s)}
+		}
+		return nil
+	}
+	if s == "null" && f.Optional {
+		f.Unset(c)
+		return nil
+	}
+	if s == "" || !(s[0] == '-' || isDigit(s[0])) {
+		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + clip(s)}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		if strings.ContainsAny(s, ".eE") {
+			if fl, ferr := strconv.ParseFloat(s, 64); ferr == nil && fl == float64(int64(fl)) && fl >= -1<<62 && fl <= 1<<62 {
+				return &Error{Field: f.Path, Message: "must be written as a whole number without a fraction or exponent; " + f.Allowed() + ", got " + clip(s)}
+			}
+			return &Error{Field: f.Path, Message: "must be a whole number; " + f.Allowed() + ", got " + clip(s)}
+		}
+		return &Error{Field: f.Path, Message: "is beyond the range of a 64-bit integer; " + f.Allowed() + ", got " + clip(s)}
+	}
+	f.SetInt(c, v)
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// MarshalConfig writes c in the interchange format, indented. Optional
+// fields left to their defaults are omitted, so they keep following the
+// fields they derive from when the JSON is read back.
+func MarshalConfig(c Config) []byte {
+	b, _ := json.MarshalIndent(c, "", "  ") // a Config always marshals
+	return b
+}

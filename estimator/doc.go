@@ -1,0 +1,38 @@
+// Package estimator is Headroom's memory model: it decides, from an
+// estimate of a request's bytes, whether a trainer admits the request whole,
+// splits it into children, or refuses it, for a baseline estimator (the three
+// changes off) and a candidate (the changes the user chose), side by side.
+//
+// The model is the one specified in shared/design/estimator.md. Every byte
+// count is an exact int64; every multiplication and addition is checked, and
+// an overflow is an *Error naming the fields involved, never a wrap or a
+// panic. Each tensor is rounded up to the allocator's block size before
+// anything is summed.
+//
+// Where the specification leaves a choice open, this package chooses as
+// follows (each choice is repeated at the code it governs):
+//
+//   - The stages of a piece reported in a result are the ephemeral stages
+//     (activations, head, fc2, gdn) in that order; a stage that does not
+//     exist for the model (fc2 when num_experts_per_tok = 0, gdn when
+//     linear_num_key_heads = 0) is left out. The retained tensors are
+//     reported separately under "retained".
+//   - dominant_stage is the ephemeral stage that sets the piece's peak (the
+//     largest of the stages above, the first in that order on a tie).
+//   - retained_bytes and ephemeral_bytes are those of the largest child, like
+//     the stages; total_retained_bytes is the sum over all children.
+//   - The largest child is the child with the most rows, the first on a tie.
+//   - A sweep resolves the config's defaults first (projected_rows,
+//     target_rows, input_width, output_width, retained_per_row_bytes), then
+//     changes only the swept field: "every other field keeps its value".
+//     Sweeping rows carries projected_rows and target_rows in proportion.
+//   - A point where the config is invalid takes the pseudo-decision
+//     "invalid" in a sweep, so moving into or out of an invalid range is
+//     reported as a flip carrying the message.
+//   - Any overflow while pricing any plan of a request makes the whole
+//     request an error: a byte count that does not fit in int64 cannot be
+//     compared with a budget honestly.
+//   - Ranges the specification leaves open: num_hidden_layers and topk are
+//     limited to 2^20, like widths; sequence_rows and chunk_rows to
+//     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
+package estimator

@@ -1,0 +1,152 @@
+package estimator
+
+import "fmt"
+
+// Result is the estimate of section 6: the budget and, for the baseline and
+// the candidate, the decision and the bytes behind it.
+type Result struct {
+	AvailableBytes Bytes   `json:"available_bytes"`
+	Baseline       Outcome `json:"baseline"`
+	Candidate      Outcome `json:"candidate"`
+}
+
+// Outcome is one revision's decision. Children is 1 when admitted, k when
+// split and 0 when refused. ChildRows, RequiredBytes, the stages and the
+// per-child bytes are those of the chosen plan or, when refused, of the last
+// rung tried (one sequence per child, or the whole request when it is a
+// single sequence).
+type Outcome struct {
+	Decision        Decision `json:"decision"`
+	Children        int64    `json:"children"`
+	ChildRows       int64    `json:"child_rows"`
+	RequiredBytes   Bytes    `json:"required_bytes"`
+	LowerBoundBytes Bytes    `json:"lower_bound_bytes"`
+	MarginBytes     Bytes    `json:"margin_bytes"`
+	DominantStage   string   `json:"dominant_stage"`
+	Reason          string   `json:"reason"`
+	// RetainedBytes and EphemeralBytes are those of the largest child.
+	RetainedBytes  Bytes `json:"retained_bytes"`
+	EphemeralBytes Bytes `json:"ephemeral_bytes"`
+	// TotalRetainedBytes adds the retained bytes of every child of the plan.
+	TotalRetainedBytes Bytes        `json:"total_retained_bytes"`
+	Stages             []StageBytes `json:"stages"`
+	Retained           StageBytes   `json:"retained"`
+}
+
+// StageBytes is a stage (or the retained part) of the largest child, with
+// its tensors.
+type StageBytes struct {
+	Name    string        `json:"name"`
+	Bytes   Bytes         `json:"bytes"`
+	Tensors []TensorBytes `json:"tensors"`
+}
+
+// TensorBytes is one tensor, rounded to the allocator block.
+type TensorBytes struct {
+	Name  string `json:"name"`
+	Bytes Bytes  `json:"bytes"`
+}
+
+// Stage returns the named stage, or a zero StageBytes when the model has
+// no such stage.
+func (o *Outcome) Stage(name string) StageBytes {
+	for _, s := range o.Stages {
+		if s.Name == name {
+			return s
+		}
+	}
+	return StageBytes{Name: name}
+}
+
+// Estimate validates c and prices it for the baseline and the candidate.
+// The error is an ErrorList of field errors, or an *Error naming the fields
+// whose product overflows.
+func Estimate(c Config) (Result, error) {
+	r, err := c.Resolve()
+	if err != nil {
+		return Result{}, err
+	}
+	return r.Estimate()
+}
+
+// Estimate prices a resolved config; see the package function Estimate.
+func (r *Resolved) Estimate() (Result, error) {
+	var c calc
+	var pc piece
+	lower := r.lowerBound(&c, &pc)
+	res := Result{AvailableBytes: Bytes(r.available())}
+	res.Baseline = r.outcome(&c, baselineVariant(), lower, &pc)
+	res.Candidate = r.outcome(&c, r.candidateVariant(), lower, &pc)
+	if c.err != nil {
+		return Result{}, c.err
+	}
+	return res, nil
+}
+
+func (r *Resolved) outcome(c *calc, v variant, lower int64, pc *piece) Outcome {
+	pl := r.decide(c, v, pc)
+	r.price(c, pl.largest, v, pc)
+	avail := r.available()
+	o := Outcome{
+		Decision:           pl.decision,
+		Children:           pl.k,
+		ChildRows:          pl.largest,
+		RequiredBytes:      Bytes(pl.required),
+		LowerBoundBytes:    Bytes(lower),
+		MarginBytes:        Bytes(avail - pl.required),
+		RetainedBytes:      Bytes(pc.retained),
+		EphemeralBytes:     Bytes(pc.ephemeral),
+		TotalRetainedBytes: Bytes(pl.retained),
+		DominantStage:      pc.dominant().String(),
+	}
+	if pl.decision == Refuse {
+		o.Children = 0
+	}
+	for s := Stage(0); s < NumStages; s++ {
+		if !pc.present[s] {
+			continue
+		}
+		sb := StageBytes{Name: s.String(), Bytes: Bytes(pc.stage[s])}
+		for _, t := range pc.tensors[s][:pc.ntens[s]] {
+			sb.Tensors = append(sb.Tensors, TensorBytes{t.name, Bytes(t.bytes)})
+		}
+		o.Stages = append(o.Stages, sb)
+	}
+	o.Retained = StageBytes{Name: "retained", Bytes: Bytes(pc.retained), Tensors: []TensorBytes{}}
+	for _, t := range pc.ret[:pc.nret] {
+		o.Retained.Tensors = append(o.Retained.Tensors, TensorBytes{t.name, Bytes(t.bytes)})
+	}
+	o.Reason = r.reason(pl, pc, avail)
+	return o
+}
+
+// dominant is the stage that sets the piece's ephemeral peak, the first in
+// stage order on a tie.
+func (pc *piece) dominant() Stage {
+	best := StageActivations
+	for s := Stage(1); s < NumStages; s++ {
+		if pc.stage[s] > pc.stage[best] {
+			best = s
+		}
+	}
+	return best
+}
+
+func (r *Resolved) reason(pl plan, pc *piece, avail int64) string {
+	need, have := Bytes(pl.required), Bytes(avail)
+	dom := pc.dominant()
+	switch pl.decision {
+	case Admit:
+		return fmt.Sprintf("admitted whole: %s rows need %s of the %s available; the peak stage is %s",
+			Group(r.N), need, have, dom)
+	case Split:
+		return fmt.Sprintf("split into %s children of at most %s rows: the whole request does not fit in the %s available, the split needs %s; the peak stage is %s",
+			Group(pl.k), Group(pl.largest), have, need, dom)
+	}
+	plan := "the whole request (a single sequence)"
+	if pl.k > 1 {
+		plan = fmt.Sprintf("one sequence per child (%s children of at most %s rows)", Group(pl.k), Group(pl.largest))
+	}
+	return fmt.Sprintf("refused: even %s needs %s, %s more than the %s available; the dominant stage is %s (%s)",
+		plan, need, Bytes(pl.required-avail), have, dom, Bytes(pc.stage[dom]))
+}
