@@ -1,0 +1,44 @@
+# Headroom. `make run` serves the explorer; `make test` runs every test.
+GO      ?= go
+ADDR    ?= 127.0.0.1:8000
+BIN     := bin/headroom
+WASM    := web/app.wasm
+# Browser build: see BENCHMARKS.md for what these flags save on the wire.
+WASM_TAGS    ?=
+WASM_LDFLAGS ?= -s -w
+
+.PHONY: run build wasm test vet chromium bench fuzz clean
+
+run: wasm build
+	$(BIN) serve -addr $(ADDR)
+
+build:
+	$(GO) build -o $(BIN) ./app
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -tags "$(WASM_TAGS)" -ldflags "$(WASM_LDFLAGS)" -o $(WASM) ./app
+
+# chromium: the browser tests need Debian's chromium; install it when it is
+# missing and we are root (CI is). Without root, the tests say what is
+# missing (and fail under CI=true).
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium (Debian package)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium is missing and this is not root: browser tests will skip (or fail under CI=true)"; \
+	  fi; \
+	fi
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app
+
+test: chromium vet wasm
+	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
+	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
+	$(GO) test -count=1 ./...
+
+clean:
+	rm -rf bin $(WASM) $(WASM).gz $(WASM).br

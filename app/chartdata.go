@@ -1,0 +1,56 @@
+package main
+
+import (
+	"headroom/estimator"
+)
+
+// chartInput is everything the chart shows, computed by the estimator: the
+// UI, the plot command and the CSV export all build it with
+// buildChartInput, so they show the same thing.
+type chartInput struct {
+	Title     string
+	Axis      *estimator.Field  // the swept input
+	From, To  int64             // the swept range
+	Current   int64             // the axis input's current value (marked)
+	Points    []estimator.Point // the grid, increasing X
+	Baseline  []estimator.Flip  // flips of the baseline, increasing
+	Candidate []estimator.Flip  // flips of the candidate, increasing
+}
+
+// buildChartInput sweeps cfg along axis over [from, to] on a grid of points
+// and finds both revisions' flips on the same grid.
+func buildChartInput(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, error) {
+	if _, err := estimator.Sweep(cfg, axis, from, from, 2); err != nil && from <= to {
+		// validate config and axis the same way the sweep command does
+		return chartInput{}, err
+	}
+	s, err := estimator.NewSweeper(cfg, axis)
+	if err != nil {
+		return chartInput{}, err
+	}
+	xs := estimator.Grid(from, to, points)
+	in := chartInput{Axis: s.Field(), From: from, To: to}
+	if v, ok := s.Field().Int(&cfg); ok {
+		in.Current = v
+	} else {
+		in.Current = currentDerived(s.Base(), axis)
+	}
+	in.Points = make([]estimator.Point, len(xs))
+	for i, x := range xs {
+		in.Points[i] = s.Point(x)
+	}
+	in.Baseline = s.Flips(nil, xs, 0)
+	in.Candidate = s.Flips(nil, xs, 1)
+	return in, nil
+}
+
+// currentDerived is the resolved value of an axis left to its default.
+func currentDerived(r estimator.Resolved, axis string) int64 {
+	switch axis {
+	case "input_width":
+		return r.I
+	case "output_width":
+		return r.O
+	}
+	return 0
+}
