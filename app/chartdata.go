@@ -20,8 +20,7 @@ type chartInput struct {
 // buildChartInput sweeps cfg along axis over [from, to] on a grid of points
 // and finds both revisions' flips on the same grid.
 func buildChartInput(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, error) {
-	if _, err := estimator.Sweep(cfg, axis, from, from, 2); err != nil && from <= to {
-		// validate config and axis the same way the sweep command does
+	if err := estimator.CheckRange(from, to, points); err != nil {
 		return chartInput{}, err
 	}
 	s, err := estimator.NewSweeper(cfg, axis)

@@ -229,8 +229,8 @@ func AppendGrid(dst []int64, from, to int64, points int) []int64 {
 	return dst
 }
 
-// checkRange validates a sweep's range.
-func checkRange(from, to int64, points int) error {
+// CheckRange validates a sweep's range and grid size.
+func CheckRange(from, to int64, points int) error {
 	var errs ErrorList
 	const limit = 1 << 62
 	if from < 0 || from > limit {
@@ -257,7 +257,7 @@ func checkRange(from, to int64, points int) error {
 // that cancel out are not seen; every range of no more than points
 // integers is evaluated whole, so its flips are exact.
 func Sweep(c Config, axis string, from, to int64, points int) (SweepResult, error) {
-	if err := checkRange(from, to, points); err != nil {
+	if err := CheckRange(from, to, points); err != nil {
 		return SweepResult{}, err
 	}
 	s, err := NewSweeper(c, axis)
