@@ -1,0 +1,109 @@
+package estimator
+
+import (
+	"math/big"
+	"net/url"
+	"strings"
+)
+
+// EncodeQuery writes c as URL query values, one per field (by its short
+// name) that differs from Default(), so a link stays short and readable.
+func EncodeQuery(c Config) url.Values {
+	q := url.Values{}
+	def := Default()
+	for _, f := range fields {
+		if v := f.Text(&c); v != f.Text(&def) {
+			if v == "" {
+				v = "auto" // an optional field back to its default
+			}
+			q.Set(f.Key, v)
+		}
+	}
+	return q
+}
+
+// DecodeQuery reads a config from URL query values (as EncodeQuery writes
+// them; keys that are not fields are ignored, so a page can keep its own
+// keys beside them). A value that does not parse, or is out of range, is
+// reported in errs and its field keeps its default, so the returned config
+// is always valid and everything else the link said is kept. Each error's
+// Field is the field's path.
+func DecodeQuery(q url.Values) (Config, ErrorList) {
+	c := Default()
+	var errs ErrorList
+	for _, f := range fields {
+		vals, ok := q[f.Key]
+		if !ok || len(vals) == 0 {
+			continue
+		}
+		if err := f.SetText(&c, vals[len(vals)-1]); err != nil {
+			errs = append(errs, FieldErrors(err)...)
+		}
+	}
+	c, more := Repair(c)
+	return c, append(errs, more...)
+}
+
+// Repair returns c with every field that fails validation put back to its
+// default, and the errors that caused it. Cross-field limits are repaired
+// by resetting the dependent field (projected_rows, target_rows,
+// in_use_bytes).
+func Repair(c Config) (Config, ErrorList) {
+	var all ErrorList
+	def := Default()
+	for range 4 { // each pass fixes at least one field; cross checks need at most three
+		_, err := c.Resolve()
+		if err == nil {
+			return c, all
+		}
+		for _, e := range FieldErrors(err) {
+			all = append(all, e)
+			f, ok := fieldByPath[e.Field]
+			if !ok {
+				continue
+			}
+			if f.Optional {
+				f.Unset(&c)
+				continue
+			}
+			v, _ := f.Int(&def)
+			f.SetInt(&c, v)
+		}
+	}
+	return def, all
+}
+
+// ParseGiB reads a size in GiB as a person types it ("63.75", "64",
+// "1,024.5") and returns the nearest whole number of bytes. Negative,
+// non-finite and non-numeric text is refused.
+func ParseGiB(text string) (int64, error) {
+	s := strings.TrimSpace(text)
+	s = strings.NewReplacer(",", "", "_", "").Replace(s)
+	if s == "" {
+		return 0, parseError("is empty")
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r == '.') {
+			return 0, parseError("must be a non-negative number of GiB, like 63.75: " + quote(text))
+		}
+	}
+	rat, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return 0, parseError("must be a non-negative number of GiB, like 63.75: " + quote(text))
+	}
+	rat.Mul(rat, new(big.Rat).SetInt64(1<<30))
+	// round half up: floor(x + 1/2)
+	rat.Add(rat, big.NewRat(1, 2))
+	n := new(big.Int).Quo(rat.Num(), rat.Denom())
+	if !n.IsInt64() {
+		return 0, parseError("is beyond the range of a 64-bit byte count: " + quote(text))
+	}
+	return n.Int64(), nil
+}
+
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return "\"" + s + "\""
+}
