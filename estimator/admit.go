@@ -42,12 +42,12 @@ func (d *Decision) UnmarshalText(b []byte) error {
 
 // plan is a way to run the request: k children over the m sequences.
 type plan struct {
-	k          int64 // children; 1 = the whole request
-	required   int64
-	largest    int64 // rows of the largest child
-	retained   int64 // sum over children
-	maxEphem   int64
-	decision   Decision
+	k        int64 // children; 1 = the whole request
+	required int64
+	largest  int64 // rows of the largest child
+	retained int64 // sum over children
+	maxEphem int64
+	decision Decision
 }
 
 // available is capacity - in_use - floor(capacity x reserve / 1000), >= 0.
