@@ -1,0 +1,163 @@
+package estimator
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// HFReport says what ImportHF did with a Hugging Face config.json: which
+// keys filled which fields, which fields it set without a key (a dense
+// model's num_experts_per_tok = 0, say), and which keys it ignored.
+type HFReport struct {
+	Recognised []HFField `json:"recognised"`
+	Derived    []HFField `json:"derived"`
+	Ignored    []string  `json:"ignored"`
+}
+
+// HFField is one model field that ImportHF filled, and from where.
+type HFField struct {
+	Key   string `json:"key"`   // the key in config.json, "text_config.vocab_size"; empty when derived
+	Field string `json:"field"` // the field's path, "model.vocab_size"
+	Value int64  `json:"value"`
+	Why   string `json:"why,omitempty"`
+}
+
+// hfKeys maps config.json keys to model fields. Each field lists its
+// accepted keys, the first found wins: gpt-oss writes experts_per_token
+// beside num_experts_per_tok.
+var hfKeys = []struct {
+	field string
+	keys  []string
+}{
+	{"model.vocab_size", []string{"vocab_size"}},
+	{"model.hidden_size", []string{"hidden_size"}},
+	{"model.num_hidden_layers", []string{"num_hidden_layers"}},
+	{"model.num_experts_per_tok", []string{"num_experts_per_tok", "experts_per_token", "moe_topk"}},
+	{"model.moe_intermediate_size", []string{"moe_intermediate_size"}},
+	{"model.linear_num_key_heads", []string{"linear_num_key_heads"}},
+	{"model.linear_key_head_dim", []string{"linear_key_head_dim"}},
+	{"model.linear_num_value_heads", []string{"linear_num_value_heads"}},
+	{"model.linear_value_head_dim", []string{"linear_value_head_dim"}},
+}
+
+// ImportHF fills a model group from a Hugging Face config.json. It is
+// tolerant, as a paste from a model card should be: unknown keys are
+// ignored (and listed), and a multimodal config's text_config is read, its
+// keys taking precedence over the top level. It is strict about the values
+// it uses: each must be an integer within the field's range, or the error
+// names the key and the field.
+//
+// Fields the file does not give are set from what their absence means:
+// no num_experts_per_tok is a dense model (0, no fc2 stage); no
+// linear_num_key_heads is a model without GDN (0). An MoE model without
+// moe_intermediate_size (Mixtral, gpt-oss) uses intermediate_size as the
+// expert width. The other fields keep their values in base.
+func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
+	var rep HFReport
+	if len(data) > MaxInputBytes {
+		return base, rep, &Error{Field: "config.json", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}
+	}
+	top, err := decodeObject(data)
+	if err != nil {
+		return base, rep, &Error{Field: "config.json", Message: err.Error()}
+	}
+	var text map[string]json.RawMessage
+	if raw, ok := top["text_config"]; ok && !isNull(raw) {
+		text, err = decodeObject(raw)
+		if err != nil {
+			return base, rep, &Error{Field: "config.json text_config", Message: err.Error()}
+		}
+	}
+	used := map[string]bool{}
+	lookup := func(key string) (json.RawMessage, string, bool) {
+		if raw, ok := text[key]; ok && !isNull(raw) {
+			return raw, "text_config." + key, true
+		}
+		if raw, ok := top[key]; ok && !isNull(raw) {
+			return raw, key, true
+		}
+		return nil, "", false
+	}
+
+	cfg := Config{Model: base}
+	found := map[string]bool{}
+	for _, m := range hfKeys {
+		f := fieldByPath[m.field]
+		for _, key := range m.keys {
+			raw, name, ok := lookup(key)
+			if !ok {
+				continue
+			}
+			v, e := hfInt(f, name, raw)
+			if e != nil {
+				return base, HFReport{}, e
+			}
+			f.SetInt(&cfg, v)
+			used[name] = true
+			found[m.field] = true
+			rep.Recognised = append(rep.Recognised, HFField{Key: name, Field: f.Path, Value: v})
+			break
+		}
+	}
+	derive := func(path string, v int64, why string) {
+		fieldByPath[path].SetInt(&cfg, v)
+		rep.Derived = append(rep.Derived, HFField{Field: path, Value: v, Why: why})
+	}
+	if !found["model.num_experts_per_tok"] {
+		derive("model.num_experts_per_tok", 0, "no num_experts_per_tok: a dense model, no fc2 stage")
+	}
+	if !found["model.linear_num_key_heads"] {
+		derive("model.linear_num_key_heads", 0, "no linear_num_key_heads: no GDN layers")
+	}
+	if !found["model.moe_intermediate_size"] && cfg.Model.NumExpertsPerTok > 0 {
+		if raw, name, ok := lookup("intermediate_size"); ok {
+			v, e := hfInt(fieldByPath["model.moe_intermediate_size"], name, raw)
+			if e != nil {
+				return base, HFReport{}, e
+			}
+			used[name] = true
+			derive("model.moe_intermediate_size", v, "no moe_intermediate_size: the experts use "+name)
+		}
+	}
+	for _, f := range []string{"model.vocab_size", "model.hidden_size", "model.num_hidden_layers"} {
+		if !found[f] {
+			return base, HFReport{}, &Error{Field: f, Message: "config.json has no " + f[len("model."):] + " (nor text_config." + f[len("model."):] + "); is this a model's config.json?"}
+		}
+	}
+	for key := range top {
+		if key != "text_config" && !used[key] {
+			rep.Ignored = append(rep.Ignored, key)
+		}
+	}
+	for key := range text {
+		if !used["text_config."+key] {
+			rep.Ignored = append(rep.Ignored, "text_config."+key)
+		}
+	}
+	sort.Strings(rep.Ignored)
+	return cfg.Model, rep, nil
+}
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+// hfInt reads one integer value of config.json for field f. Integral
+// floats ("2048.0") are accepted, since some exporters write them.
+func hfInt(f *Field, key string, raw json.RawMessage) (int64, *Error) {
+	s := string(bytes.TrimSpace(raw))
+	where := f.Path + " (config.json " + key + ")"
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		fl, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || strings.HasPrefix(s, "\"") || fl != float64(int64(fl)) || fl > 1<<53 || fl < -(1<<53) {
+			return 0, &Error{Field: where, Message: f.Allowed() + ", got " + clip(s)}
+		}
+		v = int64(fl)
+	}
+	if v < f.Min || v > f.Max {
+		return 0, &Error{Field: where, Message: f.Allowed() + ", got " + Group(v)}
+	}
+	return v, nil
+}

@@ -1,0 +1,163 @@
+package estimator
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestImportHFRealConfigs(t *testing.T) {
+	tests := []struct {
+		file string
+		want ModelConfig
+		// ignoredSome are keys that must be reported as ignored
+		ignoredSome []string
+	}{
+		{"qwen3-next-80b-a3b.json", Default().Model, []string{"num_experts", "head_dim", "linear_conv_kernel_dim"}},
+		{"qwen3-30b-a3b.json", ModelConfig{VocabSize: 151936, HiddenSize: 2048, NumHiddenLayers: 48, NumExpertsPerTok: 8, MoEIntermediateSize: 768,
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"num_experts", "intermediate_size"}},
+		{"llama-3.1-8b.json", ModelConfig{VocabSize: 128256, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 0, MoEIntermediateSize: 512,
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling", "intermediate_size"}},
+		{"deepseek-v3.json", ModelConfig{VocabSize: 129280, HiddenSize: 7168, NumHiddenLayers: 61, NumExpertsPerTok: 8, MoEIntermediateSize: 2048,
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"kv_lora_rank", "n_routed_experts", "quantization_config"}},
+		{"gpt-oss-120b.json", ModelConfig{VocabSize: 201088, HiddenSize: 2880, NumHiddenLayers: 36, NumExpertsPerTok: 4, MoEIntermediateSize: 2880,
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"experts_per_token", "sliding_window"}},
+		{"mixtral-8x7b.json", ModelConfig{VocabSize: 32000, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 2, MoEIntermediateSize: 14336,
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"num_local_experts"}},
+		// text_config wins over the top level (whose vocab_size is the
+		// vision tower's placeholder here).
+		{"nested-text-config.json", ModelConfig{VocabSize: 248320, HiddenSize: 2048, NumHiddenLayers: 40, NumExpertsPerTok: 8, MoEIntermediateSize: 512,
+			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config", "text_config.num_experts"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "hf", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, rep, err := ImportHF(Default().Model, data)
+			if err != nil {
+				t.Fatalf("ImportHF: %v", err)
+			}
+			if got != tt.want {
+				t.Errorf("model = %+v\nwant    %+v", got, tt.want)
+			}
+			ignored := strings.Join(rep.Ignored, " ")
+			for _, k := range tt.ignoredSome {
+				if !contains(rep.Ignored, k) {
+					t.Errorf("%s not reported as ignored: %s", k, ignored)
+				}
+			}
+			for _, r := range rep.Recognised {
+				if contains(rep.Ignored, r.Key) {
+					t.Errorf("%s both recognised and ignored", r.Key)
+				}
+			}
+			// The imported model prices without error in the default request.
+			c := Default()
+			c.Model = got
+			if _, err := Estimate(c); err != nil {
+				t.Errorf("Estimate of imported model: %v", err)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestImportHFBadInput(t *testing.T) {
+	deep := strings.Repeat("[", 200000) + strings.Repeat("]", 200000)
+	deepObj := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "x": ` + deep + `}`
+	big := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "pad": "` + strings.Repeat("a", 10<<20) + `"}`
+	tests := []struct {
+		name, input, wantField, wantMsg string
+	}{
+		{"empty", "", "config.json", "is empty"},
+		{"whitespace", "  \n ", "config.json", "is empty"},
+		{"array", "[1, 2]", "config.json", "must be a JSON object"},
+		{"null", "null", "config.json", "must be a JSON object"},
+		{"truncated", `{"vocab_size": 151936, "hidden_size": 20`, "config.json", "is not valid JSON"},
+		{"trailing", `{"vocab_size": 1} {}`, "config.json", "has more after"},
+		{"string number", `{"vocab_size": "151936", "hidden_size": 2048, "num_hidden_layers": 48}`, "model.vocab_size (config.json vocab_size)", "must be an integer in 1..67,108,864"},
+		{"bool", `{"vocab_size": 151936, "hidden_size": true, "num_hidden_layers": 48}`, "model.hidden_size (config.json hidden_size)", "must be an integer"},
+		{"fraction", `{"vocab_size": 151936, "hidden_size": 2048.5, "num_hidden_layers": 48}`, "model.hidden_size (config.json hidden_size)", "got 2048.5"},
+		{"huge", `{"vocab_size": 1e30, "hidden_size": 2048, "num_hidden_layers": 48}`, "model.vocab_size (config.json vocab_size)", "got 1e30"},
+		{"negative", `{"vocab_size": 151936, "hidden_size": -1, "num_hidden_layers": 48}`, "model.hidden_size (config.json hidden_size)", "got -1"},
+		{"zero vocab", `{"vocab_size": 0, "hidden_size": 2048, "num_hidden_layers": 48}`, "model.vocab_size (config.json vocab_size)", "got 0"},
+		{"beyond int64", `{"vocab_size": 99999999999999999999, "hidden_size": 2048, "num_hidden_layers": 48}`, "model.vocab_size (config.json vocab_size)", "got 99999999999999999999"},
+		{"object value", `{"vocab_size": {"a": 1}, "hidden_size": 2048, "num_hidden_layers": 48}`, "model.vocab_size (config.json vocab_size)", "must be an integer"},
+		{"missing hidden", `{"vocab_size": 151936, "num_hidden_layers": 48}`, "model.hidden_size", "config.json has no hidden_size"},
+		{"text_config not object", `{"text_config": 3, "vocab_size": 1, "hidden_size": 2, "num_hidden_layers": 3}`, "config.json text_config", "must be a JSON object"},
+		{"topk out of range", `{"vocab_size": 151936, "hidden_size": 2048, "num_hidden_layers": 48, "num_experts_per_tok": 5000}`, "model.num_experts_per_tok (config.json num_experts_per_tok)", "0..1,024"},
+		{"deep nesting", deepObj, "config.json", "is not valid JSON"},
+		{"10 MB", big, "config.json", "is larger than 4,194,304 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := Default().Model
+			got, _, err := ImportHF(base, []byte(tt.input))
+			if err == nil {
+				t.Fatalf("no error; model %+v", got)
+			}
+			e, ok := err.(*Error)
+			if !ok {
+				t.Fatalf("error %T %v, want *Error", err, err)
+			}
+			if e.Field != tt.wantField || !strings.Contains(e.Message, tt.wantMsg) {
+				t.Errorf("error = %q: %q\nwant     %q: ...%q...", e.Field, e.Message, tt.wantField, tt.wantMsg)
+			}
+			if got != base {
+				t.Errorf("on error the model changed: %+v", got)
+			}
+		})
+	}
+}
+
+func TestImportHFIntegralFloatAndNull(t *testing.T) {
+	got, rep, err := ImportHF(Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.VocabSize != 32000 || got.NumExpertsPerTok != 0 {
+		t.Errorf("got %+v", got)
+	}
+	if len(rep.Derived) != 2 {
+		t.Errorf("derived = %+v, want num_experts_per_tok and linear_num_key_heads", rep.Derived)
+	}
+}
+
+func FuzzImportHF(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "hf", "*.json"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"text_config": {"vocab_size": 5}}`))
+	f.Add([]byte(`{"vocab_size": 1e400}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		base := Default().Model
+		got, _, err := ImportHF(base, data)
+		if err != nil {
+			if got != base {
+				t.Fatalf("error %v but the model changed", err)
+			}
+			return
+		}
+		c := Default()
+		c.Model = got
+		if _, err := c.Resolve(); err != nil {
+			t.Fatalf("imported model does not validate: %v", err)
+		}
+	})
+}
