@@ -100,11 +100,11 @@ func (r *Resolved) requiredOf(c *calc, k int64, v variant, pc *piece) plan {
 	pl := plan{k: k}
 	for i := 0; i < n; i++ {
 		r.price(c, rows[i], v, pc)
-		pl.retained = c.add(pl.retained, c.mul(pc.retained, count[i], "retained bytes x children"), "retained bytes of all children")
+		pl.retained = c.add(pl.retained, c.mul(pc.retained, count[i], whatRetained), whatRetained)
 		pl.maxEphem = max(pl.maxEphem, pc.ephemeral)
 		pl.largest = max(pl.largest, rows[i])
 	}
-	total := c.add(pl.retained, pl.maxEphem, "retained + ephemeral bytes")
+	total := c.add(pl.retained, pl.maxEphem, whatTotal)
 	pl.required = r.withSafety(c, total)
 	return pl
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,16 +148,23 @@ func decodeValue(c *Config, f *Field, raw json.RawMessage) *Error {
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		if strings.ContainsAny(s, ".eE") {
-			if fl, ferr := strconv.ParseFloat(s, 64); ferr == nil && fl == float64(int64(fl)) && fl >= -1<<62 && fl <= 1<<62 {
-				return &Error{Field: f.Path, Message: "must be written as a whole number without a fraction or exponent; " + f.Allowed() + ", got " + clip(s)}
-			}
-			return &Error{Field: f.Path, Message: "must be a whole number; " + f.Allowed() + ", got " + clip(s)}
-		}
-		return &Error{Field: f.Path, Message: "is beyond the range of a 64-bit integer; " + f.Allowed() + ", got " + clip(s)}
+		return &Error{Field: f.Path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
 	}
 	f.SetInt(c, v)
 	return nil
+}
+
+// numberProblem says why a JSON number literal that is not an int64 was
+// refused.
+func numberProblem(s string) string {
+	fl, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err == nil && math.Trunc(fl) == fl && math.Abs(fl) < 1<<63:
+		return "must be written as a whole number, without a fraction or exponent"
+	case err == nil && math.Trunc(fl) != fl:
+		return "must be a whole number"
+	}
+	return "is beyond the range of a 64-bit integer"
 }
 
 func clip(s string) string {
@@ -182,3 +190,7 @@ func MarshalConfig(c Config) []byte {
 	b, _ := json.MarshalIndent(c, "", "  ") // a Config always marshals
 	return b
 }
+
+// MarshalConfigString is MarshalConfig as a string, handy for comparing
+// configs that hold pointers.
+func MarshalConfigString(c Config) string { return string(MarshalConfig(c)) }

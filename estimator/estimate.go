@@ -73,17 +73,20 @@ func Estimate(c Config) (Result, error) {
 func (r *Resolved) Estimate() (Result, error) {
 	var c calc
 	var pc piece
-	lower := r.lowerBound(&c, &pc)
 	res := Result{AvailableBytes: Bytes(r.available())}
-	res.Baseline = r.outcome(&c, baselineVariant(), lower, &pc)
-	res.Candidate = r.outcome(&c, r.candidateVariant(), lower, &pc)
+	// The whole request is priced first, so an overflow names the product
+	// of the whole request rather than of some rung's children.
+	res.Baseline = r.outcome(&c, baselineVariant(), &pc)
+	res.Candidate = r.outcome(&c, r.candidateVariant(), &pc)
+	lower := Bytes(r.lowerBound(&c, &pc))
+	res.Baseline.LowerBoundBytes, res.Candidate.LowerBoundBytes = lower, lower
 	if c.err != nil {
 		return Result{}, c.err
 	}
 	return res, nil
 }
 
-func (r *Resolved) outcome(c *calc, v variant, lower int64, pc *piece) Outcome {
+func (r *Resolved) outcome(c *calc, v variant, pc *piece) Outcome {
 	pl := r.decide(c, v, pc)
 	r.price(c, pl.largest, v, pc)
 	avail := r.available()
@@ -92,7 +95,6 @@ func (r *Resolved) outcome(c *calc, v variant, lower int64, pc *piece) Outcome {
 		Children:           pl.k,
 		ChildRows:          pl.largest,
 		RequiredBytes:      Bytes(pl.required),
-		LowerBoundBytes:    Bytes(lower),
 		MarginBytes:        Bytes(avail - pl.required),
 		RetainedBytes:      Bytes(pc.retained),
 		EphemeralBytes:     Bytes(pc.ephemeral),

@@ -3,9 +3,9 @@ package estimator
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // HFReport says what ImportHF did with a Hugging Face config.json: which
@@ -151,10 +151,10 @@ func hfInt(f *Field, key string, raw json.RawMessage) (int64, *Error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
 		fl, ferr := strconv.ParseFloat(s, 64)
-		if ferr != nil || strings.HasPrefix(s, "\"") || fl != float64(int64(fl)) || fl > 1<<53 || fl < -(1<<53) {
+		if ferr != nil || math.Trunc(fl) != fl || math.Abs(fl) > 1<<53 {
 			return 0, &Error{Field: where, Message: f.Allowed() + ", got " + clip(s)}
 		}
-		v = int64(fl)
+		v = int64(fl) // exact: an integer of at most 2^53
 	}
 	if v < f.Min || v > f.Max {
 		return 0, &Error{Field: where, Message: f.Allowed() + ", got " + Group(v)}

@@ -16,7 +16,7 @@ const (
 
 var stageNames = [NumStages]string{"activations", "head", "fc2", "gdn"}
 
-var stageWhat = [NumStages]string{"the activations stage", "the head stage", "the fc2 stage", "the gdn stage"}
+var stageWhat = [NumStages]string{whatActivation, whatHead + " (head stage)", whatFC2Out + " (fc2 stage)", whatGDN + " (gdn stage)"}
 
 func (s Stage) String() string { return stageNames[s] }
 
@@ -69,7 +69,7 @@ type piece struct {
 func (pc *piece) addRetained(c *calc, name string, bytes int64) {
 	pc.ret[pc.nret] = tensor{name, bytes}
 	pc.nret++
-	pc.retained = c.add(pc.retained, bytes, "retained outputs and checkpoints")
+	pc.retained = c.add(pc.retained, bytes, whatRetained)
 }
 
 func (pc *piece) addTensor(c *calc, s Stage, name string, bytes int64) {
@@ -102,6 +102,8 @@ const (
 	whatFC2Out     = "request.rows x model.num_experts_per_tok x fc2.output_width x fc2.dtype_bytes"
 	whatFC2In      = "request.rows x model.num_experts_per_tok x fc2.input_width x fc2.dtype_bytes"
 	whatGDN        = "request.rows x GDN widths (model.linear_*) x 2"
+	whatRetained   = "request.rows x budget.retained_per_row_bytes and request.outputs (retained bytes)"
+	whatTotal      = "request.rows x model and fc2 widths (retained + ephemeral bytes)"
 )
 
 // price fills pc with the memory of a piece of n rows (1 <= n <= N) priced
