@@ -19,8 +19,11 @@
 //     reported separately under "retained".
 //   - dominant_stage is the ephemeral stage that sets the piece's peak (the
 //     largest of the stages above, the first in that order on a tie).
-//   - retained_bytes and ephemeral_bytes are those of the largest child, like
-//     the stages; total_retained_bytes is the sum over all children.
+//   - retained_bytes is the sum over the plan's children and
+//     ephemeral_bytes the largest child's peak, so required_bytes =
+//     floor((retained_bytes + ephemeral_bytes) x safety_percent / 100);
+//     the stages, the retained tensors and child_retained_bytes are the
+//     largest child's.
 //   - The largest child is the child with the most rows, the first on a tie.
 //   - A sweep resolves the config's defaults first (projected_rows,
 //     target_rows, input_width, output_width, retained_per_row_bytes), then

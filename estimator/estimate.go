@@ -24,11 +24,13 @@ type Outcome struct {
 	MarginBytes     Bytes    `json:"margin_bytes"`
 	DominantStage   string   `json:"dominant_stage"`
 	Reason          string   `json:"reason"`
-	// RetainedBytes and EphemeralBytes are those of the largest child.
+	// RetainedBytes adds the retained bytes of every child of the plan and
+	// EphemeralBytes is the largest child's peak, so that RequiredBytes =
+	// floor((RetainedBytes + EphemeralBytes) x safety_percent / 100).
 	RetainedBytes  Bytes `json:"retained_bytes"`
 	EphemeralBytes Bytes `json:"ephemeral_bytes"`
-	// TotalRetainedBytes adds the retained bytes of every child of the plan.
-	TotalRetainedBytes Bytes        `json:"total_retained_bytes"`
+	// Stages, Retained and ChildRetainedBytes are the largest child's.
+	ChildRetainedBytes Bytes        `json:"child_retained_bytes"`
 	Stages             []StageBytes `json:"stages"`
 	Retained           StageBytes   `json:"retained"`
 }
@@ -96,9 +98,9 @@ func (r *Resolved) outcome(c *calc, v variant, pc *piece) Outcome {
 		ChildRows:          pl.largest,
 		RequiredBytes:      Bytes(pl.required),
 		MarginBytes:        Bytes(avail - pl.required),
-		RetainedBytes:      Bytes(pc.retained),
-		EphemeralBytes:     Bytes(pc.ephemeral),
-		TotalRetainedBytes: Bytes(pl.retained),
+		RetainedBytes:      Bytes(pl.retained),
+		EphemeralBytes:     Bytes(pl.maxEphem),
+		ChildRetainedBytes: Bytes(pc.retained),
 		DominantStage:      pc.dominant().String(),
 	}
 	if pl.decision == Refuse {
