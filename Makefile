@@ -40,5 +40,17 @@ test: chromium vet wasm
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
 	$(GO) test -count=1 ./...
 
+# fuzz runs every fuzz target for FUZZTIME each (go test runs one target
+# per invocation). A crasher lands in testdata/fuzz/ and becomes a
+# regression case of the plain test run: commit it with the fix.
+FUZZTIME ?= 60s
+fuzz:
+	@set -e; for pkg in ./estimator ./app; do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$target ($(FUZZTIME))"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
 clean:
 	rm -rf bin $(WASM) $(WASM).gz $(WASM).br
