@@ -7,9 +7,9 @@ WASM    := web/app.wasm
 WASM_TAGS    ?=
 WASM_LDFLAGS ?= -s -w
 
-.PHONY: run build wasm test vet chromium brotli bench fuzz clean
+.PHONY: run build wasm web-assets test vet chromium brotli bench fuzz clean
 
-run: wasm build
+run: web-assets wasm build
 	$(BIN) serve -addr $(ADDR)
 
 build:
@@ -21,7 +21,7 @@ build:
 # on two cores (BROTLI_QUALITY=5 takes 3 s and is about 15% larger). The
 # copies get app.wasm's exact time: serve skips a copy older than app.wasm.
 BROTLI_QUALITY ?= 11
-wasm: brotli
+wasm: web-assets brotli
 	@mkdir -p bin
 	GOOS=js GOARCH=wasm $(GO) build -tags "$(WASM_TAGS)" -ldflags "$(WASM_LDFLAGS)" -o bin/app.wasm.new ./app
 	@if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).gz ] && ! [ $(WASM) -nt $(WASM).gz ] \
@@ -34,6 +34,14 @@ wasm: brotli
 	    brotli -q $(BROTLI_QUALITY) -k $(WASM) && touch -r $(WASM) $(WASM).br; fi && \
 	  ls -l $(WASM) $(WASM).gz $$(ls $(WASM).br 2>/dev/null); \
 	fi
+
+# web-assets: what the page loads besides app.wasm and web/headroom.css,
+# copied from assets/ (the copies are committed, so a checkout serves as
+# it is; app/assets_test.go checks they match their sources).
+web-assets:
+	@mkdir -p web/icons web/seeds
+	cp assets/icons/icon.svg assets/icons/icon-192.png assets/icons/icon-512.png web/icons/
+	cp assets/seeds/*.txt web/seeds/
 
 # brotli: `make wasm` uses Debian's brotli command; install it when it is
 # missing and we are root (CI is). Without it, serve sends gzip.

@@ -1,14 +1,16 @@
 package main
 
-import "io"
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-// registerRoutes declares the explorer's pages to go-app. (Filled in by
-// the UI work.)
-func registerRoutes() {}
+// registerRoutes declares the explorer's one page. RouteFunc rather than
+// Route: Route mounts a zero value of the component, and the explorer
+// needs its constructor (its edit sink, its default state).
+func registerRoutes() {
+	app.RouteFunc("/", func() app.Composer { return newExplorer() })
+}
 
-// runWhenOnBrowser hands control to go-app in the browser.
-func runWhenOnBrowser() {}
-
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return 0
+// runWhenOnBrowser hands control to go-app in the browser; elsewhere it
+// returns at once.
+func runWhenOnBrowser() {
+	app.RunWhenOnBrowser()
 }

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"net/url"
+	"strconv"
+
+	"headroom/estimator"
+)
+
+// defaultRange is the axis range the page shows for a new axis or model:
+// from the axis' smallest sensible value to well past the current one
+// (8x), within the field's limits.
+func defaultRange(axis string, cfg estimator.Config) (from, to int64) {
+	f, ok := estimator.FieldByKey(axis)
+	if !ok {
+		return 1, 2
+	}
+	cur := axisValue(axis, cfg)
+	clamp := func(v int64) int64 { return max(f.Min, min(v, f.Max)) }
+	switch axis {
+	case "in_use_bytes":
+		return 0, clamp(cfg.Budget.CapacityBytes)
+	case "capacity_bytes":
+		return clamp(max(1, cfg.Budget.InUseBytes)), clamp(2 * cur)
+	case "num_experts_per_tok":
+		return 0, clamp(max(4*cur, 32))
+	}
+	from = clamp(1)
+	return from, max(from, clamp(8*cur))
+}
+
+// axisValue is the config's value of an axis, resolved when the field
+// follows another (input_width, output_width); 1 when it cannot be known.
+func axisValue(axis string, cfg estimator.Config) int64 {
+	f, ok := estimator.FieldByKey(axis)
+	if !ok {
+		return 1
+	}
+	if v, ok := f.Int(&cfg); ok {
+		return max(v, 0)
+	}
+	if r, err := cfg.Resolve(); err == nil {
+		return currentDerived(r, axis)
+	}
+	return 1
+}
+
+// query writes the state as URL query values: the config as the
+// estimator encodes it, the raw text of every control in error (so a
+// reload shows what was typed), and the page's own keys when they differ
+// from what the config implies.
+func (s *pageState) query(list []preset) url.Values {
+	q := estimator.EncodeQuery(s.cfg)
+	if id := matchPreset(list, s.cfg); id != "" && id != defaultPresetID {
+		q.Set(keyPreset, id)
+	}
+	if s.gpu != gpuFor(s.cfg.Budget.CapacityBytes) {
+		q.Set(keyGPU, s.gpu)
+	}
+	if s.axis != "rows" {
+		q.Set(keyAxis, s.axis)
+	}
+	if from, to := defaultRange(s.axis, s.cfg); s.from != from || s.to != to {
+		q.Set("from", strconv.FormatInt(s.from, 10))
+		q.Set("to", strconv.FormatInt(s.to, 10))
+	}
+	for ek := range s.errs {
+		c := controlKey(ek)
+		if t, ok := s.texts[c]; ok {
+			q.Set(urlKey(c), t)
+		}
+	}
+	return q
+}
+
+// decodePage reads the state from URL query values. A bad value marks its
+// control with the message and keeps the URL's text in it; everything else
+// the URL says is kept (the estimator's DecodeQuery does that for the
+// config). preset= starts from that preset's model, gpu= from that GPU's
+// capacity; the URL's own field values win over both.
+func decodePage(q url.Values, list []preset) pageState {
+	s := newPageState()
+	merged := url.Values{}
+	if id := q.Get(keyPreset); id != "" {
+		if p, ok := findPreset(list, id); ok {
+			c := estimator.Default()
+			p.applyTo(&c)
+			for k, v := range estimator.EncodeQuery(c) {
+				merged[k] = v
+			}
+		} else {
+			s.inputErr[keyPreset] = "is not a preset: " + strconv.Quote(id)
+		}
+	}
+	gpu := q.Get(keyGPU)
+	switch gpu {
+	case gpuH200:
+		merged.Set("capacity_bytes", strconv.FormatInt(estimator.H200CapacityBytes, 10))
+	case gpuH100:
+		merged.Set("capacity_bytes", strconv.FormatInt(estimator.H100CapacityBytes, 10))
+	case "", gpuCustom:
+	default:
+		s.inputErr[keyGPU] = "must be h200, h100 or custom, got " + strconv.Quote(gpu)
+		gpu = ""
+	}
+	for _, f := range estimator.Fields() {
+		if v, ok := q[f.Key]; ok {
+			merged[f.Key] = v
+		}
+	}
+	cfg, errs := estimator.DecodeQuery(merged)
+	s.cfg = cfg
+	for _, e := range errs {
+		for _, k := range errorKeysOf(e.Field) {
+			if _, dup := s.inputErr[k]; !dup {
+				s.inputErr[k] = e.Message
+			}
+			if raw := q[k]; len(raw) > 0 {
+				s.texts[controlKey(k)] = urlText(k, raw[len(raw)-1])
+			}
+		}
+	}
+	if raw := q[keyInUseGiB]; len(raw) > 0 {
+		s.setText(keyInUseGiB, raw[len(raw)-1])
+	}
+	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
+	if gpu == gpuCustom {
+		s.gpu = gpuCustom
+	}
+	if a := q.Get(keyAxis); a != "" {
+		s.setMenu(keyAxis, a, list)
+	}
+	s.from, s.to = defaultRange(s.axis, s.cfg)
+	if raw := q["from"]; len(raw) > 0 {
+		s.setText(keyFrom, raw[len(raw)-1])
+	}
+	if raw := q["to"]; len(raw) > 0 {
+		s.setText(keyTo, raw[len(raw)-1])
+	}
+	if k := s.cfg.Request.Outputs.TopK; k > 0 {
+		s.lastTopK = k
+	}
+	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
+		s.lastEP = ep
+	}
+	s.validate()
+	return s
+}
+
+// urlText is the text a control shows for a refused URL value: in_use_bytes
+// is shown in GiB when it is a number at all.
+func urlText(errKey, raw string) string {
+	if errKey == "in_use_bytes" {
+		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
+			return gibText(v)
+		}
+	}
+	return raw
+}

@@ -1,0 +1,79 @@
+package main
+
+import "headroom/estimator"
+
+// sweepCache keeps the last sweep, so that moving the swept input itself
+// (rows, on the default axis) only moves the chart's marker: the sweep
+// sets the axis to every x anyway, so the points do not depend on it.
+type sweepCache struct {
+	key   sweepKey
+	ok    bool
+	in    chartInput
+	notes flipNotes
+}
+
+// sweepKey is everything a sweep's points depend on.
+type sweepKey struct {
+	r        estimator.Resolved // with the axis' own value cleared when the sweep ignores it
+	axis     string
+	from, to int64
+	points   int
+}
+
+// flipNotes are the sentences the decision panel shows about a sweep.
+type flipNotes struct {
+	Baseline, Candidate, Change string
+}
+
+// get returns the sweep of cfg along axis, and whether it was reused.
+func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, flipNotes, bool, error) {
+	r, err := cfg.Resolve()
+	if err != nil {
+		return chartInput{}, flipNotes{}, false, err
+	}
+	key := sweepKey{r: withoutAxis(r, axis), axis: axis, from: from, to: to, points: points}
+	if sc.ok && sc.key == key {
+		in := sc.in
+		in.Current = axisValue(axis, cfg)
+		return in, sc.notes, true, nil
+	}
+	in, err := buildChartInput(cfg, axis, from, to, points)
+	if err != nil {
+		sc.ok = false
+		return chartInput{}, flipNotes{}, false, err
+	}
+	sc.key, sc.in, sc.ok = key, in, true
+	sc.notes = describeSweep(in)
+	return in, sc.notes, false, nil
+}
+
+// withoutAxis clears the axis' value in r when the sweep's points do not
+// depend on it. Sweeping rows carries projected and target rows in
+// proportion to the current rows, so rows matters unless both follow it.
+func withoutAxis(r estimator.Resolved, axis string) estimator.Resolved {
+	switch axis {
+	case "rows":
+		if r.P == r.N && r.T == r.N {
+			r.N, r.P, r.T = 0, 0, 0
+		}
+	case "vocab_size":
+		r.V = 0
+	case "chunk_rows":
+		r.C = 0
+	case "num_experts_per_tok":
+		r.K = 0
+	case "input_width":
+		r.I = 0
+	case "output_width":
+		r.O = 0
+	case "hidden_size":
+		r.H = 0
+	case "sequence_rows":
+		r.S = 0
+	case "capacity_bytes":
+		r.Capacity = 0
+	case "in_use_bytes":
+		r.InUse = 0
+	}
+	return r
+}
