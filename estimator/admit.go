@@ -93,13 +93,80 @@ func (r *Resolved) childShapes(k int64) (rows, count [3]int64, n int) {
 	return rows, count, n
 }
 
-// requiredOf prices the rung with k children as v:
+// evaluator prices the plans of one resolved config. It remembers the
+// last few pieces it sized, by rows: the baseline, the candidate and the
+// lower bound price the same pieces (the whole request, one sequence, the
+// last sequence), and sizing a piece costs far more than pricing a variant
+// of it.
+type evaluator struct {
+	r    *Resolved
+	k    perRow
+	c    calc
+	pc   piece
+	memo [12]sizes // n = 0: empty
+	next int
+	key  Resolved // the fields that size a piece, of the config memo holds
+}
+
+func newEvaluator(r *Resolved) *evaluator {
+	e := &evaluator{}
+	e.reset(r)
+	return e
+}
+
+// reset points e at r. It keeps the pieces it sized when r sizes pieces
+// as the previous config did: along a sweep of rows, capacity or in-use
+// bytes, the one-sequence piece is the same at every point.
+func (e *evaluator) reset(r *Resolved) {
+	e.r, e.k, e.c = r, r.perRow(), calc{}
+	if key := sizingKey(r); key != e.key {
+		e.key = key
+		for i := range e.memo {
+			e.memo[i].n = 0
+		}
+	}
+}
+
+// sizingKey is r less the fields that do not change the size of a piece
+// of n rows: the budget, the sequence length, the changes (sizes hold every
+// variant's tensors), and rows themselves when every row is projected and
+// targeted (p = t = n whatever N is).
+func sizingKey(r *Resolved) Resolved {
+	k := *r
+	k.S, k.Capacity, k.InUse, k.ReservePermille, k.SafetyPercent = 0, 0, 0, 0, 0
+	k.Changes = Changes{}
+	if k.P == k.N && k.T == k.N {
+		k.N, k.P, k.T = 0, 0, 0
+	}
+	return k
+}
+
+// price fills e.pc with a piece of n rows priced as v.
+func (e *evaluator) price(n int64, v variant) *piece {
+	var sz *sizes
+	for i := range e.memo {
+		if e.memo[i].n == n {
+			sz = &e.memo[i]
+			break
+		}
+	}
+	if sz == nil {
+		sz = &e.memo[e.next]
+		e.next = (e.next + 1) % len(e.memo)
+		e.r.size(&e.c, &e.k, n, sz)
+	}
+	e.r.assemble(&e.c, sz, v, &e.pc)
+	return &e.pc
+}
+
+// rungPlan prices the rung with k children as v:
 // floor((sum of retained + max of ephemeral) x safety_percent / 100).
-func (r *Resolved) requiredOf(c *calc, k int64, v variant, pc *piece) plan {
+func (e *evaluator) rungPlan(k int64, v variant) plan {
+	r, c := e.r, &e.c
 	rows, count, n := r.childShapes(k)
 	pl := plan{k: k}
 	for i := 0; i < n; i++ {
-		r.price(c, rows[i], v, pc)
+		pc := e.price(rows[i], v)
 		pl.retained = c.add(pl.retained, c.mul(pc.retained, count[i], whatRetained), whatRetained)
 		pl.maxEphem = max(pl.maxEphem, pc.ephemeral)
 		pl.largest = max(pl.largest, rows[i])
@@ -114,6 +181,9 @@ func (r *Resolved) requiredOf(c *calc, k int64, v variant, pc *piece) plan {
 func (r *Resolved) withSafety(c *calc, x int64) int64 {
 	if c.err != nil {
 		return 0
+	}
+	if x < 1<<53 { // x x 1000 < 2^63: no 128-bit arithmetic needed
+		return x * r.SafetyPercent / 100
 	}
 	hi, lo := bits.Mul64(uint64(x), uint64(r.SafetyPercent))
 	if hi >= 100 {
@@ -131,40 +201,102 @@ func (r *Resolved) withSafety(c *calc, x int64) int64 {
 func (r *Resolved) finestRung() int64 { return r.sequences() }
 
 // decide runs the admission ladder of section 4 for v: admit the whole
-// request if it fits, else the first rung of k = 2, 4, 8, ... (while
-// k < m), then k = m that fits, else refuse with the last rung tried.
-func (r *Resolved) decide(c *calc, v variant, pc *piece) plan {
-	return r.decideFrom(c, v, pc, r.requiredOf(c, 1, v, pc))
+// request if it fits, else split on the first rung of k = 2, 4, 8, ...
+// (while k < m), then k = m, that fits, else refuse with the last rung
+// tried (one sequence per child, or the whole request when m = 1).
+func (e *evaluator) decide(v variant) plan {
+	return e.decideFrom(v, e.rungPlan(1, v))
 }
 
 // decideFrom is decide given the whole request's plan, already priced.
-func (r *Resolved) decideFrom(c *calc, v variant, pc *piece, pl plan) plan {
+//
+// It returns what the ladder in its order returns, but prices the finest
+// rung (k = m) first, because that rung also proves most refusals at once:
+// every rung k < m has a child of at least s rows (child 0 holds only full
+// sequences), so its peak is at least the finest rung's (ephemeral bytes
+// grow with rows), and its children's retained bytes add up to at least
+// the whole request's (each child rounds its own tensors up, and its
+// projected rows ceil(n P / N) add up to at least P). So when
+// floor((whole retained + finest peak) x safety / 100) exceeds the budget,
+// no rung k < m fits either, and a sweep need not price them.
+func (e *evaluator) decideFrom(v variant, whole plan) plan {
+	r, c := e.r, &e.c
 	avail := r.available()
-	if c.err != nil || pl.required <= avail {
-		pl.decision = Admit
-		return pl
+	if c.err != nil || whole.required <= avail {
+		whole.decision = Admit
+		return whole
 	}
 	m := r.sequences()
+	if m == 1 {
+		whole.decision = Refuse
+		return whole
+	}
+	finest := e.rungPlan(m, v)
+	if c.err != nil {
+		return finest
+	}
+	finestFits := finest.required <= avail
+	if !finestFits && r.withSafety(c, c.add(whole.retained, finest.maxEphem, whatTotal)) > avail {
+		finest.decision = Refuse
+		return finest
+	}
 	for k := int64(2); k < m; k *= 2 {
-		pl = r.requiredOf(c, k, v, pc)
+		pl := e.rungPlan(k, v)
 		if c.err != nil || pl.required <= avail {
 			pl.decision = Split
 			return pl
 		}
 	}
-	if m > 1 {
-		pl = r.requiredOf(c, m, v, pc)
-		if c.err != nil || pl.required <= avail {
-			pl.decision = Split
-			return pl
-		}
+	finest.decision = Refuse
+	if finestFits {
+		finest.decision = Split
 	}
-	pl.decision = Refuse
-	return pl
+	return finest
 }
 
 // lowerBound is the required bytes of the finest rung with the lower-bound
 // variants: nothing the trainer could do would need less.
+func (e *evaluator) lowerBound() int64 {
+	return e.rungPlan(e.r.finestRung(), lowerBoundVariant()).required
+}
+
+// The forms below price one piece or plan with a calc of the caller's;
+// the tests use them.
+
+// price fills pc with the memory of a piece of n rows priced as v, with
+// its tensors listed.
+func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
+	k := r.perRow()
+	var sz sizes
+	r.size(c, &k, n, &sz)
+	pc.detail = true
+	r.assemble(c, &sz, v, pc)
+}
+
+// requiredOf prices the rung with k children as v.
+func (r *Resolved) requiredOf(c *calc, k int64, v variant, pc *piece) plan {
+	e := newEvaluator(r)
+	e.c = *c
+	pl := e.rungPlan(k, v)
+	*c, *pc = e.c, e.pc
+	return pl
+}
+
+// decide runs the admission ladder for v.
+func (r *Resolved) decide(c *calc, v variant, pc *piece) plan {
+	e := newEvaluator(r)
+	e.c = *c
+	pl := e.decide(v)
+	*c, *pc = e.c, e.pc
+	return pl
+}
+
+// lowerBound is the required bytes of the finest rung with the lower-bound
+// variants.
 func (r *Resolved) lowerBound(c *calc, pc *piece) int64 {
-	return r.requiredOf(c, r.finestRung(), lowerBoundVariant(), pc).required
+	e := newEvaluator(r)
+	e.c = *c
+	lb := e.lowerBound()
+	*c, *pc = e.c, e.pc
+	return lb
 }

@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -42,13 +43,17 @@ func Group(n int64) string {
 	return string(out)
 }
 
-// calc does checked int64 arithmetic. The first overflow is kept in err
-// with the names of the fields involved; later operations return 0 and keep
-// the first error, so a caller checks err once at the end.
+// calc does checked int64 arithmetic on non-negative operands. The first
+// overflow is kept in err with the names of the fields involved; results
+// after it are meaningless, so a caller checks err once at the end and
+// never uses a number computed after an overflow. The operations are kept
+// small enough to inline: a sweep runs them millions of times, and calls
+// are dear in WebAssembly.
 type calc struct {
 	err *Error
 }
 
+//go:noinline
 func (c *calc) overflow(what string) int64 {
 	if c.err == nil {
 		c.err = &Error{Field: what, Message: "the product overflows int64 (more than 9,223,372,036,854,775,807 bytes); lower one of these values"}
@@ -56,37 +61,42 @@ func (c *calc) overflow(what string) int64 {
 	return 0
 }
 
-// mul returns a x b, both >= 0.
+// mul returns a x b, both >= 0. Two factors below 2^31 cannot overflow
+// (the usual case); others take the 128-bit path.
 func (c *calc) mul(a, b int64, what string) int64 {
-	if c.err != nil {
-		return 0
+	if (a|b)>>31 == 0 {
+		return a * b
 	}
-	if a == 0 || b == 0 {
-		return 0
-	}
-	if a > math.MaxInt64/b {
-		return c.overflow(what)
-	}
-	return a * b
+	return c.mulWide(a, b, what)
 }
 
-// add returns a + b, both >= 0.
+//go:noinline
+func (c *calc) mulWide(a, b int64, what string) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
+		return c.overflow(what)
+	}
+	return int64(lo)
+}
+
+// add returns a + b, both >= 0: the sum wraps below a exactly when it
+// overflows.
 func (c *calc) add(a, b int64, what string) int64 {
-	if c.err != nil {
-		return 0
-	}
-	if a > math.MaxInt64-b {
+	s := a + b
+	if s < a {
 		return c.overflow(what)
 	}
-	return a + b
+	return s
 }
 
-// roundUp rounds n up to a multiple of unit (>= 1).
+// roundUp rounds n >= 0 up to a multiple of unit (>= 1).
 func (c *calc) roundUp(n, unit int64, what string) int64 {
-	if c.err != nil {
-		return 0
+	var r int64
+	if unit&(unit-1) == 0 {
+		r = n & (unit - 1) // the usual block sizes are powers of two
+	} else {
+		r = n % unit
 	}
-	r := n % unit
 	if r == 0 {
 		return n
 	}

@@ -73,24 +73,26 @@ func Estimate(c Config) (Result, error) {
 
 // Estimate prices a resolved config; see the package function Estimate.
 func (r *Resolved) Estimate() (Result, error) {
-	var c calc
-	var pc piece
+	e := newEvaluator(r)
 	res := Result{AvailableBytes: Bytes(r.available())}
 	// The whole request is priced first, so an overflow names the product
 	// of the whole request rather than of some rung's children.
-	res.Baseline = r.outcome(&c, baselineVariant(), &pc)
-	res.Candidate = r.outcome(&c, r.candidateVariant(), &pc)
-	lower := Bytes(r.lowerBound(&c, &pc))
+	res.Baseline = e.outcome(baselineVariant())
+	res.Candidate = e.outcome(r.candidateVariant())
+	lower := Bytes(e.lowerBound())
 	res.Baseline.LowerBoundBytes, res.Candidate.LowerBoundBytes = lower, lower
-	if c.err != nil {
-		return Result{}, c.err
+	if e.c.err != nil {
+		return Result{}, e.c.err
 	}
 	return res, nil
 }
 
-func (r *Resolved) outcome(c *calc, v variant, pc *piece) Outcome {
-	pl := r.decide(c, v, pc)
-	r.price(c, pl.largest, v, pc)
+func (e *evaluator) outcome(v variant) Outcome {
+	r := e.r
+	pl := e.decide(v)
+	e.pc.detail = true
+	pc := e.price(pl.largest, v)
+	e.pc.detail = false
 	avail := r.available()
 	o := Outcome{
 		Decision:           pl.decision,

@@ -52,7 +52,8 @@ const (
 
 // piece is the memory of one piece of n rows: the whole request or one
 // child of a split. It is a value with fixed arrays so that pricing a piece
-// allocates nothing; a sweep prices hundreds of thousands of them.
+// allocates nothing; a sweep prices thousands of them. The tensor lists
+// are filled only when detail is set: the admission ladder needs totals.
 type piece struct {
 	n, p, t   int64
 	retained  int64
@@ -60,33 +61,90 @@ type piece struct {
 	stage     [NumStages]int64
 	present   [NumStages]bool
 
+	detail  bool
 	ret     [maxRetainedTensors]tensor
 	nret    int
 	tensors [NumStages][maxStageTensors]tensor
 	ntens   [NumStages]int
 }
 
-func (pc *piece) addRetained(c *calc, name string, bytes int64) {
-	pc.ret[pc.nret] = tensor{name, bytes}
-	pc.nret++
-	pc.retained = c.add(pc.retained, bytes, whatRetained)
+// addTensor adds a tensor to stage s. It is small enough to inline, and
+// adds without a check: assemble proves the stage sums cannot overflow, or
+// re-adds them checked (see sizes.big). The listing, needed only for a
+// breakdown, is out of line.
+func (pc *piece) addTensor(s Stage, name string, bytes int64) {
+	if pc.detail {
+		pc.list(s, name, bytes)
+	}
+	pc.stage[s] += bytes
 }
 
-func (pc *piece) addTensor(c *calc, s Stage, name string, bytes int64) {
+//go:noinline
+func (pc *piece) list(s Stage, name string, bytes int64) {
 	pc.tensors[s][pc.ntens[s]] = tensor{name, bytes}
 	pc.ntens[s]++
-	pc.present[s] = true
-	pc.stage[s] = c.add(pc.stage[s], bytes, stageWhat[s])
 }
 
-// alloc returns the bytes of a tensor of a x b x c x d bytes, rounded up to
-// the allocator block. what names the fields whose product it is.
-func (r *Resolved) alloc(c *calc, what string, factors ...int64) int64 {
-	v := int64(1)
-	for _, f := range factors {
-		v = c.mul(v, f, what)
+// bigTensor is a size beyond which a sum of eight tensors could overflow.
+const bigTensor = 1 << 59
+
+// tensorBytes is rows x perRow bytes rounded up to the allocator block:
+// one tensor. what names the fields whose product it is. Factors below
+// 2^31 (the usual case) can neither overflow nor overflow when rounded,
+// since the block is at most 2^30.
+func (k *perRow) tensorBytes(c *calc, what string, rows, perRow int64) int64 {
+	if (rows|perRow)>>31 != 0 {
+		return c.roundUp(c.mul(rows, perRow, what), k.round, what)
 	}
-	return c.roundUp(v, r.Round, what+" rounded to allocator_round_bytes")
+	v := rows * perRow
+	if k.roundMask >= 0 {
+		return (v + k.roundMask) &^ k.roundMask
+	}
+	return (v + k.round - 1) / k.round * k.round
+}
+
+// perRow holds the bytes per row (or per projected row) of every tensor
+// whose size is proportional to a piece's rows. They depend only on the
+// config, so a sweep computes them once per point, and pricing a tensor is
+// one checked multiplication and a rounding. Within the field ranges none
+// of these products can overflow (the largest, the GDN width x 2, stays
+// below 2^44), so the only overflows are those of rows x perRow; checked
+// step by step or at once, a product of factors >= 1 overflows alike.
+type perRow struct {
+	activations, hidden, checkpoints int64
+	fc2Out, fc2In                    int64
+	gdnFull, gdnQKV, gdnZ, gdnScalar int64
+	logprobs, topkValues, topkIdx    int64 // per projected row
+	logits                           int64 // per projected (or chunk) row: V x 2
+
+	round, roundMask int64 // allocator block; block - 1 when a power of two, else -1
+}
+
+func (r *Resolved) perRow() perRow {
+	var k perRow
+	// activations: the trainer's per-token floor, clamp(L/4 + 4, 4, 16).
+	factor := min(max(r.L/4+4, 4), 16)
+	k.activations = r.H * r.B * factor
+	k.hidden = r.H * 2
+	k.checkpoints = r.RetainedPerRow
+	routed := r.K
+	if r.EP > 1 {
+		routed = (3*r.K + 1) / 2 // ceil(1.5 x K)
+	}
+	k.fc2Out = routed * r.O * r.B
+	k.fc2In = routed * r.I * r.B
+	qkv := 2*r.Hk*r.Dk + r.Hv*r.Dv
+	z := r.Hv * r.Dv
+	k.gdnFull = (qkv + z + 2*r.Hv) * 2
+	k.gdnQKV, k.gdnZ, k.gdnScalar = qkv*2, z*2, r.Hv*2
+	k.logprobs = 4
+	k.topkValues, k.topkIdx = r.Outputs.TopK*4, r.Outputs.TopK*8
+	k.logits = r.V * 2
+	k.round, k.roundMask = r.Round, -1
+	if r.Round&(r.Round-1) == 0 {
+		k.roundMask = r.Round - 1
+	}
+	return k
 }
 
 // Field names used in overflow messages.
@@ -106,55 +164,117 @@ const (
 	whatTotal      = "request.rows x model and fc2 widths (retained + ephemeral bytes)"
 )
 
-// price fills pc with the memory of a piece of n rows (1 <= n <= N) priced
-// as v. Overflows are left in c.
+// retainedNames name the retained tensors, in the order of sizes.ret.
+var retainedNames = [maxRetainedTensors]string{"logprobs", "topk_values", "topk_indices", "logits", "hidden_states", "checkpoints"}
+
+// sizes is every tensor a piece of n rows can hold, whatever the variant,
+// each rounded to the allocator block. Pricing a variant from it is a few
+// additions, so a sweep sizes each piece once for the baseline, the
+// candidate and the lower bound.
+type sizes struct {
+	n, p, t  int64
+	ret      [maxRetainedTensors]int64 // 0: not requested
+	retained int64
+
+	activations           int64
+	headD, headD2, headDt int64 // one chunk of BF16 logits, of FP32, of target rows
+	fc2Out, fc2In         int64
+	gdnFull, gdnQKV       int64
+	gdnZ, gdnScalar       int64
+
+	big bool // some tensor is at least bigTensor: stage sums need checks
+}
+
+// size fills sz for a piece of n rows (1 <= n <= N), with k = r.perRow().
+// Overflows are left in c.
 //
 // p = ceil(n x P / N) and t = ceil(n x T / N): a piece projects and targets
 // its share of the request's rows, rounded up.
-func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
-	*pc = piece{n: n}
-	pc.p = ceilDiv(c.mul(n, r.P, whatProjected), r.N)
-	pc.t = ceilDiv(c.mul(n, r.T, whatProjected), r.N)
-	p, t := pc.p, pc.t
+func (r *Resolved) size(c *calc, k *perRow, n int64, sz *sizes) {
+	*sz = sizes{n: n, p: n, t: n}
+	if r.P != r.N { // the usual request projects every row: no division
+		sz.p = ceilDiv(c.mul(n, r.P, whatProjected), r.N)
+	}
+	if r.T != r.N {
+		sz.t = ceilDiv(c.mul(n, r.T, whatProjected), r.N)
+	}
+	p := sz.p
 
 	// retained: requested outputs, each its own tensor, and checkpoints.
 	out := r.Outputs
 	if out.Logprobs {
-		pc.addRetained(c, "logprobs", r.alloc(c, whatLogprobs, p, 4))
+		sz.ret[0] = k.tensorBytes(c, whatLogprobs, p, k.logprobs)
 	}
 	if out.TopK > 0 {
-		pc.addRetained(c, "topk_values", r.alloc(c, whatTopK, p, out.TopK, 4))
-		pc.addRetained(c, "topk_indices", r.alloc(c, whatTopK, p, out.TopK, 8))
+		sz.ret[1] = k.tensorBytes(c, whatTopK, p, k.topkValues)
+		sz.ret[2] = k.tensorBytes(c, whatTopK, p, k.topkIdx)
 	}
 	if out.Logits {
-		pc.addRetained(c, "logits", r.alloc(c, whatLogits, p, r.V, 2))
+		sz.ret[3] = k.tensorBytes(c, whatLogits, p, k.logits)
 	}
 	if out.HiddenStates {
-		pc.addRetained(c, "hidden_states", r.alloc(c, whatHidden, n, r.H, 2))
+		sz.ret[4] = k.tensorBytes(c, whatHidden, n, k.hidden)
 	}
-	if r.RetainedPerRow > 0 {
-		pc.addRetained(c, "checkpoints", r.alloc(c, whatCheckpoint, n, r.RetainedPerRow))
+	if k.checkpoints > 0 {
+		sz.ret[5] = k.tensorBytes(c, whatCheckpoint, n, k.checkpoints)
+	}
+	for _, b := range sz.ret {
+		sz.retained = c.add(sz.retained, b, whatRetained)
 	}
 
-	// activations: the trainer's per-token floor, clamp(L/4 + 4, 4, 16).
-	factor := min(max(r.L/4+4, 4), 16)
-	pc.addTensor(c, StageActivations, "activations", r.alloc(c, whatActivation, n, r.H, r.B, factor))
+	sz.activations = k.tensorBytes(c, whatActivation, n, k.activations)
 
-	r.priceHead(c, v, pc, p, t)
+	chunk := min(p, r.C)
+	sz.headD = k.tensorBytes(c, whatHead, chunk, k.logits)
+	sz.headD2 = k.tensorBytes(c, whatHead, chunk, 2*k.logits)
+	sz.headDt = k.tensorBytes(c, whatHead, min(sz.t, r.C), k.logits)
 
-	// fc2: one MoE layer's routed rows.
 	if r.K > 0 {
-		routed := r.K
-		if r.EP > 1 {
-			routed = (3*r.K + 1) / 2 // ceil(1.5 x K)
+		sz.fc2Out = k.tensorBytes(c, whatFC2Out, n, k.fc2Out)
+		sz.fc2In = k.tensorBytes(c, whatFC2In, n, k.fc2In)
+	}
+	if r.Hk > 0 {
+		sz.gdnFull = k.tensorBytes(c, whatGDN, n, k.gdnFull)
+		sz.gdnQKV = k.tensorBytes(c, whatGDN, n, k.gdnQKV)
+		sz.gdnZ = k.tensorBytes(c, whatGDN, n, k.gdnZ)
+		sz.gdnScalar = k.tensorBytes(c, whatGDN, n, k.gdnScalar)
+	}
+	sz.big = max(sz.activations, sz.headD2, sz.fc2Out, sz.fc2In, sz.gdnFull, sz.gdnQKV) >= bigTensor
+}
+
+// assemble fills pc with the piece sz priced as v: its retained tensors and
+// its ephemeral stages, the peak being their maximum.
+func (r *Resolved) assemble(c *calc, sz *sizes, v variant, pc *piece) {
+	// Reset field by field: clearing the tensor lists (most of the struct)
+	// would cost more than pricing the variant.
+	pc.n, pc.p, pc.t = sz.n, sz.p, sz.t
+	pc.retained, pc.ephemeral = sz.retained, 0
+	pc.stage = [NumStages]int64{}
+	pc.present = [NumStages]bool{true, true, r.K > 0, r.Hk > 0}
+	pc.nret, pc.ntens = 0, [NumStages]int{}
+	listed := pc.detail
+	if sz.big {
+		pc.detail = true // the checked sums below read the lists
+	}
+	if pc.detail {
+		for i, b := range sz.ret {
+			if b > 0 { // a requested tensor is never empty
+				pc.ret[pc.nret] = tensor{retainedNames[i], b}
+				pc.nret++
+			}
 		}
-		rows := c.mul(n, routed, whatFC2Out)
-		outBytes := r.alloc(c, whatFC2Out, rows, r.O, r.B)
-		pc.addTensor(c, StageFC2, "base_out", outBytes)
-		pc.addTensor(c, StageFC2, "adapter_out", outBytes)
+	}
+
+	pc.addTensor(StageActivations, "activations", sz.activations)
+	r.assembleHead(c, sz, v, pc)
+
+	// fc2: one MoE layer's routed rows, n x K (n x ceil(1.5 K) with EP).
+	if r.K > 0 {
+		pc.addTensor(StageFC2, "base_out", sz.fc2Out)
+		pc.addTensor(StageFC2, "adapter_out", sz.fc2Out)
 		if v.fc2Known && r.MetadataKnown {
-			pc.addTensor(c, StageFC2, "input", r.alloc(c, whatFC2In, rows, r.I, r.B))
-			pc.addTensor(c, StageFC2, "combined_out", outBytes)
+			pc.addTensor(StageFC2, "input", sz.fc2In)
+			pc.addTensor(StageFC2, "combined_out", sz.fc2Out)
 		}
 	}
 
@@ -162,54 +282,62 @@ func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
 	// and sum_out of the full width live at the output addition, plus (in
 	// the baseline) qkv, z, beta and alpha, which early release frees first.
 	if r.Hk > 0 {
-		qkv := 2*r.Hk*r.Dk + r.Hv*r.Dv
-		z := r.Hv * r.Dv
-		w := qkv + z + 2*r.Hv
-		full := r.alloc(c, whatGDN, n, w, 2)
-		pc.addTensor(c, StageGDN, "base_out", full)
-		pc.addTensor(c, StageGDN, "lora_cat", full)
-		pc.addTensor(c, StageGDN, "sum_out", full)
+		pc.addTensor(StageGDN, "base_out", sz.gdnFull)
+		pc.addTensor(StageGDN, "lora_cat", sz.gdnFull)
+		pc.addTensor(StageGDN, "sum_out", sz.gdnFull)
 		if !v.gdnRelease {
-			pc.addTensor(c, StageGDN, "qkv", r.alloc(c, whatGDN, n, qkv, 2))
-			pc.addTensor(c, StageGDN, "z", r.alloc(c, whatGDN, n, z, 2))
-			pc.addTensor(c, StageGDN, "beta", r.alloc(c, whatGDN, n, r.Hv, 2))
-			pc.addTensor(c, StageGDN, "alpha", r.alloc(c, whatGDN, n, r.Hv, 2))
+			pc.addTensor(StageGDN, "qkv", sz.gdnQKV)
+			pc.addTensor(StageGDN, "z", sz.gdnZ)
+			pc.addTensor(StageGDN, "beta", sz.gdnScalar)
+			pc.addTensor(StageGDN, "alpha", sz.gdnScalar)
 		}
 	}
 
+	if sz.big {
+		pc.detail = listed
+		for s := Stage(0); s < NumStages; s++ {
+			var sum int64
+			for _, t := range pc.tensors[s][:pc.ntens[s]] {
+				sum = c.add(sum, t.bytes, stageWhat[s])
+			}
+			pc.stage[s] = sum
+		}
+		if !listed {
+			pc.nret, pc.ntens = 0, [NumStages]int{}
+		}
+	}
 	for s := Stage(0); s < NumStages; s++ {
 		pc.ephemeral = max(pc.ephemeral, pc.stage[s])
 	}
 }
 
-// priceHead adds the vocabulary-head workspace of section 3's table.
+// assembleHead adds the vocabulary-head workspace of section 3's table.
 // D = min(p, C) x V x 2 is one chunk of BF16 logits, Dt the same for target
 // rows. The comparison max(D, 3 x Dt) is made on rounded tensors, since
 // each buffer is its own allocation.
-func (r *Resolved) priceHead(c *calc, v variant, pc *piece, p, t int64) {
-	d := r.alloc(c, whatHead, min(p, r.C), r.V, 2)
+func (r *Resolved) assembleHead(c *calc, sz *sizes, v variant, pc *piece) {
+	d := sz.headD
 	stats := r.Outputs.Logprobs || r.Outputs.TopK > 0
 	switch {
 	case stats && v.eagerHead:
-		d2 := r.alloc(c, whatHead, min(p, r.C), r.V, 4)
-		pc.addTensor(c, StageHead, "logits_bf16", d)
-		pc.addTensor(c, StageHead, "logits_fp32", d2)
-		pc.addTensor(c, StageHead, "shifted_fp32", d2)
-		pc.addTensor(c, StageHead, "exp_fp32", d2)
+		pc.addTensor(StageHead, "logits_bf16", d)
+		pc.addTensor(StageHead, "logits_fp32", sz.headD2)
+		pc.addTensor(StageHead, "shifted_fp32", sz.headD2)
+		pc.addTensor(StageHead, "exp_fp32", sz.headD2)
 	case stats && r.Grad && r.T > 0:
-		dt := r.alloc(c, whatHead, min(t, r.C), r.V, 2)
+		dt := sz.headDt
 		if d >= c.mul(dt, 3, whatHead) {
-			pc.addTensor(c, StageHead, "logits", d)
+			pc.addTensor(StageHead, "logits", d)
 		} else {
-			pc.addTensor(c, StageHead, "target_buffer_0", dt)
-			pc.addTensor(c, StageHead, "target_buffer_1", dt)
-			pc.addTensor(c, StageHead, "target_buffer_2", dt)
+			pc.addTensor(StageHead, "target_buffer_0", dt)
+			pc.addTensor(StageHead, "target_buffer_1", dt)
+			pc.addTensor(StageHead, "target_buffer_2", dt)
 		}
 	case !stats && r.Outputs.Logits && !r.Grad && v.eagerHead:
-		pc.addTensor(c, StageHead, "local_logits", d)
-		pc.addTensor(c, StageHead, "indexed_copy_0", d)
-		pc.addTensor(c, StageHead, "indexed_copy_1", d)
+		pc.addTensor(StageHead, "local_logits", d)
+		pc.addTensor(StageHead, "indexed_copy_0", d)
+		pc.addTensor(StageHead, "indexed_copy_1", d)
 	default:
-		pc.addTensor(c, StageHead, "logits", d)
+		pc.addTensor(StageHead, "logits", d)
 	}
 }

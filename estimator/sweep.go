@@ -49,7 +49,8 @@ type Sweeper struct {
 	base  Resolved
 	axis  string
 	field *Field
-	pc    piece
+	cur   Resolved // the config at the point being priced
+	eval  evaluator
 }
 
 // NewSweeper validates c and the axis name.
@@ -123,22 +124,14 @@ func (s *Sweeper) at(x int64) (Resolved, *Error) {
 }
 
 // decision is revision rev's decision at x (0 baseline, 1 candidate), or
-// Invalid with the message.
+// Invalid with the message. It prices everything Estimate prices, so a
+// point is invalid in a sweep exactly when Estimate fails there.
 func (s *Sweeper) decision(x int64, rev int) (Decision, string) {
-	r, e := s.at(x)
-	if e != nil {
-		return Invalid, e.Error()
+	pt := s.Point(x)
+	if pt.Error != "" {
+		return Invalid, pt.Error
 	}
-	v := baselineVariant()
-	if rev == 1 {
-		v = r.candidateVariant()
-	}
-	var c calc
-	pl := r.decide(&c, v, &s.pc)
-	if c.err != nil {
-		return Invalid, c.err.Error()
-	}
-	return pl.decision, ""
+	return pt.Rev[rev].Decision, ""
 }
 
 // Point is everything the chart and the CSV show at one x.
@@ -164,37 +157,48 @@ type PointRevision struct {
 	WholeRequired int64
 }
 
-// Point prices both revisions at x.
+// Point prices both revisions at x, as Estimate would (less the tensor
+// breakdown).
 func (s *Sweeper) Point(x int64) Point {
 	pt := Point{X: x}
-	r, e := s.at(x)
-	if e != nil {
-		pt.Error = e.Error()
+	r, bad := s.at(x)
+	if bad != nil {
+		pt.Error = bad.Error()
 		return pt
 	}
-	var c calc
+	s.cur = r // kept in s, so that the evaluator's pointer does not escape per point
+	e := &s.eval
+	e.reset(&s.cur)
 	pt.AvailableBytes = r.available()
-	pt.LowerBoundBytes = r.lowerBound(&c, &s.pc)
 	for rev := 0; rev < 2; rev++ {
 		v := baselineVariant()
 		if rev == 1 {
 			v = r.candidateVariant()
 		}
-		whole := r.requiredOf(&c, 1, v, &s.pc)
+		whole := e.rungPlan(1, v)
 		pr := &pt.Rev[rev]
-		pr.WholeStages = s.pc.stage
-		pr.WholeRetained = s.pc.retained
+		pr.WholeStages = e.pc.stage
+		pr.WholeRetained = e.pc.retained
 		pr.WholeRequired = whole.required
-		pl := r.decideFrom(&c, v, &s.pc, whole)
+		pl := e.decideFrom(v, whole)
 		pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required
 		if pl.decision != Refuse {
 			pr.Children = pl.k
 		}
 	}
-	if c.err != nil {
-		return Point{X: x, Error: c.err.Error()}
+	pt.LowerBoundBytes = e.lowerBound()
+	if e.c.err != nil {
+		return Point{X: x, Error: e.c.err.Error()}
 	}
 	return pt
+}
+
+// AppendPoints appends Point(x) for each x of xs to dst.
+func (s *Sweeper) AppendPoints(dst []Point, xs []int64) []Point {
+	for _, x := range xs {
+		dst = append(dst, s.Point(x))
+	}
+	return dst
 }
 
 // Grid returns up to points x values spread evenly over [from, to], both
@@ -265,29 +269,36 @@ func Sweep(c Config, axis string, from, to int64, points int) (SweepResult, erro
 		return SweepResult{}, err
 	}
 	res := SweepResult{Axis: axis, From: from, To: to}
-	xs := Grid(from, to, points)
-	res.Baseline.Flips = s.Flips(nil, xs, 0)
-	res.Candidate.Flips = s.Flips(nil, xs, 1)
+	pts := s.AppendPoints(nil, Grid(from, to, points))
+	res.Baseline.Flips = s.FlipsFromPoints(nil, pts, 0)
+	res.Candidate.Flips = s.FlipsFromPoints(nil, pts, 1)
 	return res, nil
 }
 
 // Flips appends to dst the flips of revision rev (0 baseline, 1 candidate)
 // over the grid xs (increasing).
 func (s *Sweeper) Flips(dst []Flip, xs []int64, rev int) []Flip {
+	return s.FlipsFromPoints(dst, s.AppendPoints(nil, xs), rev)
+}
+
+// FlipsFromPoints is Flips over points already priced (increasing X), so
+// a chart that has its points pays only for the bisection.
+func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev int) []Flip {
 	if dst == nil {
 		dst = []Flip{} // an empty list, not null, in JSON
 	}
-	if len(xs) == 0 {
-		return dst
-	}
-	prevX := xs[0]
-	prevD, prevMsg := s.decision(prevX, rev)
-	for _, x := range xs[1:] {
-		d, msg := s.decision(x, rev)
-		if d != prevD {
-			dst = s.bisect(dst, rev, prevX, x, prevD, d, prevMsg, msg)
+	decide := func(p *Point) (Decision, string) {
+		if p.Error != "" {
+			return Invalid, p.Error
 		}
-		prevX, prevD, prevMsg = x, d, msg
+		return p.Rev[rev].Decision, ""
+	}
+	for i := 1; i < len(pts); i++ {
+		da, ma := decide(&pts[i-1])
+		db, mb := decide(&pts[i])
+		if da != db {
+			dst = s.bisect(dst, rev, pts[i-1].X, pts[i].X, da, db, ma, mb)
+		}
 	}
 	return dst
 }
