@@ -28,6 +28,7 @@ func commands() []command {
 		{"serve", "serve the explorer (default): -addr 127.0.0.1:8000", runServe},
 		{"estimate", "print the estimate JSON of a config: -config FILE (- = stdin)", runEstimate},
 		{"sweep", "print the flips JSON along an axis: -config FILE -axis NAME -from A -to B", runSweep},
+		{"plot", "render the chart: -config FILE -axis NAME -from A -to B -o chart.svg|chart.png", runPlot},
 	}
 }
 

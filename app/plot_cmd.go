@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"headroom/estimator"
+)
+
+// Default size of the plot command's output, in pixels for a PNG. An SVG
+// gets the same aspect and text scale (see chartLogicalSize), so both
+// formats show the same picture.
+const (
+	plotWidth  = 1600
+	plotHeight = 900
+)
+
+// runPlot is the plot command: it renders the explorer's chart for a
+// config and a swept axis, natively, to an SVG or a PNG (for a pull
+// request comment or a paper).
+func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("plot", stderr)
+	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
+	from := fs.Int64("from", 1, "first x")
+	to := fs.Int64("to", 0, "last x (required)")
+	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
+	out := fs.String("o", "", "output file: NAME.svg or NAME.png; - writes SVG to standard output")
+	width := fs.Int("width", plotWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
+	height := fs.Int("height", plotHeight, "height in pixels")
+	title := fs.String("title", "", "title above the chart")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail(stderr, "plot", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	format, err := plotFormat(*out)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	if err := checkChartSize(float64(*width), float64(*height)); err != nil {
+		return fail(stderr, "plot", fmt.Errorf("-width, -height: %v", err))
+	}
+	cfg, err := readConfig(*configPath, stdin)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	in, err := buildChartInput(cfg, *axis, *from, *to, *points)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	in.Title = *title
+
+	var data []byte
+	if format == "png" {
+		data, err = renderChartPNG(in, *width, *height)
+	} else {
+		w, h := chartLogicalSize(*width, *height)
+		data, err = renderChartSVG(in, w, h)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
+		return 1
+	}
+	if *out == "-" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// plotFormat picks the output format from the -o file name.
+func plotFormat(out string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "":
+		return "", errors.New("-o: is required (NAME.svg, NAME.png, or - for SVG on standard output)")
+	case out == "-" || ext == ".svg":
+		return "svg", nil
+	case ext == ".png":
+		return "png", nil
+	default:
+		return "", fmt.Errorf("-o: must end in .svg or .png (or be -), got %q", out)
+	}
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"headroom/estimator"
+)
+
+// runCmd runs the command line in-process.
+func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// writeDefaultConfig writes the default config as a file and returns its
+// path.
+func writeDefaultConfig(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.json")
+	if err := os.WriteFile(path, estimator.MarshalConfig(estimator.Default()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestPlotGoldenSVG renders the golden chart through the command line: the
+// same config read from a file or from stdin, written to stdout or to a
+// file, gives the same bytes as renderChartSVG.
+func TestPlotGoldenSVG(t *testing.T) {
+	cfg := writeDefaultConfig(t)
+	args := []string{"plot", "-axis", "rows", "-from", "1", "-to", "1000000", "-points", "128"}
+
+	code, stdout, stderr := runCmd(t, "", append(args, "-config", cfg, "-o", "-")...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	checkGolden(t, "chart_rows.golden.svg", []byte(stdout))
+
+	out := filepath.Join(t.TempDir(), "chart.SVG")
+	code, stdout, stderr = runCmd(t, string(estimator.MarshalConfig(estimator.Default())),
+		append(args, "-config", "-", "-o", out)...)
+	if code != 0 || stderr != "" || stdout != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "chart_rows.golden.svg", got)
+}
+
+func TestPlotPNG(t *testing.T) {
+	cfg := writeDefaultConfig(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		size []string
+		w, h int
+	}{{nil, 1600, 900}, {[]string{"-width", "640", "-height", "480"}, 640, 480}} {
+		out := filepath.Join(dir, "chart.png")
+		args := append([]string{"plot", "-config", cfg, "-from", "1", "-to", "1000000", "-points", "64", "-o", out}, c.size...)
+		if code, stdout, stderr := runCmd(t, "", args...); code != 0 || stdout != "" || stderr != "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", c.size, code, stdout, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPNG(t, data, c.w, c.h)
+	}
+}
+
+// TestPlotErrors checks that bad input exits 2 with one line on stderr
+// naming what is wrong, writes nothing to stdout and creates no file.
+func TestPlotErrors(t *testing.T) {
+	cfg := writeDefaultConfig(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"request": {"rows": 0}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "chart.svg")
+	cases := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"bad config file", "", []string{"-config", bad, "-to", "10", "-o", out}, "request.rows"},
+		{"bad config on stdin", `{"budget": {"safety_percent": 5}}`, []string{"-config", "-", "-to", "10", "-o", "-"}, "budget.safety_percent"},
+		{"unknown key", `{"request": {"rowz": 5}}`, []string{"-config", "-", "-to", "10", "-o", "-"}, "rowz"},
+		{"no config", "", []string{"-to", "10", "-o", out}, "-config"},
+		{"missing file", "", []string{"-config", filepath.Join(dir, "none.json"), "-to", "10", "-o", out}, "-config"},
+		{"bad axis", "", []string{"-config", cfg, "-axis", "colour", "-to", "10", "-o", out}, "axis"},
+		{"no range", "", []string{"-config", cfg, "-o", out}, "to"},
+		{"too many points", "", []string{"-config", cfg, "-to", "10", "-points", "1", "-o", out}, "points"},
+		{"no output", "", []string{"-config", cfg, "-to", "10"}, "-o"},
+		{"bad extension", "", []string{"-config", cfg, "-to", "10", "-o", filepath.Join(dir, "chart.jpg")}, ".svg or .png"},
+		{"bad size", "", []string{"-config", cfg, "-to", "10", "-width", "0", "-o", out}, "-width"},
+		{"extra argument", "", []string{"-config", cfg, "-to", "10", "-o", out, "more"}, "more"},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runCmd(t, c.stdin, append([]string{"plot"}, c.args...)...)
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2", c.name, code)
+		}
+		if stdout != "" {
+			t.Errorf("%s: stdout %q, want nothing", c.name, stdout)
+		}
+		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: stderr %q, want one line naming %q", c.name, stderr, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("%s: wrote %s", c.name, out)
+		}
+	}
+}
