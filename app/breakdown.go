@@ -124,7 +124,7 @@ func (t *breakdown) Render() (ui app.UI) {
 			app.Th().Scope("row").Text(r.Label),
 			bytesCell(r.Base, r.HasBase),
 			bytesCell(r.Cand, r.HasCd),
-			app.Td().Class("diff", classIf(d > 0, "more"), classIf(d < 0, "less")).Text(d.DeltaString()),
+			diffCell(d),
 		)
 	}
 	return app.Table().ID("breakdown").Class("breakdown").Body(
@@ -140,11 +140,28 @@ func (t *breakdown) Render() (ui app.UI) {
 	)
 }
 
+// bytesCell shows exact bytes over their GiB, so the wide figure and the
+// readable one share a narrow column.
 func bytesCell(b estimator.Bytes, ok bool) app.UI {
 	if !ok {
 		return app.Td().Class("absent").Text("—")
 	}
-	return app.Td().Text(b.String())
+	return app.Td().Title("%s", b.String()).Body(
+		app.Span().Class("exact").Text(estimator.Group(int64(b))),
+		app.Span().Class("gib").Text(b.GiBString()+" GiB"),
+	)
+}
+
+// diffCell shows a difference, signed, as bytesCell shows a count.
+func diffCell(d estimator.Bytes) app.UI {
+	sign := ""
+	if d > 0 {
+		sign = "+"
+	}
+	return app.Td().Class("diff", classIf(d > 0, "more"), classIf(d < 0, "less")).Title("%s", d.DeltaString()).Body(
+		app.Span().Class("exact").Text(sign+estimator.Group(int64(d))),
+		app.Span().Class("gib").Text(sign+d.GiBString()+" GiB"),
+	)
 }
 
 func childText(o estimator.Outcome) string {

@@ -222,10 +222,10 @@ func (c *explorer) Render() (ui app.UI) {
 	if sh.ready {
 		ready = "1"
 	}
-	stale := sh.ready && (!s.valid || sh.axis != s.axis)
+	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
-		DataSet("render-ms", strconv.FormatFloat(c.renderMs, 'f', 2, 64)).Body(
+		DataSet("render-ms", c.renderMsText()).Body(
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(
@@ -260,6 +260,9 @@ func (c *explorer) Render() (ui app.UI) {
 		),
 	)
 }
+
+// renderMsText is the last render's compute time, for data-render-ms.
+func (c *explorer) renderMsText() string { return strconv.FormatFloat(c.renderMs, 'f', 2, 64) }
 
 // pick copies the named entries of m.
 func pick(m map[string]string, keys ...string) map[string]string {

@@ -74,6 +74,15 @@ func amount(axis string, x int64) string {
 	return axis + " " + estimator.Group(x)
 }
 
+// span writes a stretch of the axis: "between 41,234 and 52,100 rows",
+// "between hidden_size 6 and 10".
+func span(axis, before string, a int64, join string, b int64) string {
+	if u := axisUnit(axis); u != "" {
+		return before + estimator.Group(a) + join + estimator.Group(b) + " " + u
+	}
+	return before + axis + " " + estimator.Group(a) + join + estimator.Group(b)
+}
+
 var verbs = map[estimator.Decision][2]string{ // present, past
 	estimator.Admit:   {"admits", "admitted"},
 	estimator.Split:   {"splits", "split"},
@@ -86,7 +95,7 @@ var verbs = map[estimator.Decision][2]string{ // present, past
 func describeFlips(axis string, segs []segment) string {
 	if len(segs) == 1 {
 		s := segs[0]
-		text := verbs[s.d][0] + " over the whole range, " + amount(axis, s.from) + " to " + estimator.Group(s.to)
+		text := verbs[s.d][0] + " over the whole range, " + span(axis, "", s.from, " to ", s.to)
 		if s.msg != "" {
 			text += " (" + s.msg + ")"
 		}
@@ -137,14 +146,11 @@ func describeChange(axis string, base, cand []segment) string {
 	}
 	if len(bands) == 0 {
 		return "the candidate decides as the baseline over the whole range, " +
-			amount(axis, base[0].from) + " to " + estimator.Group(base[len(base)-1].to)
+			span(axis, "", base[0].from, " to ", base[len(base)-1].to)
 	}
 	parts := make([]string, len(bands))
 	for k, b := range bands {
-		where := "between " + estimator.Group(b.from) + " and " + amount(axis, b.to)
-		if axisUnit(axis) == "" {
-			where = "between " + axis + " " + estimator.Group(b.from) + " and " + estimator.Group(b.to)
-		}
+		where := span(axis, "between ", b.from, " and ", b.to)
 		if b.from == b.to {
 			where = "at " + amount(axis, b.from)
 		}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"reflect"
+	"testing"
+
+	"headroom/estimator"
+)
+
+// TestSweepCacheReuseIsExact checks the premise of the cache: along every
+// axis, a config that differs only in the axis' own value sweeps to the
+// same points and flips, and a cached sweep is reused for it.
+func TestSweepCacheReuseIsExact(t *testing.T) {
+	base := estimator.Default()
+	base.Request.Rows = 20000
+	for _, axis := range estimator.Axes() {
+		f, _ := estimator.FieldByKey(axis)
+		from, to := defaultRange(axis, base)
+		var sc sweepCache
+		if _, _, reused, err := sc.get(base, axis, from, to, 64); err != nil || reused {
+			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
+		}
+		moved := base
+		v := axisValue(axis, base)
+		f.SetInt(&moved, v/2+1)
+		got, _, reused, err := sc.get(moved, axis, from, to, 64)
+		if err != nil {
+			t.Fatalf("%s: %v", axis, err)
+		}
+		fresh, err := buildChartInput(moved, axis, from, to, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, fresh) {
+			t.Errorf("%s: the cached sweep differs from a fresh one (reused %v)", axis, reused)
+		}
+		if axis != "hidden_size" && !reused { // hidden_size: other fields derive from it
+			t.Errorf("%s: moving the axis itself recomputed the sweep", axis)
+		}
+		other := moved
+		other.Head.ChunkRows = 300
+		if axis == "chunk_rows" {
+			other.Model.VocabSize = 100000
+		}
+		if _, _, reused, _ := sc.get(other, axis, from, to, 64); reused {
+			t.Errorf("%s: a change of another input reused the sweep", axis)
+		}
+	}
+}
+
+// TestSweepCacheRowsWithProjection: with projected rows set, sweeping rows
+// scales them by the current rows, so the sweep depends on rows.
+func TestSweepCacheRowsWithProjection(t *testing.T) {
+	c := estimator.Default()
+	c.Request.ProjectedRows = estimator.Int64(30000)
+	var sc sweepCache
+	if _, _, _, err := sc.get(c, "rows", 1, 500000, 64); err != nil {
+		t.Fatal(err)
+	}
+	c.Request.Rows = 40000
+	got, _, reused, err := sc.get(c, "rows", 1, 500000, 64)
+	if err != nil || reused {
+		t.Fatalf("reused %v, err %v", reused, err)
+	}
+	fresh, _ := buildChartInput(c, "rows", 1, 500000, 64)
+	if !reflect.DeepEqual(got, fresh) {
+		t.Errorf("differs from a fresh sweep")
+	}
+}
