@@ -102,18 +102,18 @@ func TestDecisionPanelRender(t *testing.T) {
 func TestBreakdownRows(t *testing.T) {
 	base := estimator.Outcome{
 		Stages: []estimator.StageBytes{
-			{Name: "head", Bytes: 300, Tensors: []estimator.TensorBytes{{"target_buffer_0", 100}, {"target_buffer_1", 100}, {"target_buffer_2", 100}}},
-			{Name: "gdn", Bytes: 50, Tensors: []estimator.TensorBytes{{"base_out", 20}, {"qkv", 30}}},
+			{Name: "head", Bytes: 300, Tensors: []estimator.TensorBytes{{Name: "target_buffer_0", Bytes: 100}, {Name: "target_buffer_1", Bytes: 100}, {Name: "target_buffer_2", Bytes: 100}}},
+			{Name: "gdn", Bytes: 50, Tensors: []estimator.TensorBytes{{Name: "base_out", Bytes: 20}, {Name: "qkv", Bytes: 30}}},
 		},
-		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{"logprobs", 7}}},
+		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{Name: "logprobs", Bytes: 7}}},
 		RequiredBytes: 400,
 	}
 	cand := estimator.Outcome{
 		Stages: []estimator.StageBytes{
-			{Name: "head", Bytes: 700, Tensors: []estimator.TensorBytes{{"logits_bf16", 100}, {"logits_fp32", 200}}},
-			{Name: "gdn", Bytes: 20, Tensors: []estimator.TensorBytes{{"base_out", 20}}},
+			{Name: "head", Bytes: 700, Tensors: []estimator.TensorBytes{{Name: "logits_bf16", Bytes: 100}, {Name: "logits_fp32", Bytes: 200}}},
+			{Name: "gdn", Bytes: 20, Tensors: []estimator.TensorBytes{{Name: "base_out", Bytes: 20}}},
 		},
-		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{"logprobs", 7}}},
+		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{Name: "logprobs", Bytes: 7}}},
 		RequiredBytes: 800,
 	}
 	rows := breakdownRows(base, cand)
