@@ -1,0 +1,446 @@
+//go:build !wasm
+
+package main
+
+// The harness of the browser tests: the explorer built to WebAssembly,
+// served in-process on loopback, driven in Debian's headless Chromium with
+// chromedp. The tests are in e2e_explorer_test.go.
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// wasmLDFlags are the Makefile's WASM_LDFLAGS: the tests run the build the
+// page ships.
+const wasmLDFlags = "-s -w"
+
+// e2eTimeout bounds one browser test, page load included.
+const e2eTimeout = 2 * time.Minute
+
+// e2e is the browser tests' shared state: one build, one server, one
+// browser for the whole test binary, started by the first test that needs
+// them and stopped by TestMain.
+var e2e struct {
+	once    sync.Once
+	skip    string // why the browser tests cannot run here
+	err     error  // the setup failed
+	dir     string // temporary: web/, the browser profile
+	base    string // the server, http://127.0.0.1:port
+	browser context.Context
+	stop    []func() // in reverse order
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for i := len(e2e.stop) - 1; i >= 0; i-- {
+		e2e.stop[i]()
+	}
+	os.Exit(code)
+}
+
+// e2eSetup returns the server's URL and the browser, starting them on the
+// first call. Without chromium the test skips, but fails under CI=true:
+// CI installs it, so a skip there would hide the browser tests.
+func e2eSetup(t *testing.T) (base string, browser context.Context) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	e2e.once.Do(startE2E)
+	if e2e.skip != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI=true: %s", e2e.skip)
+		}
+		t.Skip(e2e.skip)
+	}
+	if e2e.err != nil {
+		t.Fatalf("browser test setup: %v", e2e.err)
+	}
+	return e2e.base, e2e.browser
+}
+
+func startE2E() {
+	chromium, err := findChromium()
+	if err != nil {
+		e2e.skip = err.Error()
+		return
+	}
+	e2e.dir, e2e.err = os.MkdirTemp("", "headroom-e2e-")
+	if e2e.err != nil {
+		return
+	}
+	e2e.stop = append(e2e.stop, func() { os.RemoveAll(e2e.dir) })
+	web := filepath.Join(e2e.dir, "web")
+	if e2e.err = buildTestWeb(web); e2e.err != nil {
+		return
+	}
+	if e2e.base, e2e.err = startE2EServer(web); e2e.err != nil {
+		return
+	}
+	e2e.browser, e2e.err = startBrowser(chromium, filepath.Join(e2e.dir, "profile"))
+}
+
+// findChromium finds Debian's chromium: on PATH, else /usr/bin/chromium.
+// The tests never download a browser.
+func findChromium() (string, error) {
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p, nil
+	}
+	if fi, err := os.Stat("/usr/bin/chromium"); err == nil && !fi.IsDir() {
+		return "/usr/bin/chromium", nil
+	}
+	return "", errors.New("chromium is not installed, so the browser tests cannot run " +
+		"(Debian: apt-get install chromium; make test installs it when run as root)")
+}
+
+// buildTestWeb fills web with the project's web/ files and an app.wasm
+// built now from this source, so the tests never run a stale build, with
+// its gzip copy (and br, when the brotli command is there) so the browser
+// loads it compressed as it would from make run.
+func buildTestWeb(web string) error {
+	src, err := findWebDir("")
+	if err != nil {
+		return err
+	}
+	if err := copyWebFiles(src, web); err != nil {
+		return err
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("building app.wasm: %v", err)
+	}
+	wasm := filepath.Join(web, "app.wasm")
+	cmd := exec.Command(goCmd, "build", "-ldflags="+wasmLDFlags, "-o", wasm, ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("GOOS=js GOARCH=wasm go build: %v\n%s", err, out)
+	}
+	if err := gzipFile(wasm, wasm+".gz"); err != nil {
+		return err
+	}
+	if _, err := exec.LookPath("brotli"); err == nil {
+		// Quality 5: seconds, not the half minute of make wasm's 11.
+		if out, err := exec.Command("brotli", "-q", "5", "-k", "-f", wasm).CombinedOutput(); err != nil {
+			return fmt.Errorf("brotli: %v\n%s", err, out)
+		}
+	}
+	return nil
+}
+
+// copyWebFiles copies the regular files of src into dst, except app.wasm
+// and its compressed copies.
+func copyWebFiles(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() || strings.HasPrefix(rel, "app.wasm") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+}
+
+func gzipFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(out)
+	if _, err := io.Copy(zw, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// startE2EServer serves web on a free loopback port until TestMain stops it.
+func startE2EServer(web string) (string, error) {
+	testRoutes()
+	s, err := newServer(web, testAppHandler())
+	if err != nil {
+		return "", err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.Close()
+		return "", err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serveUntil(ctx, newHTTPServer(s, os.Stderr), ln) }()
+	e2e.stop = append(e2e.stop, func() {
+		cancel()
+		if err := <-done; err != nil {
+			fmt.Fprintf(os.Stderr, "e2e server shutdown: %v\n", err)
+		}
+		s.Close()
+	})
+	return "http://" + ln.Addr().String(), nil
+}
+
+// startBrowser starts headless Chromium with exactly the flags the tests
+// need (no others: chromedp's defaults include flags we do not want, and
+// no --virtual-time-budget, which freezes the page's clock) and opens
+// about:blank, so the browser exists before any test listens to a tab.
+func startBrowser(chromium, profile string) (context.Context, error) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.UserDataDir(profile),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browser, cancelBrowser := chromedp.NewContext(allocCtx)
+	e2e.stop = append(e2e.stop, cancelAlloc, cancelBrowser)
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(browser, chromedp.Navigate("about:blank")) }()
+	select {
+	case err := <-started:
+		if err != nil {
+			return nil, fmt.Errorf("starting %s: %v", chromium, err)
+		}
+	case <-time.After(time.Minute):
+		return nil, fmt.Errorf("starting %s: no answer in a minute", chromium)
+	}
+	return browser, nil
+}
+
+// consoleEntry is one message of a tab's console: a console API call, an
+// uncaught exception, or a browser log entry (a CSP violation, a failed
+// load).
+type consoleEntry struct {
+	kind string // "console.error", "exception", "log.error", ...
+	text string
+}
+
+func (e consoleEntry) String() string { return e.kind + ": " + e.text }
+
+// isError reports whether the entry is a failure of the page: an error of
+// any source, or the Go runtime reporting a panic or an exit (it writes
+// through console.log and console.warn).
+func (e consoleEntry) isError() bool {
+	switch e.kind {
+	case "console.error", "console.assert", "exception", "log.error":
+		return true
+	}
+	for _, s := range []string{"panic: ", "fatal error: ", "exit code:", "Content Security Policy", "Content-Security-Policy"} {
+		if strings.Contains(e.text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// tab is one browser tab of a test, with its console.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context // bounded by e2eTimeout
+	base string
+
+	// expectErrors turns off the console check, for a test that breaks
+	// the page on purpose.
+	expectErrors bool
+
+	mu      sync.Mutex
+	console []consoleEntry
+}
+
+// newTab opens a tab and records its console from the start; when the
+// test ends, any console error fails it.
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	base, browser := e2eSetup(t)
+	tabCtx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	tb := &tab{t: t, base: base}
+	// Listen opens the tab; its func sees each event before the command
+	// that follows it returns, so checkConsole misses nothing.
+	if err := chromedp.Listen(tabCtx, tb.record); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(tabCtx, e2eTimeout)
+	t.Cleanup(cancelTimeout)
+	tb.ctx = ctx
+	t.Cleanup(tb.checkConsole)
+	tb.do(chromedp.EmulateViewport(1280, 800))
+	return tb
+}
+
+func (tb *tab) record(ev any) {
+	var e consoleEntry
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		var parts []string
+		for _, a := range ev.Args {
+			parts = append(parts, remoteText(a))
+		}
+		e = consoleEntry{"console." + string(ev.Type), strings.Join(parts, " ")}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil {
+			text += " " + d.Exception.Description
+		}
+		e = consoleEntry{"exception", text}
+	case *log.EventEntryAdded:
+		e = consoleEntry{"log." + string(ev.Entry.Level), ev.Entry.Text + " " + ev.Entry.URL}
+	default:
+		return
+	}
+	tb.mu.Lock()
+	tb.console = append(tb.console, e)
+	tb.mu.Unlock()
+}
+
+// remoteText is a console argument as text: a string as it is, another
+// value by its description or JSON.
+func remoteText(o *runtime.RemoteObject) string {
+	if o.Type == runtime.RemoteObjectTypeString {
+		var s string
+		if err := json.Unmarshal(o.Value, &s); err == nil {
+			return s
+		}
+	}
+	if o.Description != "" {
+		return o.Description
+	}
+	return string(o.Value)
+}
+
+// entries returns the console so far.
+func (tb *tab) entries() []consoleEntry {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]consoleEntry(nil), tb.console...)
+}
+
+// consoleErrors returns the console's errors so far.
+func (tb *tab) consoleErrors() []consoleEntry {
+	var errs []consoleEntry
+	for _, e := range tb.entries() {
+		if e.isError() {
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
+
+// checkConsole fails the test on any console error; it runs when the test
+// ends, after a round trip to the page so every earlier message is in.
+func (tb *tab) checkConsole() {
+	if tb.expectErrors {
+		return
+	}
+	chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](`0`))
+	for _, e := range tb.consoleErrors() {
+		tb.t.Errorf("browser console: %s", e)
+	}
+}
+
+// do runs actions in the tab, failing the test on an error.
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatalf("browser: %v\nconsole:\n%s", err, tb.consoleText())
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](tb *tab, expr string, opts ...chromedp.EvaluateOption) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, opts...))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func (tb *tab) consoleText() string {
+	var b strings.Builder
+	for _, e := range tb.entries() {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	return b.String()
+}
+
+// readyExpr is true once the WebAssembly side has rendered: the server's
+// HTML has neither data-ready="1" nor the chart's <svg>.
+const readyExpr = `(() => {
+	const e = document.getElementById('explorer');
+	return !!e && e.dataset.ready === '1' && !!document.querySelector('#chart svg');
+})()`
+
+// open loads the explorer with a query ("" or "?rows=..."), and waits
+// until the WebAssembly side has rendered it.
+func (tb *tab) open(query string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(tb.base + "/" + query))
+	tb.waitReady()
+}
+
+// waitReady waits for readyExpr; on timeout it fails with what the
+// console said (a wasm_exec.js mismatch shows only there).
+func (tb *tab) waitReady() {
+	tb.t.Helper()
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](readyExpr,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second)))
+	if err != nil {
+		tb.t.Fatalf("the WebAssembly side never rendered the explorer: %v\nconsole:\n%s", err, tb.consoleText())
+	}
+}
+
+// renders is the explorer's completed render count.
+func (tb *tab) renders() int {
+	return eval[int](tb, `Number(document.getElementById('explorer').dataset.renders)`)
+}
+
+// waitRenders waits until more than n renders completed.
+func (tb *tab) waitRenders(n int) {
+	tb.t.Helper()
+	expr := fmt.Sprintf(`Number(document.getElementById('explorer').dataset.renders) > %d`, n)
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		tb.t.Fatalf("no render after render %d: %v\nconsole:\n%s", n, err, tb.consoleText())
+	}
+}
