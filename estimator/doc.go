@@ -32,9 +32,12 @@
 //   - A point where the config is invalid takes the pseudo-decision
 //     "invalid" in a sweep, so moving into or out of an invalid range is
 //     reported as a flip carrying the message.
-//   - Any overflow while pricing any plan of a request makes the whole
+//   - An overflow while pricing a plan the decision needs makes the whole
 //     request an error: a byte count that does not fit in int64 cannot be
-//     compared with a budget honestly.
+//     compared with a budget honestly. The plans priced are the whole
+//     request, the finest rung (one sequence per child) when the whole does
+//     not fit, the lower bound, and the rungs the ladder tries in its order;
+//     a rung that a cheaper bound proves cannot fit is not priced.
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
