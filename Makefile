@@ -4,10 +4,12 @@ ADDR    ?= 127.0.0.1:8000
 BIN     := bin/headroom
 WASM    := web/app.wasm
 # Browser build: see BENCHMARKS.md for what these flags save on the wire.
-WASM_TAGS    ?=
+# minimal is gonum/plot's tag: plot stops linking every vg backend (eps,
+# pdf, tex) just to register them; the chart imports the two it uses.
+WASM_TAGS    ?= minimal
 WASM_LDFLAGS ?= -s -w
 
-.PHONY: run build wasm web-assets test vet chromium brotli bench fuzz clean
+.PHONY: run build wasm web-assets test vet chromium brotli screenshot loadcheck bench fuzz clean
 
 run: web-assets wasm build
 	$(BIN) serve -addr $(ADDR)
@@ -18,8 +20,10 @@ build:
 # wasm: the browser build, plus the gzip and brotli copies that `serve`
 # sends to browsers accepting them (Content-Encoding). The copies are
 # redone only when app.wasm's bytes change: brotli -q 11 takes about 30 s
-# on two cores (BROTLI_QUALITY=5 takes 3 s and is about 15% larger). The
-# copies get app.wasm's exact time: serve skips a copy older than app.wasm.
+# on two cores (BROTLI_QUALITY=5 takes 3 s and is about 15% larger). serve
+# skips a copy older than app.wasm, so the copies get the build's exact
+# time, and app.wasm moves in first: until its copies follow, they are
+# older and skipped, never sent for the wrong build.
 BROTLI_QUALITY ?= 11
 wasm: web-assets brotli
 	@mkdir -p bin
@@ -28,10 +32,12 @@ wasm: web-assets brotli
 	    && { ! command -v brotli >/dev/null 2>&1 || { [ -f $(WASM).br ] && ! [ $(WASM) -nt $(WASM).br ]; }; }; then \
 	  rm -f bin/app.wasm.new; echo "$(WASM) unchanged: keeping its compressed copies"; \
 	else \
-	  mv -f bin/app.wasm.new $(WASM) && rm -f $(WASM).gz $(WASM).br && \
-	  gzip -9 -n -k $(WASM) && touch -r $(WASM) $(WASM).gz && \
+	  rm -f bin/app.wasm.new.gz bin/app.wasm.new.br && \
+	  gzip -9 -n -k bin/app.wasm.new && touch -r bin/app.wasm.new bin/app.wasm.new.gz && \
 	  if command -v brotli >/dev/null 2>&1; then \
-	    brotli -q $(BROTLI_QUALITY) -k $(WASM) && touch -r $(WASM) $(WASM).br; fi && \
+	    brotli -q $(BROTLI_QUALITY) -k bin/app.wasm.new && touch -r bin/app.wasm.new bin/app.wasm.new.br; fi && \
+	  mv -f bin/app.wasm.new $(WASM) && mv -f bin/app.wasm.new.gz $(WASM).gz && \
+	  if [ -f bin/app.wasm.new.br ]; then mv -f bin/app.wasm.new.br $(WASM).br; else rm -f $(WASM).br; fi && \
 	  ls -l $(WASM) $(WASM).gz $$(ls $(WASM).br 2>/dev/null); \
 	fi
 
@@ -54,6 +60,15 @@ brotli:
 	    echo "brotli is missing and this is not root: make wasm writes only app.wasm.gz"; \
 	  fi; \
 	fi
+
+# screenshot: docs/screenshot.png for the README, 1280x800, taken by the
+# browser tests from a fresh build.
+screenshot: chromium
+	HEADROOM_SCREENSHOT=1 $(GO) test -count=1 -run 'TestE2EScreenshot' -v ./app
+
+# loadcheck: the full 20 s load check of serve (make test runs 3 s of it).
+loadcheck: wasm
+	$(GO) test -count=1 -run 'TestLoadCheck' -v -loadcheck.duration=20s ./app
 
 # chromium: the browser tests need Debian's chromium; install it when it is
 # missing and we are root (CI is). Without root, the tests say what is

@@ -28,9 +28,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// wasmLDFlags are the Makefile's WASM_LDFLAGS: the tests run the build the
-// page ships.
-const wasmLDFlags = "-s -w"
+// wasmTags and wasmLDFlags are the Makefile's WASM_TAGS and WASM_LDFLAGS:
+// the tests run the build the page ships.
+const (
+	wasmTags    = "minimal"
+	wasmLDFlags = "-s -w"
+)
 
 // e2eTimeout bounds one browser test, page load included.
 const e2eTimeout = 2 * time.Minute
@@ -128,7 +131,7 @@ func buildTestWeb(web string) error {
 		return fmt.Errorf("building app.wasm: %v", err)
 	}
 	wasm := filepath.Join(web, "app.wasm")
-	cmd := exec.Command(goCmd, "build", "-ldflags="+wasmLDFlags, "-o", wasm, ".")
+	cmd := exec.Command(goCmd, "build", "-tags="+wasmTags, "-ldflags="+wasmLDFlags, "-o", wasm, ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build: %v\n%s", err, out)
