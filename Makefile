@@ -68,7 +68,7 @@ screenshot: chromium
 
 # loadcheck: the full 20 s load check of serve (make test runs 3 s of it).
 loadcheck: wasm
-	$(GO) test -count=1 -run 'TestLoadCheck' -v -loadcheck.duration=20s ./app
+	$(GO) test -count=1 -run 'TestLoadCheck' -v ./app -args -loadcheck.duration=20s
 
 # chromium: the browser tests need Debian's chromium; install it when it is
 # missing and we are root (CI is). Without root, the tests say what is

@@ -86,6 +86,7 @@ func TestLoadCheck(t *testing.T) {
 	before := heapAfterGC()
 
 	var requests, bytes, failures atomic.Int64
+	var perTarget [2]atomic.Int64 // completed requests of each target
 	var firstErr error
 	var errOnce sync.Once
 	latencies := make([][]time.Duration, *loadClients)
@@ -98,6 +99,7 @@ func TestLoadCheck(t *testing.T) {
 				t0 := time.Now()
 				n, err := fetch(i)
 				latencies[c] = append(latencies[c], time.Since(t0))
+				perTarget[i%len(targets)].Add(1)
 				bytes.Add(n)
 				if err != nil {
 					failures.Add(1)
@@ -116,7 +118,8 @@ func TestLoadCheck(t *testing.T) {
 	after := heapAfterGC()
 	growth := int64(after.HeapInuse) - int64(before.HeapInuse)
 	t.Logf("load check: %d clients for %v on loopback, serving %s", *loadClients, elapsed.Round(time.Millisecond), what)
-	t.Logf("  %d requests, %.0f requests/s, %.1f MiB/s sent, %d failed", done,
+	t.Logf("  %d requests (%d of the page, %d of app.wasm), %.0f requests/s, %.1f MiB/s sent, %d failed",
+		done, perTarget[0].Load(), perTarget[1].Load(),
 		float64(done)/elapsed.Seconds(), float64(bytes.Load())/(1<<20)/elapsed.Seconds(), failures.Load())
 	if done > 0 {
 		t.Logf("  latency p50 %v, p99 %v, max %v", all[done/2].Round(time.Microsecond),
