@@ -375,8 +375,12 @@ func (tb *tab) checkConsole() {
 		return
 	}
 	chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](`0`))
-	for _, e := range tb.consoleErrors() {
-		tb.t.Errorf("browser console: %s", e)
+	for _, e := range tb.entries() {
+		if e.isError() {
+			tb.t.Errorf("browser console: %s", e)
+		} else {
+			tb.t.Logf("browser console: %s", e)
+		}
 	}
 }
 
