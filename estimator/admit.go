@@ -167,7 +167,11 @@ func (e *evaluator) rungPlan(k int64, v variant) plan {
 	pl := plan{k: k}
 	for i := 0; i < n; i++ {
 		pc := e.price(rows[i], v)
-		pl.retained = c.add(pl.retained, c.mul(pc.retained, count[i], whatRetained), whatRetained)
+		retained := pc.retained
+		if count[i] > 1 {
+			retained = c.mul(retained, count[i], whatRetained)
+		}
+		pl.retained = c.add(pl.retained, retained, whatRetained)
 		pl.maxEphem = max(pl.maxEphem, pc.ephemeral)
 		pl.largest = max(pl.largest, rows[i])
 	}

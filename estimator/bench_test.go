@@ -4,7 +4,8 @@ import "testing"
 
 // BenchmarkSweep512 is what the explorer does for one chart: the default
 // config along rows over 1..1,000,000 on a 512-point grid, a Point at each
-// x for the chart, then the flips of both revisions.
+// x for the chart, then the flips of both revisions, bisected from those
+// points.
 //
 //	go test -run '^$' -bench Sweep512 ./estimator/
 //	GOOS=js GOARCH=wasm go test -run '^$' -bench Sweep512 -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./estimator/
@@ -19,12 +20,9 @@ func BenchmarkSweep512(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		pts = pts[:0]
-		for _, x := range xs {
-			pts = append(pts, s.Point(x))
-		}
-		flips[0] = s.Flips(flips[0][:0], xs, 0)
-		flips[1] = s.Flips(flips[1][:0], xs, 1)
+		pts = s.AppendPoints(pts[:0], xs)
+		flips[0] = s.FlipsFromPoints(flips[0][:0], pts, 0)
+		flips[1] = s.FlipsFromPoints(flips[1][:0], pts, 1)
 	}
 	if len(flips[0]) == 0 || len(flips[1]) == 0 || pts[0].Error != "" {
 		b.Fatalf("no flips: %v %v", flips, pts[0].Error)
@@ -40,28 +38,5 @@ func BenchmarkEstimate(b *testing.B) {
 		if _, err := Estimate(c); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// BenchmarkSweep512FromPoints is BenchmarkSweep512 as the chart can do it:
-// the flips bisect from the points already priced instead of pricing the
-// grid again for each revision.
-func BenchmarkSweep512FromPoints(b *testing.B) {
-	c := Default()
-	xs := Grid(1, 1_000_000, DefaultPoints)
-	pts := make([]Point, 0, len(xs))
-	var flips [2][]Flip
-	b.ReportAllocs()
-	for b.Loop() {
-		s, err := NewSweeper(c, "rows")
-		if err != nil {
-			b.Fatal(err)
-		}
-		pts = s.AppendPoints(pts[:0], xs)
-		flips[0] = s.FlipsFromPoints(flips[0][:0], pts, 0)
-		flips[1] = s.FlipsFromPoints(flips[1][:0], pts, 1)
-	}
-	if len(flips[0]) == 0 || len(flips[1]) == 0 {
-		b.Fatal("no flips")
 	}
 }

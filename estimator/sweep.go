@@ -51,6 +51,11 @@ type Sweeper struct {
 	field *Field
 	cur   Resolved // the config at the point being priced
 	eval  evaluator
+	// sameSizes: moving the axis changes no piece's size (the budget, the
+	// sequence length, or rows when every row is projected and targeted),
+	// so the evaluator keeps its pieces from point to point.
+	sameSizes bool
+	primed    bool
 }
 
 // NewSweeper validates c and the axis name.
@@ -63,7 +68,14 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Sweeper{base: r, axis: axis, field: f}, nil
+	s := &Sweeper{base: r, axis: axis, field: f}
+	switch axis {
+	case "capacity_bytes", "in_use_bytes", "sequence_rows":
+		s.sameSizes = true
+	case "rows":
+		s.sameSizes = r.P == r.N && r.T == r.N
+	}
+	return s, nil
 }
 
 func isAxis(name string) bool {
@@ -168,7 +180,12 @@ func (s *Sweeper) Point(x int64) Point {
 	}
 	s.cur = r // kept in s, so that the evaluator's pointer does not escape per point
 	e := &s.eval
-	e.reset(&s.cur)
+	if s.sameSizes && s.primed {
+		e.r, e.c = &s.cur, calc{} // the pieces it sized still hold
+	} else {
+		e.reset(&s.cur)
+		s.primed = true
+	}
 	pt.AvailableBytes = r.available()
 	for rev := 0; rev < 2; rev++ {
 		v := baselineVariant()
