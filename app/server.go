@@ -72,10 +72,10 @@ var precompressed = []struct{ coding, suffix string }{
 // serveFile), and everything else (the page, app.js, wasm_exec.js, the
 // manifest) through go-app's handler.
 //
-// It serves /web/ itself rather than chdir to the project root so that
-// go-app's http.FileServer(http.Dir("")) can find it: that file server
-// follows symlinks anywhere, depends on the process-wide working directory,
-// and knows nothing of the precompressed app.wasm.
+// It serves /web/ itself. The alternative, chdir to the project root so
+// that go-app's own file server (http.FileServer(http.Dir(""))) finds
+// web/, would follow symlinks anywhere, change the working directory of
+// the whole process, and know nothing of the precompressed app.wasm.
 type server struct {
 	web *os.Root
 	app http.Handler
