@@ -77,8 +77,13 @@ func TestE2EPageLoads(t *testing.T) {
 	if got := tb.decisions(); got != want {
 		t.Errorf("default decisions shown %+v, the estimator says %+v", got, want)
 	}
-	if !eval[bool](tb, `!!document.getElementById('breakdown')`) {
-		t.Errorf("no #breakdown")
+	// The page's DOM contract, beyond what the other tests use.
+	missing := eval[string](tb, `['preset', 'gpu', 'axis', 'axis-from', 'axis-to',
+		'decision-baseline', 'decision-candidate', 'flips-baseline', 'flips-candidate',
+		'change-summary', 'chart', 'breakdown', 'slider-vocab_size', 'input-vocab_size',
+		'error-vocab_size', 'check-grad'].filter(id => !document.getElementById(id)).join(' ')`)
+	if missing != "" {
+		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}
 	// go-app's service worker registers under the server's CSP.
 	sw := eval[string](tb, `(async () => {
