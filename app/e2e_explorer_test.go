@@ -77,6 +77,17 @@ func TestE2EPageLoads(t *testing.T) {
 	if got := tb.decisions(); got != want {
 		t.Errorf("default decisions shown %+v, the estimator says %+v", got, want)
 	}
+	// The browser took app.wasm compressed (this is the origin's first
+	// load: no service worker answers yet) and decoded it.
+	sizes := eval[[]float64](tb, `(() => {
+		const e = performance.getEntriesByType('resource').find(e => e.name.endsWith('/web/app.wasm'));
+		return e ? [e.encodedBodySize, e.decodedBodySize] : [];
+	})()`)
+	if len(sizes) != 2 || sizes[0] <= 0 || sizes[0] >= sizes[1] {
+		t.Errorf("app.wasm encoded/decoded bytes %v: want it sent compressed", sizes)
+	} else {
+		t.Logf("app.wasm: %.0f bytes on the wire, %.0f decoded", sizes[0], sizes[1])
+	}
 	// The page's DOM contract, beyond what the other tests use.
 	missing := eval[string](tb, `['preset', 'gpu', 'axis', 'axis-from', 'axis-to',
 		'decision-baseline', 'decision-candidate', 'flips-baseline', 'flips-candidate',
