@@ -658,3 +658,15 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestServeWasmLengthHeaderWired: go-app's loader (app.js) reads the
+// header serve sets, so its progress counts the uncompressed bytes.
+func TestServeWasmLengthHeaderWired(t *testing.T) {
+	web, _ := testWeb(t)
+	base := startTestServer(t, web)
+	resp, body := rawRequest(t, base, "GET", "/app.js", nil)
+	want := `const goappWasmContentLengthHeader = "` + wasmLengthHeader + `";`
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
+		t.Errorf("GET /app.js: status %d; want it to contain %s", resp.StatusCode, want)
+	}
+}
