@@ -103,7 +103,7 @@ type evaluator struct {
 	k    perRow
 	c    calc
 	pc   piece
-	memo [12]sizes // n = 0: empty
+	memo [8]sizes // n = 0: empty
 	next int
 	key  Resolved // the fields that size a piece, of the config memo holds
 }
@@ -141,12 +141,16 @@ func sizingKey(r *Resolved) Resolved {
 	return k
 }
 
-// price fills e.pc with a piece of n rows priced as v.
+// price fills e.pc with a piece of n rows priced as v. The memo is
+// searched from the piece sized last, which a plan asks for most.
 func (e *evaluator) price(n int64, v variant) *piece {
 	var sz *sizes
-	for i := range e.memo {
-		if e.memo[i].n == n {
-			sz = &e.memo[i]
+	for i, j := 0, e.next; i < len(e.memo); i++ {
+		if j--; j < 0 {
+			j = len(e.memo) - 1
+		}
+		if e.memo[j].n == n {
+			sz = &e.memo[j]
 			break
 		}
 	}
@@ -245,6 +249,13 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 		return finest
 	}
 	for k := int64(2); k < m; k *= 2 {
+		// The same bound, rung by rung: child 0 holds m/k full sequences,
+		// so the rung's peak is at least that piece's. Pricing the one
+		// piece often shows the rung cannot fit.
+		first := e.price((m/k)*r.S, v).ephemeral
+		if r.withSafety(c, c.add(whole.retained, first, whatTotal)) > avail && c.err == nil {
+			continue
+		}
 		pl := e.rungPlan(k, v)
 		if c.err != nil || pl.required <= avail {
 			pl.decision = Split

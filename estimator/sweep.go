@@ -96,14 +96,16 @@ func (s *Sweeper) Field() *Field { return s.field }
 // Base is the resolved config the sweep starts from.
 func (s *Sweeper) Base() Resolved { return s.base }
 
-// at returns the config with the axis at x. Every other field keeps its
-// resolved value, except that sweeping rows carries projected_rows and
-// target_rows in proportion: P' = ceil(x P / N), T' = ceil(x T / N).
-func (s *Sweeper) at(x int64) (Resolved, *Error) {
-	r := s.base
+// at sets s.cur to the config with the axis at x. Every other field keeps
+// its resolved value, except that sweeping rows carries projected_rows and
+// target_rows in proportion: P' = ceil(x P / N), T' = ceil(x T / N). It
+// writes in place: a Resolved is copied once per point, not twice.
+func (s *Sweeper) at(x int64) *Error {
+	r := &s.cur
+	*r = s.base
 	f := s.field
 	if x < f.Min || x > f.Max {
-		return r, &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
+		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
 	}
 	switch s.axis {
 	case "rows":
@@ -130,9 +132,9 @@ func (s *Sweeper) at(x int64) (Resolved, *Error) {
 		r.InUse = x
 	}
 	if err := r.crossCheck(); err != nil {
-		return r, FieldErrors(err)[0]
+		return FieldErrors(err)[0]
 	}
-	return r, nil
+	return nil
 }
 
 // decision is revision rev's decision at x (0 baseline, 1 candidate), or
@@ -173,17 +175,16 @@ type PointRevision struct {
 // breakdown).
 func (s *Sweeper) Point(x int64) Point {
 	pt := Point{X: x}
-	r, bad := s.at(x)
-	if bad != nil {
+	if bad := s.at(x); bad != nil {
 		pt.Error = bad.Error()
 		return pt
 	}
-	s.cur = r // kept in s, so that the evaluator's pointer does not escape per point
+	r := &s.cur // kept in s, so that the evaluator's pointer does not escape per point
 	e := &s.eval
 	if s.sameSizes && s.primed {
-		e.r, e.c = &s.cur, calc{} // the pieces it sized still hold
+		e.r, e.c = r, calc{} // the pieces it sized still hold
 	} else {
-		e.reset(&s.cur)
+		e.reset(r)
 		s.primed = true
 	}
 	pt.AvailableBytes = r.available()
