@@ -92,6 +92,18 @@ test: chromium vet wasm
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
 	$(GO) test -count=1 ./...
 
+# bench: the figures of BENCHMARKS.md; not part of make test, and it
+# asserts no time. The Go benchmarks (the estimator's sweep natively and in
+# WebAssembly under Node, the chart's SVG render natively), then the
+# explorer as make wasm built it, served in-process to headless Chromium:
+# 200 slider inputs timed to the DOM, 10 cold loads, app.wasm's bytes on
+# the wire. It ends with one line per figure, "name: value unit" (also in
+# bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
+bench: chromium wasm
+	@mkdir -p bin
+	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
+	@echo; cat bin/bench.txt
+
 # fuzz runs every fuzz target for FUZZTIME each (go test runs one target
 # per invocation). A crasher lands in testdata/fuzz/ and becomes a
 # regression case of the plain test run: commit it with the fix.
