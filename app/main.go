@@ -7,11 +7,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 )
 
 func main() {
 	registerRoutes()
 	runWhenOnBrowser() // never returns in the browser
+	// The command line is for native builds. GOARCH is a constant, so the
+	// WebAssembly build drops run and all it reaches (the server, net/http,
+	// crypto/tls, the PNG renderer...): half of app.wasm, which the browser
+	// would download and compile without ever calling it.
+	if runtime.GOARCH == "wasm" {
+		return
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
