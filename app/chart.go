@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
 	"image/color"
 
 	"gonum.org/v1/plot"
@@ -12,7 +11,6 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"headroom/estimator"
@@ -42,25 +40,6 @@ func renderChartSVG(in chartInput, width, height vg.Length) (svg []byte, err err
 		return nil, err
 	}
 	return fitSVG(buf.Bytes())
-}
-
-// renderChartPNG draws in as a PNG of exactly widthPx x heightPx pixels,
-// at the text scale of an SVG of chartLogicalSize points.
-func renderChartPNG(in chartInput, widthPx, heightPx int) (png []byte, err error) {
-	defer recoverChart(&err)
-	if err := checkChartSize(float64(widthPx), float64(heightPx)); err != nil {
-		return nil, err
-	}
-	img := image.NewRGBA(image.Rect(0, 0, widthPx, heightPx))
-	c := vgimg.NewWith(vgimg.UseImage(img), vgimg.UseDPI(chartDPI(widthPx)))
-	if err := drawChart(in, draw.New(c)); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // chartDPI scales a wide bitmap so its text reads as in a page about 960
