@@ -157,9 +157,8 @@ func TestBreakdownRender(t *testing.T) {
 	// rows: retained (0), then the four totals; required is the fourth line
 	for _, tc := range []app.TestUIDescriptor{
 		{Path: app.TestPath(0), Expected: app.Table().ID("breakdown").Class("breakdown")},
-		{Path: app.TestPath(0, 2, 3, 3, 0, 0), Expected: app.Text("+536,870,912")},
-		{Path: app.TestPath(0, 2, 3, 3, 1, 0), Expected: app.Text("+0.500 GiB")},
-		{Path: app.TestPath(0, 2, 3, 1, 0, 0), Expected: app.Text("1,073,741,824")},
+		{Path: app.TestPath(0, 2, 3, 3, 0), Expected: app.Text("+536,870,912\n+0.500 GiB")},
+		{Path: app.TestPath(0, 2, 3, 1, 0), Expected: app.Text("1,073,741,824\n1.000 GiB")},
 	} {
 		if err := app.TestMatch(b, tc); err != nil {
 			t.Error(err)

@@ -3,29 +3,78 @@
 package main
 
 import (
+	"runtime/debug"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
+// In the browser the collector runs on the page's only thread, so each
+// collection is a pause in the middle of a slider drag. A render allocates
+// about a megabyte (the sweep, the SVG) over a live heap of a few, so the
+// default GOGC=100 collects every few renders; 400 makes that four times
+// rarer for some 20 MB more memory.
+func init() { debug.SetGCPercent(400) }
+
 // setupFrames makes the animation-frame callback: it hands the render to
-// go-app's UI goroutine with Dispatch, which also redraws the explorer.
+// go-app's UI goroutine, then writes the DOM at once (see flushUpdates).
 func (c *explorer) setupFrames() {
 	if c.frame != nil {
 		return
 	}
 	c.frame = app.FuncOf(func(this app.Value, args []app.Value) any {
-		c.ctx.Dispatch(func(app.Context) {
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
+			defer c.catch("drawing the page")
 			c.framePending = false
 			c.renderNow()
-		})
+			c.Update()
+			flushUpdates(ctx)
+		}})
 		return nil
 	})
 }
 
-func (c *explorer) releaseFrames() {
-	if c.frame != nil {
-		c.frame.Release()
-		c.frame = nil
+// flushUpdates runs go-app's pending component updates now. go-app writes
+// the DOM on its own frame ticker (120 Hz, slowing down when idle), which
+// would add up to a tick of latency after the animation frame; the
+// render's DOM writes belong in this frame, before the browser paints.
+// Consume is the ClientDispatcher method that does exactly this; it runs
+// here on the UI goroutine, inside a dispatch of mode Next, which marks
+// nothing for a second update. Should the dispatcher not offer it, the
+// ticker writes the DOM as usual.
+func flushUpdates(ctx app.Context) {
+	if d, ok := ctx.Dispatcher().(interface{ Consume() }); ok {
+		d.Consume()
 	}
+}
+
+func (c *explorer) releaseFrames() {
+	for _, f := range []*app.Func{&c.frame, &c.urlTimer} {
+		if *f != nil {
+			(*f).Release()
+			*f = nil
+		}
+	}
+}
+
+// scheduleURL writes the address bar after ms milliseconds, on the UI
+// goroutine (a JavaScript timer rather than ctx.After, whose goroutine
+// flushUpdates would wait for).
+func (c *explorer) scheduleURL(ms float64) {
+	if c.urlPending {
+		return
+	}
+	if c.urlTimer == nil {
+		c.urlTimer = app.FuncOf(func(this app.Value, args []app.Value) any {
+			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
+				defer c.catch("updating the address bar")
+				c.urlPending = false
+				c.writeURL()
+			}})
+			return nil
+		})
+	}
+	c.urlPending = true
+	app.Window().Call("setTimeout", c.urlTimer, ms)
 }
 
 // requestRender marks the page dirty; the render runs in the next

@@ -13,6 +13,8 @@ func (c *explorer) releaseFrames() {}
 
 func (c *explorer) requestRender() { c.renderNow() }
 
+func (c *explorer) scheduleURL(float64) { c.writeURL() }
+
 func nowMs() float64 { return float64(time.Now().UnixNano()) / 1e6 }
 
 func measureChart() int { return 0 }

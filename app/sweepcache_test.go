@@ -67,3 +67,42 @@ func TestSweepCacheRowsWithProjection(t *testing.T) {
 		t.Errorf("differs from a fresh sweep")
 	}
 }
+
+// TestSweepChartMatchesBuildChartInput: the cache's faster sweep gives
+// exactly what buildChartInput gives, over axes, ranges that cross
+// invalid regions, and configs near overflow.
+func TestSweepChartMatchesBuildChartInput(t *testing.T) {
+	configs := []estimator.Config{estimator.Default()}
+	c := estimator.Default()
+	c.Budget.InUseBytes = 100 << 30
+	c.Request.Outputs.TopK = 20
+	c.Request.Outputs.Logits = true
+	c.Request.Grad = false
+	configs = append(configs, c)
+	c = estimator.Default()
+	c.Model.HiddenSize, c.Model.NumHiddenLayers = 1<<20, 1<<20
+	configs = append(configs, c)
+	c = estimator.Default()
+	c.Request.ProjectedRows = estimator.Int64(1000)
+	c.Request.TargetRows = estimator.Int64(0)
+	c.FC2.ExpertParallel = 8
+	configs = append(configs, c)
+	for i, cfg := range configs {
+		for _, axis := range estimator.Axes() {
+			from, to := defaultRange(axis, cfg)
+			for _, r := range [][2]int64{{from, to}, {0, 3 * to}, {from, from + 100}} {
+				for _, points := range []int{2, 37, 512} {
+					want, werr := buildChartInput(cfg, axis, r[0], r[1], points)
+					got, gerr := sweepChart(cfg, axis, r[0], r[1], points)
+					if (werr == nil) != (gerr == nil) {
+						t.Fatalf("config %d %s %v: errors %v / %v", i, axis, r, werr, gerr)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("config %d %s %v %d points: sweeps differ\n got %+v %+v\nwant %+v %+v", i, axis, r, points,
+							got.Baseline, got.Candidate, want.Baseline, want.Candidate)
+					}
+				}
+			}
+		}
+	}
+}
