@@ -11,17 +11,11 @@ type errorBanner struct {
 	Message string
 	Details string
 	Sink    *editSink
-
-	copied bool
 }
 
 // Render draws the banner.
 func (b *errorBanner) Render() (ui app.UI) {
 	defer b.Sink.catchRender("drawing the error banner", &ui)
-	label := "copy details"
-	if b.copied {
-		label = "copied"
-	}
 	return app.Div().ID("error-banner").Class("error-banner").Role("alert").Body(
 		app.P().Class("error-message").Text(b.Message),
 		app.Details().Body(
@@ -29,7 +23,7 @@ func (b *errorBanner) Render() (ui app.UI) {
 			app.Pre().ID("error-details").Text(b.Details),
 		),
 		app.Div().Class("error-actions").Body(
-			app.Button().ID("copy-details").Type("button").Text(label).OnClick(b.onCopy),
+			app.Button().ID("copy-details").Type("button").Text("copy details").OnClick(b.onCopy),
 			app.Button().ID("dismiss-error").Type("button").Text("dismiss").OnClick(b.onDismiss),
 		),
 	)
@@ -38,11 +32,9 @@ func (b *errorBanner) Render() (ui app.UI) {
 func (b *errorBanner) onCopy(ctx app.Context, e app.Event) {
 	defer b.Sink.catch("copying the error details")
 	copyText(b.Details)
-	b.copied = true
 }
 
 func (b *errorBanner) onDismiss(ctx app.Context, e app.Event) {
 	defer b.Sink.catch("closing the error banner")
-	b.copied = false
 	b.Sink.send(ctx, edit{Kind: editDismiss})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,7 @@ type explorer struct {
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
 
-	panicHook func(edit) // tests make a handler panic through it
+	panicHook func(edit) // makes a handler panic: tests, and ?panic=edit
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -80,6 +81,14 @@ func (c *explorer) load(q url.Values) {
 	}
 	c.list = list
 	c.state = decodePage(q, list)
+	if q.Get("panic") == "edit" {
+		// A way for browser tests to see a handler panic end in the
+		// banner: the next edit panics, once; the URL forgets it.
+		c.panicHook = func(edit) {
+			c.panicHook = nil
+			panic("a test panic, asked for by panic=edit in the URL")
+		}
+	}
 }
 
 // OnPreRender fills the controls from the request's URL on the server, so
@@ -222,7 +231,7 @@ func (c *explorer) writeURL() {
 // the banner; the page keeps its state and goes on.
 func (c *explorer) catch(where string) {
 	if r := recover(); r != nil {
-		c.fail(where, r, stack())
+		c.fail(where, r, debug.Stack())
 	}
 }
 

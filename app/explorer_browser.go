@@ -117,19 +117,42 @@ func replaceQuery(query string) {
 	app.Window().Get("history").Call("replaceState", nil, "", u)
 }
 
-// copyText puts text on the clipboard, or, where the Clipboard API is
-// missing, selects the details for the user to copy.
+// copyText puts text on the clipboard. Where the Clipboard API is missing
+// or refuses (no permission, no focus), it selects the details for the
+// user to copy instead; the refusal is handled, so it is no uncaught
+// rejection in the console.
 func copyText(text string) {
-	nav := app.Window().Get("navigator")
-	if cb := nav.Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", text)
+	cb := app.Window().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		selectDetails()
 		return
 	}
-	if el := app.Window().GetElementByID("error-details"); el.Truthy() {
-		sel := app.Window().Call("getSelection")
-		rng := app.Window().Get("document").Call("createRange")
-		rng.Call("selectNodeContents", el)
-		sel.Call("removeAllRanges")
-		sel.Call("addRange", rng)
+	if selectOnFailure == nil {
+		selectOnFailure = app.FuncOf(func(app.Value, []app.Value) any {
+			selectDetails()
+			return nil
+		})
 	}
+	cb.Call("writeText", text).Call("catch", selectOnFailure)
+}
+
+// selectOnFailure is the rejection handler of writeText; made once and
+// kept, as a pending promise may call it at any time.
+var selectOnFailure app.Func
+
+// selectDetails selects the banner's details text.
+func selectDetails() {
+	el := app.Window().GetElementByID("error-details")
+	if !el.Truthy() {
+		return
+	}
+	details := el.Get("parentElement")
+	if details.Truthy() {
+		details.Set("open", true)
+	}
+	sel := app.Window().Call("getSelection")
+	rng := app.Window().Get("document").Call("createRange")
+	rng.Call("selectNodeContents", el)
+	sel.Call("removeAllRanges")
+	sel.Call("addRange", rng)
 }

@@ -296,6 +296,21 @@ func TestExplorerPanicShowsBanner(t *testing.T) {
 	}
 }
 
+func TestExplorerPanicFromURL(t *testing.T) {
+	c, d := mountExplorer(t, url.Values{"panic": {"edit"}})
+	typeInto(d, c, "rows", "1000")
+	if !strings.Contains(c.banner.Message, "panic=edit") {
+		t.Fatalf("banner %q", c.banner.Message)
+	}
+	typeInto(d, c, "rows", "2000")
+	if c.renders != 2 || c.state.cfg.Request.Rows != 2000 {
+		t.Errorf("after the panic: renders %d rows %d", c.renders, c.state.cfg.Request.Rows)
+	}
+	if q := c.state.query(c.list); q.Has("panic") {
+		t.Errorf("the URL keeps panic=: %s", q.Encode())
+	}
+}
+
 func TestCatchRender(t *testing.T) {
 	var where string
 	s := &editSink{fail: func(w string, r any, _ []byte) { where = w }}
