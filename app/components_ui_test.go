@@ -175,7 +175,7 @@ func TestToggleAndMenuRender(t *testing.T) {
 		t.Error(err)
 	}
 	if err := app.TestMatch(tg, app.TestUIDescriptor{Path: app.TestPath(0, 1, 2),
-		Expected: app.A().Href("/web/seeds/gdn_early_release.txt").Target("_blank").Rel("noopener")}); err != nil {
+		Expected: app.A().Href("/web/seeds/gdn_early_release.txt").Target("_blank").Rel("noopener").OnClick(noEvent)}); err != nil {
 		t.Error(err)
 	}
 	m := &menu{ID: keyGPU, Label: "GPU", Selected: gpuH100, Options: []menuOption{{gpuH200, "H200", false}, {gpuH100, "H100", false}}}

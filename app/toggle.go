@@ -33,11 +33,19 @@ func (t *toggle) Render() (ui app.UI) {
 				app.Text(t.Doc),
 				app.If(t.Href != "",
 					app.Text(" "),
-					app.A().Href("%s", t.Href).Target("_blank").Rel("noopener").Text(t.Link),
+					app.A().Href("%s", t.Href).Target("_blank").Rel("noopener").Text(t.Link).OnClick(t.onLink),
 				),
 			),
 		),
 	)
+}
+
+// onLink keeps the click from go-app: its window-level handler takes every
+// same-host link for a page of the app (ignoring target) and would replace
+// the explorer with "not found". Stopped here, the browser follows the
+// link as written, in a new tab.
+func (t *toggle) onLink(ctx app.Context, e app.Event) {
+	e.Call("stopPropagation")
 }
 
 func (t *toggle) onChange(ctx app.Context, e app.Event) {
