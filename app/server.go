@@ -87,6 +87,12 @@ func newServer(webDir string, appH *app.Handler) (*server, error) {
 		return nil, fmt.Errorf("web directory: %v", err)
 	}
 	appH.WasmContentLengthHeader = wasmLengthHeader
+	if appH.ServiceWorkerTemplate == "" {
+		// The page's state is in its query string: offline, the service
+		// worker must answer "/?rows=100000" with the cached "/", as the
+		// static site's worker does (see patchWorker).
+		appH.ServiceWorkerTemplate = string(patchWorker([]byte(app.DefaultAppWorkerJS)))
+	}
 	return &server{web: root, app: appH}, nil
 }
 

@@ -670,3 +670,19 @@ func TestServeWasmLengthHeaderWired(t *testing.T) {
 		t.Errorf("GET /app.js: status %d; want it to contain %s", resp.StatusCode, want)
 	}
 }
+
+// TestServeWorkerIgnoresQueryOffline: the live server's service worker,
+// like the static site's, answers a page request from its cache whatever
+// the query, so a link with its state restores offline.
+func TestServeWorkerIgnoresQueryOffline(t *testing.T) {
+	web, _ := testWeb(t)
+	base := startTestServer(t, web)
+	resp, body := rawRequest(t, base, "GET", "/app-worker.js", nil)
+	want := `caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
+		t.Errorf("GET /app-worker.js: status %d; want it to contain %s:\n%s", resp.StatusCode, want, body)
+	}
+	if !strings.Contains(body, `const cacheName = "app-" + "test"`) {
+		t.Errorf("GET /app-worker.js: the template was not executed:\n%.300s", body)
+	}
+}
