@@ -18,7 +18,8 @@ type chartInput struct {
 }
 
 // buildChartInput sweeps cfg along axis over [from, to] on a grid of points
-// and finds both revisions' flips on the same grid.
+// and finds both revisions' flips, bisected from those points: the same
+// flips the sweep command prints for the same grid.
 func buildChartInput(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, error) {
 	if err := estimator.CheckRange(from, to, points); err != nil {
 		return chartInput{}, err
@@ -28,18 +29,10 @@ func buildChartInput(cfg estimator.Config, axis string, from, to int64, points i
 		return chartInput{}, err
 	}
 	xs := estimator.Grid(from, to, points)
-	in := chartInput{Axis: s.Field(), From: from, To: to}
-	if v, ok := s.Field().Int(&cfg); ok {
-		in.Current = v
-	} else {
-		in.Current = currentDerived(s.Base(), axis)
-	}
-	in.Points = make([]estimator.Point, len(xs))
-	for i, x := range xs {
-		in.Points[i] = s.Point(x)
-	}
-	in.Baseline = s.Flips(nil, xs, 0)
-	in.Candidate = s.Flips(nil, xs, 1)
+	in := chartInput{Axis: s.Field(), From: from, To: to, Current: axisValue(axis, cfg)}
+	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
+	in.Baseline = s.FlipsFromPoints(nil, in.Points, 0)
+	in.Candidate = s.FlipsFromPoints(nil, in.Points, 1)
 	return in, nil
 }
 

@@ -37,7 +37,7 @@ func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, poi
 		in.Current = axisValue(axis, cfg)
 		return in, sc.notes, true, nil
 	}
-	in, err := sweepChart(cfg, axis, from, to, points)
+	in, err := buildChartInput(cfg, axis, from, to, points)
 	if err != nil {
 		sc.ok = false
 		return chartInput{}, flipNotes{}, false, err
@@ -76,45 +76,4 @@ func withoutAxis(r estimator.Resolved, axis string) estimator.Resolved {
 		r.InUse = 0
 	}
 	return r
-}
-
-// sweepChart is buildChartInput (the test checks they agree) with the
-// flips found from the points it prices anyway: buildChartInput's
-// Sweeper.Flips over the whole grid decides every grid point again for
-// each revision, some 40% of a sweep; here only the intervals whose ends
-// differ (or cannot be read from the points) go to Flips, which bisects
-// them as it would have.
-func sweepChart(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, error) {
-	if err := estimator.CheckRange(from, to, points); err != nil {
-		return chartInput{}, err
-	}
-	s, err := estimator.NewSweeper(cfg, axis)
-	if err != nil {
-		return chartInput{}, err
-	}
-	xs := estimator.Grid(from, to, points)
-	in := chartInput{Axis: s.Field(), From: from, To: to, Current: axisValue(axis, cfg)}
-	in.Points = make([]estimator.Point, len(xs))
-	for i, x := range xs {
-		in.Points[i] = s.Point(x)
-	}
-	in.Baseline = flipsFromPoints(s, in.Points, 0)
-	in.Candidate = flipsFromPoints(s, in.Points, 1)
-	return in, nil
-}
-
-// flipsFromPoints finds revision rev's flips between adjacent points. A
-// point with an error may still have a decision for this revision (the
-// error may be the other revision's overflow), so its intervals always go
-// to Flips.
-func flipsFromPoints(s *estimator.Sweeper, pts []estimator.Point, rev int) []estimator.Flip {
-	flips := []estimator.Flip{}
-	for i := 1; i < len(pts); i++ {
-		a, b := pts[i-1], pts[i]
-		if a.Error == "" && b.Error == "" && a.Rev[rev].Decision == b.Rev[rev].Decision {
-			continue
-		}
-		flips = s.Flips(flips, []int64{a.X, b.X}, rev)
-	}
-	return flips
 }
