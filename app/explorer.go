@@ -25,6 +25,7 @@ type explorer struct {
 	Query url.Values
 
 	sink   *editSink
+	share  *shareSink // the share bar's and import panel's way in (explorer_share.go)
 	list   []preset
 	state  pageState
 	sweeps sweepCache
@@ -70,6 +71,7 @@ type bannerState struct {
 func newExplorer() *explorer {
 	c := &explorer{state: newPageState()}
 	c.sink = &editSink{apply: c.apply, fail: c.fail}
+	c.share = c.newShareSink()
 	return c
 }
 
@@ -264,6 +266,7 @@ func (c *explorer) Render() (ui app.UI) {
 		app.Header().Class("top").Body(
 			app.H1().Text("Headroom"),
 			app.P().Class("tagline").Text("Admit, split or refuse: where a change to the memory estimate flips the trainer's decision."),
+			&shareBar{Ready: sh.ready, Share: c.share, Sink: c.sink},
 		),
 		app.Div().Class("layout").Body(
 			app.Section().Class("results").Aria("label", "results").Body(
@@ -283,6 +286,7 @@ func (c *explorer) Render() (ui app.UI) {
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
+				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
