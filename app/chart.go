@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
@@ -11,7 +10,6 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"headroom/estimator"
 )
@@ -21,25 +19,23 @@ import (
 const maxChartSide = 16384
 
 // renderChartSVG draws in as an SVG document of width x height points.
-// The result is one <svg> element (no XML prolog) whose viewBox is the
-// drawing's size and whose width is 100%, so it scales to its container;
-// pass the container's size in CSS pixels to keep text at its nominal size.
+// The result is one <svg> element (no XML prolog: go-app's app.Raw wants
+// one root element) whose viewBox is the drawing's size and whose width is
+// 100%, so it scales to its container; pass the container's size in CSS
+// pixels to keep text at its nominal size. It is drawn with presentation
+// attributes, never style="..." (the server's CSP refuses inline styles),
+// and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
 func renderChartSVG(in chartInput, width, height vg.Length) (svg []byte, err error) {
 	defer recoverChart(&err)
 	if err := checkChartSize(float64(width), float64(height)); err != nil {
 		return nil, err
 	}
-	c := vgsvg.NewWith(vgsvg.UseWH(width, height))
+	c := newSVGCanvas(width, height)
 	if err := drawChart(in, draw.New(c)); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(24 << 10)
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return fitSVG(buf.Bytes())
+	return c.bytes(), nil
 }
 
 // chartDPI scales a wide bitmap so its text reads as in a page about 960
@@ -70,76 +66,6 @@ func recoverChart(err *error) {
 	if r := recover(); r != nil {
 		*err = fmt.Errorf("chart: %v", r)
 	}
-}
-
-// fitSVG drops the XML prolog and comment vgsvg writes before <svg> (go-app's
-// app.Raw wants one root element), makes the drawing scale to its container,
-// writes each style="..." attribute as presentation attributes, and names
-// fallbacks metric-compatible with the Liberation fonts.
-//
-// Presentation attributes (fill="#fff" rather than style="fill:#fff") are
-// what lets the server's Content-Security-Policy refuse inline styles
-// altogether: a browser applies them whatever style-src says, and draws
-// them the same, since no stylesheet of the page styles the chart's parts.
-func fitSVG(doc []byte) ([]byte, error) {
-	start := bytes.Index(doc, []byte("<svg"))
-	view := bytes.Index(doc, []byte(" viewBox="))
-	if start < 0 || view < start {
-		return nil, errors.New("chart: unexpected SVG header")
-	}
-	out := make([]byte, 0, len(doc)+len(doc)/8)
-	out = append(out, `<svg width="100%" preserveAspectRatio="xMidYMid meet" role="img"`...)
-	rest := doc[view:]
-	for {
-		i := bytes.Index(rest, styleAttr)
-		if i < 0 {
-			break
-		}
-		out = append(out, rest[:i]...)
-		rest = rest[i+len(styleAttr):]
-		end := bytes.IndexByte(rest, '"')
-		if end < 0 {
-			return nil, errors.New("chart: unterminated style attribute")
-		}
-		out = appendPresentation(out, rest[:end])
-		rest = rest[end+1:]
-	}
-	return append(out, rest...), nil
-}
-
-var styleAttr = []byte(`style="`)
-
-// appendPresentation appends the declarations of a style attribute
-// ("fill:#FFFFFF;stroke:none") as presentation attributes
-// (fill="#FFFFFF" stroke="none"). vgsvg writes only properties that are
-// SVG presentation attributes, and values without quotes.
-func appendPresentation(out, decls []byte) []byte {
-	first := true
-	for len(decls) > 0 {
-		d := decls
-		if i := bytes.IndexByte(decls, ';'); i >= 0 {
-			d, decls = decls[:i], decls[i+1:]
-		} else {
-			decls = nil
-		}
-		name, value, ok := bytes.Cut(d, []byte{':'})
-		if !ok {
-			continue
-		}
-		if !first {
-			out = append(out, ' ')
-		}
-		first = false
-		out = append(out, bytes.TrimSpace(name)...)
-		out = append(out, '=', '"')
-		if value = bytes.TrimSpace(value); string(name) == "font-family" && string(value) == chartFamily {
-			out = append(out, chartFamily+",Arial,Helvetica,sans-serif"...)
-		} else {
-			out = append(out, value...)
-		}
-		out = append(out, '"')
-	}
-	return out
 }
 
 // The fixed palette and fonts: the output is a pure function of the input.

@@ -27,14 +27,19 @@ import (
 // hash and no 'unsafe-inline'.
 //
 // style-src 'self' refuses every inline style, style="..." attributes
-// included: the chart's SVG, which gonum's vgsvg writes with a style on
-// every path and text, comes out of fitSVG with presentation attributes
-// (fill="...", stroke="...") instead, which need no permission (the e2e
-// tests fail on any CSP violation in the console).
+// included: the chart's SVG is written with presentation attributes
+// (fill="...", stroke="...", see svgCanvas) where gonum's vgsvg would put
+// a style on every path and text; they need no permission (the e2e tests
+// fail on any CSP violation in the console).
+//
+// img-src also allows blob: for the PNG export: the page draws the chart's
+// SVG on a canvas through an Image loading it from a blob: URL, which only
+// the page's own script can make (app.wasm has no PNG encoder). Downloads
+// through blob: URLs need nothing here.
 const contentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self'; " +
-	"img-src 'self'; " +
+	"img-src 'self' blob:; " +
 	"object-src 'none'; " +
 	"base-uri 'none'; " +
 	"form-action 'self'; " +
