@@ -9,7 +9,7 @@ WASM    := web/app.wasm
 WASM_TAGS    ?= minimal
 WASM_LDFLAGS ?= -s -w
 
-.PHONY: run build wasm web-assets test vet chromium brotli screenshot loadcheck bench fuzz clean
+.PHONY: run build wasm web-assets test vet chromium brotli screenshot loadcheck bench bench-profile fuzz clean
 
 run: web-assets wasm build
 	$(BIN) serve -addr $(ADDR)
@@ -103,6 +103,14 @@ bench: chromium wasm
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
 	@echo; cat bin/bench.txt
+
+# bench-profile: where a slider input's and a cold load's time goes, from
+# V8's profiler in the same browser run (app.wasm built with its function
+# names): bin/bench-profile.txt, and .cpuprofile files beside it that
+# Chrome's DevTools open.
+bench-profile: chromium web-assets
+	@mkdir -p bin
+	$(GO) test -count=1 -tags bench -run '^TestBenchProfile$$' -timeout 15m -v ./app -args -bench.profile=$(CURDIR)/bin/bench-profile.txt
 
 # fuzz runs every fuzz target for FUZZTIME each (go test runs one target
 # per invocation). A crasher lands in testdata/fuzz/ and becomes a
