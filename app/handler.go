@@ -23,5 +23,19 @@ func appHandler() *app.Handler {
 		BackgroundColor: "#f7f8fa",
 		ThemeColor:      "#1b2a41",
 		LoadingLabel:    "Loading Headroom…",
+		// What the service worker caches beyond go-app's own list, so that
+		// after one visit the page works offline: the manifest's SVG icon
+		// (go-app caches the PNG ones) and the seed texts the changes link.
+		CacheableResources: cacheable(),
 	}
+}
+
+// cacheable lists the files of web/ the page uses that go-app's service
+// worker would not cache on its own.
+func cacheable() []string {
+	res := []string{"/web/icons/icon.svg"}
+	for _, s := range changeSwitches {
+		res = append(res, "/web/seeds/"+s.key+".txt")
+	}
+	return res
 }
