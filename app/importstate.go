@@ -64,8 +64,11 @@ func newErrors(before, next map[string]string) []string {
 	for k, m := range next {
 		if before[k] != m {
 			name := k
-			if k == keyConfig {
-				name = "config"
+			switch k {
+			case keyAxis, keyFrom, keyTo:
+				name = "view." + urlKey(k) // the export's names
+			case keyConfig:
+				name = "config:"
 			}
 			msgs = append(msgs, name+" "+m)
 		}

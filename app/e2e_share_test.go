@@ -1,0 +1,450 @@
+//go:build !wasm
+
+package main
+
+// Sharing in a real browser: the exports land as files with the chart's
+// content, import by paste, picker and drop, the copied link, and the
+// page working offline after one visit, from the live server and from the
+// static site under a path prefix.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"headroom/estimator"
+)
+
+// downloadsTo makes the browser save downloads into dir under the names
+// the page gives them.
+func (tb *tab) downloadsTo(dir string) {
+	tb.t.Helper()
+	_, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+	if err != nil {
+		tb.t.Fatalf("download behavior: %v", err)
+	}
+}
+
+// download clicks a button as a person would and returns the file it
+// saved as name in dir.
+func (tb *tab) download(dir, buttonID, name string) []byte {
+	tb.t.Helper()
+	path := filepath.Join(dir, name)
+	os.Remove(path)
+	tb.do(chromedp.Click(chromedp.ID(buttonID)))
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+			if _, err := os.Stat(path + ".crdownload"); os.IsNotExist(err) {
+				return data
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	tb.t.Fatalf("#%s saved no %s (in the directory: %v; status %q)\nconsole:\n%s", buttonID, name, files,
+		eval[string](tb, `document.getElementById('export-status').textContent`), tb.consoleText())
+	return nil
+}
+
+// TestE2EExportDownloads clicks each export and reads the file: the CSV is
+// the sweep behind the chart (header and one row per x, exact bytes), the
+// JSON's config is the page's, the SVG is the plot command's and the PNG
+// is 1600x900 and not blank. The PNG is drawn by the browser from a blob:
+// URL; the console check fails the test on any CSP violation.
+func TestE2EExportDownloads(t *testing.T) {
+	cfg := pressureConfig()
+	from, to := defaultRange("rows", cfg)
+	in, err := buildChartInput(cfg, "rows", from, to, chartPoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	dir := t.TempDir()
+	tb.downloadsTo(dir)
+	tb.open(query(cfg))
+	page, errs := estimator.DecodeQuery(tb.query())
+	if len(errs) > 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
+		t.Fatalf("fixture: the page's URL says another config (%v)", errs)
+	}
+
+	data := tb.download(dir, "export-csv", "qwen3-next-80b-a3b_rows.csv")
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("CSV: %v", err)
+	}
+	if got, want := strings.Join(recs[0], ","), strings.Join(csvHeader("rows"), ","); got != want {
+		t.Errorf("CSV header\n %s\nwant\n %s", got, want)
+	}
+	if len(recs)-1 != len(in.Points) {
+		t.Errorf("CSV has %d rows, the sweep %d points", len(recs)-1, len(in.Points))
+	}
+	if !bytes.Equal(data, exportCSV(in)) {
+		t.Errorf("the CSV is not exportCSV of the sweep")
+	}
+	if status := eval[string](tb, `document.getElementById('export-status').textContent`); !strings.Contains(status, "qwen3-next-80b-a3b_rows.csv") {
+		t.Errorf("#export-status = %q after the CSV export", status)
+	}
+
+	data = tb.download(dir, "export-json", "qwen3-next-80b-a3b_rows.json")
+	imp, err := importJSON(estimator.Default(), data)
+	if err != nil || imp.Kind != "export" {
+		t.Fatalf("the JSON export does not import: %q %v", imp.Kind, err)
+	}
+	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(page) {
+		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(page))
+	}
+	if want := (pageView{Preset: defaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
+		t.Errorf("the JSON's view %+v, want %+v", *imp.View, want)
+	}
+	var f struct {
+		Result estimator.Result `json:"result"`
+	}
+	res, _ := estimator.Estimate(cfg)
+	if err := json.Unmarshal(data, &f); err != nil || f.Result.Candidate.RequiredBytes != res.Candidate.RequiredBytes {
+		t.Errorf("the JSON's result: %v, candidate required %d, want %d", err, f.Result.Candidate.RequiredBytes, res.Candidate.RequiredBytes)
+	}
+	jsonPath := filepath.Join(dir, "qwen3-next-80b-a3b_rows.json")
+
+	w, h := chartLogicalSize(plotWidth, plotHeight)
+	svg, err := renderChartSVG(in, w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data := tb.download(dir, "export-svg", "qwen3-next-80b-a3b_rows.svg"); !bytes.Equal(data, svg) {
+		t.Errorf("the SVG export is not the plot command's SVG (%d bytes, want %d)", len(data), len(svg))
+	}
+
+	data = tb.download(dir, "export-png", "qwen3-next-80b-a3b_rows.png")
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1600 || b.Dy() != 900 {
+		t.Errorf("PNG is %dx%d, want 1600x900", b.Dx(), b.Dy())
+	}
+	if n := colours(img); n < 8 {
+		t.Errorf("PNG has %d colours: blank", n)
+	}
+
+	// Picking the JSON in another state restores the exported page.
+	want := tb.query().Encode()
+	tb.open("?preset=llama-3.1-8b&axis=hidden_size&grad=false")
+	n := tb.renders()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("import-file"), []string{jsonPath}))
+	tb.waitRenders(n)
+	tb.waitURL(want)
+	if got := tb.reportText(); !strings.Contains(got, "Restored the whole page") {
+		t.Errorf("#import-report = %q after picking the export", got)
+	}
+}
+
+// colours counts the distinct colours of an image, up to 64.
+func colours(img image.Image) int {
+	seen := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			seen[[4]uint32{r, g, bl, a}] = true
+			if len(seen) >= 64 {
+				return len(seen)
+			}
+		}
+	}
+	return len(seen)
+}
+
+// waitURL waits until the address bar's query is want (the page writes it
+// at most every 300 ms).
+func (tb *tab) waitURL(want string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for tb.query().Encode() != want {
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("the URL says ?%s, want ?%s", tb.query().Encode(), want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (tb *tab) reportText() string {
+	return eval[string](tb, `document.getElementById('import-report').textContent.replace(/\s+/g, ' ').trim()`)
+}
+
+func (tb *tab) value(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`document.getElementById(%q)?.value ?? '<missing>'`, id))
+}
+
+// paste puts text into the import box as a paste does (an insertText
+// into the focused field) and clicks Import.
+func (tb *tab) paste(text string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const t = document.getElementById('import-text'); t.value = ''; t.focus(); })()`))
+	if _, err := chromedp.Call(tb.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+		tb.t.Fatalf("insertText: %v", err)
+	}
+	tb.do(chromedp.Click(chromedp.ID("import-button")))
+}
+
+// TestE2EImportPasteAndCopyLink pastes a real Hugging Face config.json:
+// the model fields fill in, the URL follows and keeps the rest, the report
+// lists the keys recognised and ignored. A malformed paste shows a message
+// and changes nothing. A dropped config.json imports the same way, and
+// "copy link" copies the URL of the state.
+func TestE2EImportPasteAndCopyLink(t *testing.T) {
+	hf := readHF(t, "llama-3.1-8b.json")
+	_, rep, err := estimator.ImportHF(estimator.Default().Model, hf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("?rows=123456")
+	n := tb.renders()
+	tb.paste(string(hf))
+	tb.waitRenders(n)
+	if got := tb.value("input-vocab_size"); got != "128256" {
+		t.Errorf("#input-vocab_size = %q after the import, want 128256", got)
+	}
+	if got := tb.value("input-hidden_size"); got != "4096" {
+		t.Errorf("#input-hidden_size = %q after the import, want 4096", got)
+	}
+	tb.waitURL(func() string {
+		cfg := estimator.Default()
+		cfg.Model, _, _ = estimator.ImportHF(cfg.Model, hf)
+		cfg.Request.Rows = 123456
+		return estimator.EncodeQuery(cfg).Encode()
+	}())
+	list := func(id string) []string {
+		return eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll('#%s li')].map(e => e.textContent)`, id))
+	}
+	recognised := list("import-recognised")
+	if len(recognised) != len(rep.Recognised) {
+		t.Errorf("recognised %v, want %d entries", recognised, len(rep.Recognised))
+	}
+	for i, f := range rep.Recognised {
+		if i < len(recognised) && !strings.HasPrefix(recognised[i], f.Key+" → "+f.Field) {
+			t.Errorf("recognised[%d] = %q, want %s → %s", i, recognised[i], f.Key, f.Field)
+		}
+	}
+	if got := strings.Join(list("import-ignored"), " "); got != strings.Join(rep.Ignored, " ") {
+		t.Errorf("ignored %q, want %q", got, strings.Join(rep.Ignored, " "))
+	}
+
+	before, n := tb.query().Encode(), tb.renders()
+	tb.paste(`{"vocab_size": 32000, "hidden_size": `)
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelector('#import-report.failed') !== null`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no failure report after a malformed paste: %q", tb.reportText())
+	}
+	if got := tb.reportText(); !strings.Contains(got, "Nothing was imported") || !strings.Contains(got, "JSON") {
+		t.Errorf("#import-report = %q after a malformed paste", got)
+	}
+	time.Sleep(400 * time.Millisecond) // past a render and the URL throttle
+	if got := tb.value("input-vocab_size"); got != "128256" {
+		t.Errorf("#input-vocab_size = %q after a malformed paste, want 128256 kept", got)
+	}
+	if got := tb.query().Encode(); got != before || tb.renders() != n {
+		t.Errorf("a malformed paste changed the page: ?%s (was ?%s), renders %d -> %d", got, before, n, tb.renders())
+	}
+
+	// A config.json dropped on the page.
+	qwen := readHF(t, "qwen3-30b-a3b.json")
+	n = tb.renders()
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([%s], 'config.json', {type: 'application/json'}));
+		document.getElementById('chart').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`, jsString(string(qwen)))))
+	tb.waitRenders(n)
+	if got := tb.value("input-vocab_size"); got != "151936" {
+		t.Errorf("#input-vocab_size = %q after dropping Qwen3-30B-A3B's config.json, want 151936", got)
+	}
+	if got := tb.reportText(); !strings.Contains(got, "From config.json") {
+		t.Errorf("#import-report = %q after the drop", got)
+	}
+
+	// Copy link: the clipboard gets the page's URL.
+	origin := tb.base
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(tb.ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: origin}); err != nil {
+			t.Fatalf("permission %s: %v", name, err)
+		}
+	}
+	tb.do(chromedp.Click(chromedp.ID("copy-link")))
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById('copy-status').textContent.includes('copied')`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no confirmation after copy link: #copy-status = %q", eval[string](tb, `document.getElementById('copy-status').textContent`))
+	}
+	copied := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise)
+	if href := eval[string](tb, `location.href`); copied != href || !strings.Contains(copied, "rows=123456") {
+		t.Errorf("copied %q, the page is at %q", copied, href)
+	}
+}
+
+// jsString quotes s as a JavaScript string.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// waitServiceWorker waits until the page's service worker is active and
+// controls the page (go-app's worker does not claim the page that
+// installed it: a reload does).
+func (tb *tab) waitServiceWorker() {
+	tb.t.Helper()
+	state := eval[string](tb, `(async () => {
+		if (!navigator.serviceWorker) return 'no service worker API';
+		const t = new Promise(r => setTimeout(() => r('not ready after 30 s'), 30000));
+		return Promise.race([navigator.serviceWorker.ready.then(() => 'ready'), t]);
+	})()`, chromedp.EvalAwaitPromise)
+	if state != "ready" {
+		tb.t.Fatalf("service worker: %s", state)
+	}
+	tb.do(chromedp.Reload())
+	tb.waitReady()
+	if !eval[bool](tb, `navigator.serviceWorker.controller !== null`) {
+		tb.t.Fatalf("the service worker does not control the page after a reload")
+	}
+}
+
+// checkOffline stops the server, then opens url (a query with values of
+// its own) and checks that the page works and shows the query's values.
+// The console's failed requests (the worker's update check) are expected.
+func (tb *tab) checkOffline(stop func(), url string) {
+	tb.t.Helper()
+	stop()
+	if resp, err := http.Get(url); err == nil {
+		resp.Body.Close()
+		tb.t.Fatalf("the server still answers after it stopped")
+	}
+	tb.do(chromedp.Navigate(url))
+	tb.waitReady()
+	if got := tb.value("input-vocab_size"); got != "64000" {
+		tb.t.Errorf("offline: #input-vocab_size = %q, want the query's 64000", got)
+	}
+	if got := tb.value("input-rows"); got != "123456" {
+		tb.t.Errorf("offline: #input-rows = %q, want the query's 123456", got)
+	}
+	if got := tb.decisions(); got.baseline == "" || strings.HasPrefix(got.baseline, "<") {
+		tb.t.Errorf("offline: no decision shown: %+v", got)
+	}
+}
+
+// offlineQuery is the state a reload opens with the server stopped.
+const offlineQuery = "?vocab_size=64000&rows=123456"
+
+// TestE2EOfflineLiveServer: after one visit to serve's page, the page
+// works with the server stopped, and a link's state still restores.
+func TestE2EOfflineLiveServer(t *testing.T) {
+	tb := newTab(t)
+	s, err := newServer(filepath.Join(e2e.dir, "web"), testAppHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s) // an origin of its own: its own worker and cache
+	defer srv.Close()
+	tb.do(chromedp.Navigate(srv.URL + "/"))
+	tb.waitReady()
+	tb.waitServiceWorker()
+	tb.allowOfflineErrors()
+	tb.checkOffline(srv.Close, srv.URL+"/"+offlineQuery)
+}
+
+// TestE2EStaticSite: the site `static -o DIR` writes, served by a plain
+// file server under /headroom/, loads, draws, answers a slider, keeps the
+// prefix in its URL, and works offline after one visit.
+func TestE2EStaticSite(t *testing.T) {
+	tb := newTab(t)
+	dir := t.TempDir()
+	if err := writeStaticSite(dir, filepath.Join(e2e.dir, "web"), ""); err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/headroom/", http.StripPrefix("/headroom", http.FileServer(http.Dir(dir))))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	cfg := estimator.Default()
+	cfg.Head.ChunkRows = 65536
+	cfg.Model.VocabSize = 64000
+	before := expectedDecisions(t, cfg)
+	tb.do(chromedp.Navigate(srv.URL + "/headroom/" + query(cfg)))
+	tb.waitReady()
+	if n := eval[int](tb, `document.querySelectorAll('#chart svg').length`); n < 1 {
+		t.Errorf("#chart holds no <svg>")
+	}
+	if got := tb.decisions(); got != before {
+		t.Fatalf("decisions shown %+v, the estimator says %+v", got, before)
+	}
+	n := tb.renders()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const s = document.getElementById('slider-vocab_size');
+		s.value = String(Math.round(Number(s.max) * 0.99));
+		s.dispatchEvent(new Event('input', {bubbles: true}));
+	})()`))
+	tb.waitRenders(n)
+	if got := tb.decisions(); got == before {
+		t.Errorf("the slider moved, the decisions did not: %+v", got)
+	}
+	vocab := tb.value("input-vocab_size")
+	deadline := time.Now().Add(5 * time.Second)
+	for tb.query().Get("vocab_size") != vocab && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := tb.query().Get("vocab_size"); got != vocab {
+		t.Errorf("URL vocab_size = %q after the slide, want %q", got, vocab)
+	}
+	if path := eval[string](tb, `location.pathname`); path != "/headroom/" {
+		t.Errorf("the URL lost its prefix: %s", path)
+	}
+	if missing := eval[string](tb, `['copy-link', 'export-png', 'import-text', 'import-file'].filter(id => !document.getElementById(id)).join(' ')`); missing != "" {
+		t.Errorf("missing from the static page: %s", missing)
+	}
+
+	tb.waitServiceWorker()
+	tb.allowOfflineErrors()
+	tb.checkOffline(srv.Close, srv.URL+"/headroom/"+offlineQuery)
+	if path := eval[string](tb, `location.pathname`); path != "/headroom/" {
+		t.Errorf("offline, the URL lost its prefix: %s", path)
+	}
+}
+
+// allowOfflineErrors lets the console report the failed requests of a
+// page whose server is gone (the worker's update check, a reload of
+// app-worker.js); any other error still fails the test.
+func (tb *tab) allowOfflineErrors() {
+	tb.expectErrors = true
+	start := len(tb.entries())
+	tb.t.Cleanup(func() {
+		chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](`0`))
+		for i, e := range tb.entries() {
+			offline := i >= start && (strings.Contains(e.text, "ERR_CONNECTION_REFUSED") ||
+				strings.Contains(e.text, "Failed to fetch") || strings.Contains(e.text, "Failed to update a ServiceWorker") ||
+				strings.Contains(e.text, "An unknown error occurred when fetching the script"))
+			if e.isError() && !offline {
+				tb.t.Errorf("browser console: %s", e)
+			} else {
+				tb.t.Logf("browser console: %s", e)
+			}
+		}
+	})
+}
