@@ -121,7 +121,20 @@ func decodePage(q url.Values, list []preset) pageState {
 		}
 	}
 	if raw := q[keyInUseGiB]; len(raw) > 0 {
+		// Like every other URL value, a GiB figure the config cannot take
+		// stays as text beside its message, and the config keeps its
+		// valid value: else the link the page writes next would carry
+		// the bad value twice and read back differently.
+		kept := s.cfg.Budget.InUseBytes
 		s.setText(keyInUseGiB, raw[len(raw)-1])
+		if _, bad := s.inputErr["in_use_bytes"]; !bad {
+			for _, e := range estimator.FieldErrors(validConfig(s.cfg)) {
+				if e.Field == "budget.in_use_bytes" {
+					s.inputErr["in_use_bytes"] = e.Message
+					s.cfg.Budget.InUseBytes = kept
+				}
+			}
+		}
 	}
 	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
 	if gpu == gpuCustom {
@@ -145,6 +158,12 @@ func decodePage(q url.Values, list []preset) pageState {
 	}
 	s.validate()
 	return s
+}
+
+// validConfig is the config's validation error, nil when it is valid.
+func validConfig(c estimator.Config) error {
+	_, err := c.Resolve()
+	return err
 }
 
 // urlText is the text a control shows for a refused URL value: in_use_bytes
