@@ -92,7 +92,8 @@ func TestE2EPageLoads(t *testing.T) {
 	missing := eval[string](tb, `['preset', 'gpu', 'axis', 'axis-from', 'axis-to',
 		'decision-baseline', 'decision-candidate', 'flips-baseline', 'flips-candidate',
 		'change-summary', 'chart', 'breakdown', 'slider-vocab_size', 'input-vocab_size',
-		'error-vocab_size', 'check-grad'].filter(id => !document.getElementById(id)).join(' ')`)
+		'error-vocab_size', 'check-grad', 'copy-link', 'copy-status', 'export-svg', 'export-png', 'export-csv',
+		'export-json', 'export-status', 'import-text', 'import-button', 'import-file', 'import-report'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}

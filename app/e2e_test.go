@@ -4,7 +4,20 @@ package main
 
 // The harness of the browser tests: the explorer built to WebAssembly,
 // served in-process on loopback, driven in Debian's headless Chromium with
-// chromedp. The tests are in e2e_explorer_test.go.
+// chromedp. The tests are in e2e_explorer_test.go and e2e_share_test.go.
+//
+// The DOM contract the tests rely on (TestE2EPageLoads checks every id):
+//
+//	#explorer                    data-ready="1" after the first render, data-renders
+//	#preset #gpu #axis #axis-from #axis-to   the menus and the range fields
+//	#input-KEY #slider-KEY #error-KEY #check-KEY   the controls, by field key
+//	#chart (its <svg>) #decision-baseline #decision-candidate
+//	#flips-baseline #flips-candidate #change-summary #breakdown
+//	#error-banner #error-details #copy-details #dismiss-error
+//	#copy-link (button) #copy-status (its confirmation)
+//	#export-svg #export-png #export-csv #export-json (buttons) #export-status
+//	#import-text (textarea) #import-button #import-file (file input)
+//	#import-report (what was recognised and ignored, or why nothing changed)
 
 import (
 	"compress/gzip"

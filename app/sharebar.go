@@ -44,12 +44,14 @@ func (b *shareBar) Render() (ui app.UI) {
 				Text("Copy link").OnClick(b.onCopy),
 			app.Div().Class("share-exports").Body(buttons...),
 		),
-		app.P().ID("copy-status").Class("share-status", classIf(b.copyFailed, "failed")).
-			Role("status").Aria("live", "polite").Text(b.copyStatus),
+		app.Div().Class("share-statuses").Body(
+			app.P().ID("copy-status").Class("share-status", classIf(b.copyFailed, "failed")).
+				Role("status").Aria("live", "polite").Text(b.copyStatus),
+			app.P().ID("export-status").Class("share-status", classIf(b.exportFailed, "failed")).
+				Role("status").Aria("live", "polite").Text(b.exportStatus),
+		),
 		app.If(b.link != "", app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
 			Aria("label", "the link to copy").Value(b.link)),
-		app.P().ID("export-status").Class("share-status", classIf(b.exportFailed, "failed")).
-			Role("status").Aria("live", "polite").Text(b.exportStatus),
 	)
 }
 
