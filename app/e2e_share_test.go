@@ -206,8 +206,9 @@ func (tb *tab) paste(text string) {
 // TestE2EImportPasteAndCopyLink pastes a real Hugging Face config.json:
 // the model fields fill in, the URL follows and keeps the rest, the report
 // lists the keys recognised and ignored. A malformed paste shows a message
-// and changes nothing. A dropped config.json imports the same way, and
-// "copy link" copies the URL of the state.
+// and changes nothing. A dropped config.json imports the same way, dropped
+// text in the spec's format sets every input, and "copy link" copies the
+// URL of the state.
 func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	hf := readHF(t, "llama-3.1-8b.json")
 	_, rep, err := estimator.ImportHF(estimator.Default().Model, hf)
@@ -280,6 +281,22 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		t.Errorf("#import-report = %q after the drop", got)
 	}
 
+	// Text dropped on the page: a config in the spec's format sets every
+	// input from it.
+	n = tb.renders()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const dt = new DataTransfer();
+		dt.setData('text/plain', '{"request": {"rows": 77777}}');
+		document.getElementById('chart').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`))
+	tb.waitRenders(n)
+	if got, want := tb.value("input-rows"), "77777"; got != want {
+		t.Errorf("#input-rows = %q after dropping a config, want %s", got, want)
+	}
+	if got, want := tb.value("input-num_experts_per_tok"), fmt.Sprint(estimator.Default().Model.NumExpertsPerTok); got != want {
+		t.Errorf("#input-num_experts_per_tok = %q after dropping a config, want the default %s", got, want)
+	}
+
 	// Copy link: the clipboard gets the page's URL.
 	origin := tb.base
 	for _, name := range []string{"clipboard-read", "clipboard-write"} {
@@ -294,7 +311,7 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		t.Fatalf("no confirmation after copy link: #copy-status = %q", eval[string](tb, `document.getElementById('copy-status').textContent`))
 	}
 	copied := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise)
-	if href := eval[string](tb, `location.href`); copied != href || !strings.Contains(copied, "rows=123456") {
+	if href := eval[string](tb, `location.href`); copied != href || !strings.Contains(copied, "rows=77777") {
 		t.Errorf("copied %q, the page is at %q", copied, href)
 	}
 }

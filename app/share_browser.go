@@ -200,8 +200,14 @@ func watchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText fun
 	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		_ = catchJS(func() {
 			e := args[0]
-			if dt := e.Get("dataTransfer"); dt.Truthy() && hasFiles(dt) {
-				e.Call("preventDefault") // without it the browser opens the file
+			dt := e.Get("dataTransfer")
+			if !dt.Truthy() {
+				return
+			}
+			// Without preventDefault the browser opens a dropped file, and
+			// refuses dropped text outside a text field (which takes it).
+			if hasType(dt, "Files") || (hasType(dt, "text/plain") && !isTextField(e.Get("target"))) {
+				e.Call("preventDefault")
 				dt.Set("dropEffect", "copy")
 			}
 		})
@@ -220,7 +226,7 @@ func watchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText fun
 				ctx.Dispatch(func(ctx app.Context) { onFile(ctx, file) })
 				return
 			}
-			if tag := e.Get("target").Get("tagName"); tag.Truthy() && (tag.String() == "TEXTAREA" || tag.String() == "INPUT") {
+			if isTextField(e.Get("target")) {
 				return
 			}
 			if text := dt.Call("getData", "text/plain").String(); text != "" {
@@ -240,18 +246,28 @@ func watchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText fun
 	}
 }
 
-// hasFiles reports whether a drag carries files.
-func hasFiles(dt app.Value) bool {
+// hasType reports whether a drag carries data of a type ("Files" for
+// files).
+func hasType(dt app.Value, typ string) bool {
 	types := dt.Get("types")
 	if !types.Truthy() {
 		return false
 	}
 	for i := 0; i < types.Length(); i++ {
-		if types.Index(i).String() == "Files" {
+		if types.Index(i).String() == typ {
 			return true
 		}
 	}
 	return false
+}
+
+// isTextField reports whether a drop's target takes text itself.
+func isTextField(target app.Value) bool {
+	if !target.Truthy() {
+		return false
+	}
+	tag := target.Get("tagName")
+	return tag.Truthy() && (tag.String() == "TEXTAREA" || tag.String() == "INPUT")
 }
 
 // fileOf is the first file a file input holds, if any.
