@@ -206,3 +206,65 @@ func TestShareBarAndImportPanelRender(t *testing.T) {
 		t.Errorf("failed import report:\n%s", html)
 	}
 }
+
+// FuzzImportFile: whatever a person drops, the import never panics; a
+// refused file leaves the state as it was, and an accepted one from a
+// clean state leaves no field in error.
+func FuzzImportFile(f *testing.F) {
+	for _, name := range []string{"llama-3.1-8b.json", "qwen3-30b-a3b.json", "deepseek-v3.json", "nested-text-config.json"} {
+		data, err := os.ReadFile("../estimator/testdata/hf/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	c := newExplorer()
+	c.load(url.Values{})
+	c.renderNow()
+	export, err := c.exportFile("json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(export.Data)
+	for _, s := range []string{``, `{}`, `{"request": {"rows": 77777}}`, `{"vocab_size": 1e400}`, `{"text_config": 5}`,
+		`{"headroom": 1, "view": {"axis": "in_use_bytes", "from": 0, "to": 9}, "config": {}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := newExplorer()
+		c.load(url.Values{})
+		before := c.state.query(c.list).Encode()
+		r := c.importFile(data)
+		if c.banner.Message != "" {
+			t.Fatalf("import of %q panicked: %s", data, c.banner.Details)
+		}
+		if r.Err != "" {
+			if got := c.state.query(c.list).Encode(); got != before {
+				t.Fatalf("refused import of %q changed the state to ?%s", data, got)
+			}
+			return
+		}
+		if len(c.state.errs) > 0 || !c.state.valid {
+			t.Fatalf("accepted import of %q left errors %v", data, c.state.errs)
+		}
+	})
+}
+
+// TestShareBarCopyRefused: where the clipboard refuses (natively there is
+// none), the bar says so and shows the link for the user to copy.
+func TestShareBarCopyRefused(t *testing.T) {
+	c, _ := mountExplorer(t, url.Values{"rows": {"123456"}})
+	b := &shareBar{Ready: true, Share: c.share, Sink: c.sink}
+	d := app.NewClientTester(b)
+	defer d.Close()
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: b, Function: func(ctx app.Context) { b.onCopy(ctx, app.Event{}) }})
+	d.Consume()
+	if !b.copyFailed || !strings.Contains(b.copyStatus, "Ctrl+C") || b.link != "/?rows=123456" {
+		t.Errorf("copy refused: failed %v, status %q, link %q", b.copyFailed, b.copyStatus, b.link)
+	}
+	if err := app.TestMatch(b, app.TestUIDescriptor{Path: app.TestPath(0, 2),
+		Expected: app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
+			Aria("label", "the link to copy").Value("/?rows=123456")}); err != nil {
+		t.Error(err)
+	}
+}
