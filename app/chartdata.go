@@ -38,11 +38,8 @@ func buildChartInput(cfg estimator.Config, axis string, from, to int64, points i
 
 // currentDerived is the resolved value of an axis left to its default.
 func currentDerived(r estimator.Resolved, axis string) int64 {
-	switch axis {
-	case "input_width":
-		return r.I
-	case "output_width":
-		return r.O
+	if p := r.AxisField(axis); p != nil {
+		return *p
 	}
 	return 0
 }

@@ -51,29 +51,14 @@ func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, poi
 // depend on it. Sweeping rows carries projected and target rows in
 // proportion to the current rows, so rows matters unless both follow it.
 func withoutAxis(r estimator.Resolved, axis string) estimator.Resolved {
-	switch axis {
-	case "rows":
+	if axis == "rows" {
 		if r.P == r.N && r.T == r.N {
 			r.N, r.P, r.T = 0, 0, 0
 		}
-	case "vocab_size":
-		r.V = 0
-	case "chunk_rows":
-		r.C = 0
-	case "num_experts_per_tok":
-		r.K = 0
-	case "input_width":
-		r.I = 0
-	case "output_width":
-		r.O = 0
-	case "hidden_size":
-		r.H = 0
-	case "sequence_rows":
-		r.S = 0
-	case "capacity_bytes":
-		r.Capacity = 0
-	case "in_use_bytes":
-		r.InUse = 0
+		return r
+	}
+	if p := r.AxisField(axis); p != nil {
+		*p = 0
 	}
 	return r
 }

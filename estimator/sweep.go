@@ -87,6 +87,35 @@ func isAxis(name string) bool {
 	return false
 }
 
+// AxisField points at the field of r that the axis sets (rows: N; it
+// does not carry projected and target rows), or nil for a name that is
+// not an axis. The one place that maps an axis to the model's fields.
+func (r *Resolved) AxisField(axis string) *int64 {
+	switch axis {
+	case "rows":
+		return &r.N
+	case "vocab_size":
+		return &r.V
+	case "chunk_rows":
+		return &r.C
+	case "num_experts_per_tok":
+		return &r.K
+	case "input_width":
+		return &r.I
+	case "output_width":
+		return &r.O
+	case "hidden_size":
+		return &r.H
+	case "sequence_rows":
+		return &r.S
+	case "capacity_bytes":
+		return &r.Capacity
+	case "in_use_bytes":
+		return &r.InUse
+	}
+	return nil
+}
+
 // Axis is the swept field's short name.
 func (s *Sweeper) Axis() string { return s.axis }
 
@@ -107,30 +136,11 @@ func (s *Sweeper) at(x int64) *Error {
 	if x < f.Min || x > f.Max {
 		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
 	}
-	switch s.axis {
-	case "rows":
+	if s.axis == "rows" {
 		r.P = ceilDiv(x*s.base.P, s.base.N) // x, P < 2^31
 		r.T = ceilDiv(x*s.base.T, s.base.N)
-		r.N = x
-	case "vocab_size":
-		r.V = x
-	case "chunk_rows":
-		r.C = x
-	case "num_experts_per_tok":
-		r.K = x
-	case "input_width":
-		r.I = x
-	case "output_width":
-		r.O = x
-	case "hidden_size":
-		r.H = x
-	case "sequence_rows":
-		r.S = x
-	case "capacity_bytes":
-		r.Capacity = x
-	case "in_use_bytes":
-		r.InUse = x
 	}
+	*r.AxisField(s.axis) = x
 	if err := r.crossCheck(); err != nil {
 		return FieldErrors(err)[0]
 	}
