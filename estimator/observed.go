@@ -198,8 +198,13 @@ func (rp revisionPricer) predictPeak(n int64) (int64, error) {
 	peak := e.c.add(e.r.InUse, pc.retained, whatPredicted)
 	peak = e.c.add(peak, pc.ephemeral, whatPredicted)
 	if e.c.err != nil {
+		// Price the next piece afresh: forget the error and the pieces
+		// sized with it, whose bytes mean nothing.
 		err := e.c.err
-		e.c.err = nil // the next piece is priced afresh
+		e.c.err = nil
+		for i := range e.memo {
+			e.memo[i].n = 0
+		}
 		return 0, err
 	}
 	return peak, nil

@@ -313,6 +313,37 @@ func TestObservedOverflowNamesThePoint(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "observed[1].rows: a piece of 2,147,483,647 rows: ") {
 		t.Fatalf("got %v", err)
 	}
+	// The predictor says so every time, and still prices the next piece.
+	pr, err := NewPredictor(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := pr.Peaks(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if peaks, err := pr.Peaks(MaxObservedRows); err == nil {
+			t.Errorf("try %d: %v, want an overflow", i, peaks)
+		}
+		if again, err := pr.Peaks(10); err != nil || again != small {
+			t.Errorf("try %d: after an overflow, %v %v, want %v", i, again, err, small)
+		}
+	}
+}
+
+// BenchmarkEstimateObserved: the estimate of the default config with the
+// most points allowed, against BenchmarkEstimate without.
+func BenchmarkEstimateObserved(b *testing.B) {
+	c := Default()
+	for i := range MaxObserved {
+		c.Observed = append(c.Observed, ObservedPoint{Rows: int64(1000 + 997*i), PeakBytes: int64(80+i) << 30})
+	}
+	for b.Loop() {
+		if _, err := Estimate(c); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // TestPredictorPeaks: the predictor gives the points' predictions and
