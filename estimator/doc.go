@@ -48,7 +48,9 @@
 //     The error percents are the float64 nearest the exact largest ratio,
 //     printed as encoding/json prints a float64. A point's label is
 //     optional (""), "observed": null is no points, and a fitted
-//     coefficient beyond int64 is an error (as an overflow is).
+//     coefficient beyond int64 is an error (as an overflow is). The
+//     points change no decision: a sweep ignores them, and an estimate
+//     only adds "observed" and "fit".
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
