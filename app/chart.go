@@ -170,6 +170,8 @@ func drawChart(in chartInput, dc draw.Canvas) error {
 		ymax = max(ymax, top)
 		lines = append(lines, &chartLine{label: spec.label, style: spec.style, xs: xs, ys: ys})
 	}
+	obsLines, obsTop := in.Observed.lines(xs, in.From, in.To)
+	lines, ymax = append(lines, obsLines...), max(ymax, obsTop)
 	if ymax <= 0 {
 		ymax = 1
 	}
@@ -178,6 +180,7 @@ func drawChart(in chartInput, dc draw.Canvas) error {
 	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
 	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
 	legend := chartLegend(lines, cand, w)
+	in.Observed.legend(legend)
 	legendH := legend.layout(w)
 	if legendH > h/2 { // a thumbnail: the plot alone
 		legend.entries, legendH = nil, 0
@@ -214,6 +217,9 @@ func drawChart(in chartInput, dc draw.Canvas) error {
 	p.Add(&chartHatch{spans: differing(base, cand)})
 	for _, l := range lines {
 		p.Add(l)
+	}
+	if m := in.Observed.plotter(); m != nil {
+		p.Add(m)
 	}
 	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
 	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})

@@ -15,6 +15,7 @@ type chartInput struct {
 	Points    []estimator.Point // the grid, increasing X
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
+	Observed  *chartObserved    // observed peaks, along rows only (observedOnRows)
 }
 
 // buildChartInput sweeps cfg along axis over [from, to] on a grid of points

@@ -55,6 +55,11 @@ func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "plot", err)
 	}
 	in.Title = *title
+	if note, err := observedOnRows(&in, cfg); err != nil {
+		return fail(stderr, "plot", err)
+	} else if note != "" {
+		fmt.Fprintf(stderr, "headroom plot: %s\n", note)
+	}
 
 	var data []byte
 	if format == "png" {

@@ -275,7 +275,7 @@ func TestBadInputTable(t *testing.T) {
 			if err == nil || err.Error() != tt.jsonMsg {
 				t.Errorf("JSON %s: %v\nwant  %q", body, err, tt.jsonMsg)
 			}
-			if err != nil && got != Default() {
+			if err != nil && MarshalConfigString(got) != MarshalConfigString(Default()) {
 				t.Errorf("JSON decoder changed the config on error")
 			}
 			// The HF importer, for model fields.
@@ -288,6 +288,84 @@ func TestBadInputTable(t *testing.T) {
 			_, _, herr := ImportHF(Default().Model, data)
 			if herr == nil || herr.Error() != tt.hfMsg {
 				t.Errorf("HF: %v\nwant %q", herr, tt.hfMsg)
+			}
+		})
+	}
+}
+
+// badObserved is the bad-input table of the observed points (section 12):
+// the JSON of the "observed" key and the exact message. Where the points
+// parse, a Config holding them gives the same message from Estimate.
+var badObserved = []struct {
+	name, json, msg string
+}{
+	{"rows zero", `[{"rows": 0, "peak_bytes": 5}]`, "observed[0].rows: must be an integer in 1..2,147,483,647, got 0"},
+	{"rows negative", `[{"rows": 1, "peak_bytes": 5}, {"rows": -3, "peak_bytes": 5}]`, "observed[1].rows: must be an integer in 1..2,147,483,647, got -3"},
+	{"rows too many", `[{"rows": 2147483648, "peak_bytes": 5}]`, "observed[0].rows: must be an integer in 1..2,147,483,647, got 2,147,483,648"},
+	{"rows fraction", `[{"rows": 1.5, "peak_bytes": 5}]`, "observed[0].rows: must be a whole number; must be an integer in 1..2,147,483,647, got 1.5"},
+	{"rows string", `[{"rows": "64,902", "peak_bytes": 5}]`, `observed[0].rows: must be an integer in 1..2,147,483,647, got "64,902"`},
+	{"rows missing", `[{"peak_bytes": 5}]`, "observed[0].rows: is required"},
+	{"peak zero", `[{"rows": 1, "peak_bytes": 0}]`, "observed[0].peak_bytes: must be an integer in 1..1,125,899,906,842,624, got 0"},
+	{"peak above 2^50", `[{"rows": 1, "peak_bytes": 1125899906842625}]`, "observed[0].peak_bytes: must be an integer in 1..1,125,899,906,842,624, got 1,125,899,906,842,625"},
+	{"peak beyond int64", `[{"rows": 1, "peak_bytes": 1e30}]`, "observed[0].peak_bytes: is beyond the range of a 64-bit integer; must be an integer in 1..1,125,899,906,842,624, got 1e30"},
+	{"peak exponent", `[{"rows": 1, "peak_bytes": 8.8e10}]`, "observed[0].peak_bytes: must be written as a whole number, without a fraction or exponent; must be an integer in 1..1,125,899,906,842,624, got 8.8e10"},
+	{"peak missing", `[{"rows": 3}]`, "observed[0].peak_bytes: is required"},
+	{"label too long", `[{"rows": 1, "peak_bytes": 1, "label": "` + strings.Repeat("x", 65) + `"}]`, "observed[0].label: must be at most 64 bytes, got 65"},
+	{"label multibyte too long", `[{"rows": 1, "peak_bytes": 1, "label": "` + strings.Repeat("é", 33) + `"}]`, "observed[0].label: must be at most 64 bytes, got 66"},
+	{"label number", `[{"rows": 1, "peak_bytes": 1, "label": 5}]`, "observed[0].label: must be a JSON string, got 5"},
+	{"label null", `[{"rows": 1, "peak_bytes": 1, "label": null}]`, "observed[0].label: must be a JSON string, got null"},
+	{"unknown key", `[{"rows": 1, "peak_bytes": 1, "gib": 2}]`, "observed[0].gib: is not a field of an observed point; allowed here: label, peak_bytes, rows"},
+	{"empty key", `[{"rows": 1, "peak_bytes": 1, "": 2}]`, `observed[0] key "": is not a field of an observed point; allowed here: label, peak_bytes, rows`},
+	{"point not an object", `[{"rows": 1, "peak_bytes": 1}, [1, 2]]`, "observed[1]: must be a JSON object"},
+	{"not an array", `{"rows": 1, "peak_bytes": 1}`, `observed: must be a JSON array of points {"rows": n, "peak_bytes": B, "label": "..."}, got {"rows": 1, "peak_bytes": 1}`},
+	{"65 points", "[" + strings.Repeat(`{"rows": 1, "peak_bytes": 1},`, 64) + `{"rows": 1, "peak_bytes": 1}]`, "observed: must hold at most 64 points, got 65"},
+	{"two bad points", `[{"rows": 0, "peak_bytes": 1}, {"rows": 1, "peak_bytes": -1}]`, "observed[0].rows: must be an integer in 1..2,147,483,647, got 0; observed[1].peak_bytes: must be an integer in 1..1,125,899,906,842,624, got -1"},
+}
+
+func TestBadObserved(t *testing.T) {
+	for _, tt := range badObserved {
+		t.Run(tt.name, func(t *testing.T) {
+			body := `{"observed": ` + tt.json + `}`
+			got, err := DecodeConfig([]byte(body))
+			if err == nil || err.Error() != tt.msg {
+				t.Errorf("JSON: %v\nwant  %q", err, tt.msg)
+			}
+			if err != nil && MarshalConfigString(got) != MarshalConfigString(Default()) {
+				t.Errorf("JSON decoder changed the config on error")
+			}
+			// The same points built in Go, where they parse.
+			var pts []ObservedPoint
+			if json.Unmarshal([]byte(tt.json), &pts) != nil || strings.Contains(tt.json, "null") || strings.Contains(tt.json, "gib") || strings.Contains(tt.json, `"": 2`) || strings.HasSuffix(tt.name, "missing") {
+				return
+			}
+			c := Default()
+			c.Observed = pts
+			if _, err := Estimate(c); err == nil || err.Error() != tt.msg {
+				t.Errorf("Estimate: %v\nwant      %q", err, tt.msg)
+			}
+		})
+	}
+}
+
+// TestObservedAccepted: the ends of every range, a label of 64 bytes,
+// null and [] as no points.
+func TestObservedAccepted(t *testing.T) {
+	for name, body := range map[string]string{
+		"ends":  `[{"rows": 1, "peak_bytes": 1}, {"rows": 2147483647, "peak_bytes": 1125899906842624, "label": "` + strings.Repeat("x", 64) + `"}]`,
+		"null":  `null`,
+		"empty": `[]`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, err := DecodeConfig([]byte(`{"observed": ` + body + `}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Estimate(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Observed) != len(c.Observed) || (res.Fit != nil) != (len(c.Observed) > 0) {
+				t.Errorf("%d points gave %d results, fit %v", len(c.Observed), len(res.Observed), res.Fit)
 			}
 		})
 	}

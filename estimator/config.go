@@ -12,6 +12,9 @@ type Config struct {
 	Budget              BudgetConfig  `json:"budget"`
 	AllocatorRoundBytes int64         `json:"allocator_round_bytes"`
 	Changes             Changes       `json:"changes"`
+	// Observed are measured peaks to set beside both estimates (section
+	// 12); none by default.
+	Observed []ObservedPoint `json:"observed,omitempty"`
 }
 
 // ModelConfig holds the model's geometry, named as in a Hugging Face
@@ -136,6 +139,7 @@ func (c Config) Resolve() (Resolved, error) {
 			errs = append(errs, err)
 		}
 	}
+	errs = append(errs, checkObserved(c.Observed)...)
 	r := Resolved{
 		V: c.Model.VocabSize, H: c.Model.HiddenSize, L: c.Model.NumHiddenLayers,
 		K: c.Model.NumExpertsPerTok, MoEWidth: c.Model.MoEIntermediateSize,

@@ -37,7 +37,12 @@ func init() {
 	groups[""]["budget"] = nil
 	groups[""]["changes"] = nil
 	groups["request"]["outputs"] = nil
+	groups[""]["observed"] = observedKey
 }
+
+// observedKey marks the top-level key "observed", an array read by
+// decodeObserved rather than a field or a group.
+var observedKey = &Field{Path: "observed"}
 
 // DecodeConfig reads a config in the interchange format of section 6.
 // Omitted fields take their defaults (Default()); unknown keys, values of
@@ -92,6 +97,10 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 				path = name + ` key ""` // an empty key would leave the message nameless
 			}
 			*errs = append(*errs, &Error{Field: path, Message: "is not a field of the config format; allowed here: " + strings.Join(sortedKeys(known), ", ")})
+			continue
+		}
+		if f == observedKey {
+			c.Observed = decodeObserved(raw, errs)
 			continue
 		}
 		if f == nil { // a nested group

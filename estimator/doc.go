@@ -38,6 +38,19 @@
 //     request, the finest rung (one sequence per child) when the whole does
 //     not fit, the lower bound, and the rungs the ladder tries in its order;
 //     a rung that a cheaper bound proves cannot fit is not priced.
+//   - Observed peaks (section 12): a point's piece of n rows is priced by
+//     the same code as every plan (p and t from the config's N, P and T,
+//     n may exceed N); its prediction is in_use_bytes + retained(n) +
+//     ephemeral(n), without safety or reserve. The fit is computed
+//     exactly (math/big): the intercept is that of the exact line, then
+//     both coefficients are rounded to the nearest integer, halves away
+//     from zero (a mean residual of 2.5 bytes gives 3, of -2.5 gives -3).
+//     The error percents are the float64 nearest the exact largest ratio,
+//     printed as encoding/json prints a float64. A point's label is
+//     optional (""), "observed": null is no points, and a fitted
+//     coefficient beyond int64 is an error (as an overflow is). The
+//     points change no decision: a sweep ignores them, and an estimate
+//     only adds "observed" and "fit".
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.

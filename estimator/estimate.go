@@ -8,6 +8,10 @@ type Result struct {
 	AvailableBytes Bytes   `json:"available_bytes"`
 	Baseline       Outcome `json:"baseline"`
 	Candidate      Outcome `json:"candidate"`
+	// Observed and Fit are set when the config has observed points
+	// (section 12), and left out of the JSON otherwise.
+	Observed []ObservedResult `json:"observed,omitempty"`
+	Fit      *Fit             `json:"fit,omitempty"`
 }
 
 // Outcome is one revision's decision. Children is 1 when admitted, k when
@@ -68,7 +72,14 @@ func Estimate(c Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return r.Estimate()
+	res, err := r.Estimate()
+	if err != nil || len(c.Observed) == 0 {
+		return res, err
+	}
+	if res.Observed, res.Fit, err = r.observe(c.Observed); err != nil {
+		return Result{}, err
+	}
+	return res, nil
 }
 
 // Estimate prices a resolved config; see the package function Estimate.

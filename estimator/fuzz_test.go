@@ -25,6 +25,9 @@ func FuzzDecodeConfig(f *testing.F) {
 	f.Add([]byte(`[{}]`))
 	f.Add([]byte("{\"request\": {\"rows\": 5}}\n\t "))
 	f.Add([]byte(`{"request": {"outputs": {"topk": 1048577}}}`))
+	f.Add([]byte(`{"observed": [{"rows": 64902, "peak_bytes": 94780217856, "label": "cold <forward>"}, {"rows": 33706, "peak_bytes": 88242250580}]}`))
+	f.Add([]byte(`{"observed": [{"rows": 1, "peak_bytes": 1, "label": "\u00e9\ud800"}, {"rows": 0}, 7, {"": 1}]}`))
+	f.Add([]byte(`{"observed": null, "request": {"rows": 5}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeConfig(data)
 		if err != nil {
@@ -46,6 +49,15 @@ func FuzzDecodeConfig(f *testing.F) {
 		}
 		if _, err := c.Resolve(); err != nil {
 			t.Fatalf("%q decodes but does not resolve: %v", data, err)
+		}
+		if len(c.Observed) > 0 { // points are predicted without a panic
+			res, err := Estimate(c)
+			if err != nil && FieldErrors(err)[0].Field == "" {
+				t.Fatalf("%q: error %q names no field", data, err)
+			}
+			if err == nil && (len(res.Observed) != len(c.Observed) || res.Fit == nil) {
+				t.Fatalf("%q: %d points gave %d results", data, len(c.Observed), len(res.Observed))
+			}
 		}
 		out := MarshalConfig(c)
 		back, err := DecodeConfig(out)
