@@ -168,8 +168,9 @@ func (f *Field) Text(c *Config) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// SetText parses text, as a person would type it, into the field. On an
-// error the field keeps its value. For an Optional field, "" or "auto"
+// SetText parses text, as a person would type it, into the field (by the
+// field's unit: ParseBytes for a byte field, ParseCount for a count, so
+// "80GiB" and "64k" are taken). On an error the field keeps its value. For an Optional field, "" or "auto"
 // returns it to its default. Ranges are checked by Resolve, not here.
 func (f *Field) SetText(c *Config, text string) error {
 	text = strings.TrimSpace(text)
@@ -185,7 +186,7 @@ func (f *Field) SetText(c *Config, text string) error {
 		f.Unset(c)
 		return nil
 	}
-	v, err := ParseInt(text)
+	v, err := f.Parse(text)
 	if err != nil {
 		return &Error{Field: f.Path, Message: err.Error() + "; " + f.Allowed()}
 	}
