@@ -28,9 +28,10 @@ const mib = 1 << 20
 // and tests have used since the first release.
 var gpus = []GPU{
 	{"h100", "H100 80GB", H100CapacityBytes,
-		"Kept from the first release: about what PyTorch reports on an H100 80GB HBM3 (81,082 to 81,090 MiB seen by the " +
-			"trainer); not a whole MiB, so an estimate. nvidia-smi shows 81,559 MiB (85,520,809,984 bytes) on recent " +
-			"drivers (modal-labs/modal-client#2797)."},
+		"Kept from the first release, which links and tests use: 85,020,000,000 bytes (81,081.4 MiB), about what " +
+			"PyTorch reports on an H100 80GB HBM3, where 81,082 to 81,090 MiB have been seen; an estimate, not one " +
+			"measured figure. nvidia-smi shows 81,559 MiB (85,520,809,984 bytes) on recent drivers " +
+			"(modal-labs/modal-client#2797)."},
 	{"h200", "H200", H200CapacityBytes,
 		"nvidia-smi memory.total on an H200 (141 GB HBM3e): 143,771 MiB. PyTorch has been seen to report 143,156 MiB " +
 			"on some systems; driver and ECC settings move it."},
