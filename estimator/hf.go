@@ -10,11 +10,14 @@ import (
 
 // HFReport says what ImportHF did with a Hugging Face config.json: which
 // keys filled which fields, which fields it set without a key (a dense
-// model's num_experts_per_tok = 0, say), and which keys it ignored.
+// model's num_experts_per_tok = 0, say), which keys it ignored, and notes
+// on keys it read without setting a field (the expert count) or could
+// not use (torch_dtype "auto").
 type HFReport struct {
 	Recognised []HFField `json:"recognised"`
 	Derived    []HFField `json:"derived"`
 	Ignored    []string  `json:"ignored"`
+	Notes      []HFNote  `json:"notes,omitempty"`
 }
 
 // HFField is one model field that ImportHF filled, and from where.
@@ -43,7 +46,9 @@ var hfKeys = []struct {
 	{"model.linear_value_head_dim", []string{"linear_value_head_dim"}},
 }
 
-// ImportHF fills a model group from a Hugging Face config.json. It is
+// ImportHF fills a model group from a Hugging Face config.json: what
+// ImportHFConfig does to the model fields, without the element size (its
+// dtype keys are listed as ignored). It is
 // tolerant, as a paste from a model card should be: unknown keys are
 // ignored (and listed), and a multimodal config's text_config is read, its
 // keys taking precedence over the top level. It is strict about the values
@@ -56,13 +61,31 @@ var hfKeys = []struct {
 // moe_intermediate_size (Mixtral, gpt-oss) uses intermediate_size as the
 // expert width. The other fields keep their values in base.
 func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
+	cfg, rep, err := importHF(Config{Model: base}, data, false)
+	return cfg.Model, rep, err
+}
+
+// ImportHFConfig fills base's model group from a Hugging Face config.json
+// as ImportHF does, and fc2.dtype_bytes from its dtype (dtype, or
+// torch_dtype as transformers wrote it before 4.56; the first found wins;
+// see DtypeBytes): bfloat16
+// and float16 are 2 bytes, float32 4, float64 8, every float8 type
+// (float8_e4m3fn, float8_e5m2, ...) 1. "auto" and dtypes it does not know
+// (int8, a 4-bit type) leave dtype_bytes as it was; the report lists the
+// key as ignored, with a note saying why. Everything outside the model
+// group and dtype_bytes is base's. On an error base is returned unchanged.
+func ImportHFConfig(base Config, data []byte) (Config, HFReport, error) {
+	return importHF(base, data, true)
+}
+
+func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error) {
 	var rep HFReport
 	if len(data) > MaxInputBytes {
 		return base, rep, &Error{Field: "config.json", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}
 	}
 	top, err := decodeObject(data)
 	if err != nil {
-		return base, rep, &Error{Field: "config.json", Message: err.Error()}
+		return base, rep, &Error{Field: "config.json", Message: withPosition(data, err.Error())}
 	}
 	var text map[string]json.RawMessage
 	if raw, ok := top["text_config"]; ok && !isNull(raw) {
@@ -72,7 +95,7 @@ func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
 		}
 	}
 	used := map[string]bool{}
-	lookup := func(key string) (json.RawMessage, string, bool) {
+	var lookup lookupFunc = func(key string) (json.RawMessage, string, bool) {
 		if raw, ok := text[key]; ok && !isNull(raw) {
 			return raw, "text_config." + key, true
 		}
@@ -82,7 +105,7 @@ func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
 		return nil, "", false
 	}
 
-	cfg := Config{Model: base}
+	cfg := base
 	found := map[string]bool{}
 	for _, m := range hfKeys {
 		f := fieldByPath[m.field]
@@ -127,6 +150,12 @@ func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
 			return base, HFReport{}, &Error{Field: f, Message: "config.json has no " + f[len("model."):] + " (nor text_config." + f[len("model."):] + "); is this a model's config.json?"}
 		}
 	}
+	if e := hfExperts(&cfg, &rep, lookup, used); e != nil {
+		return base, HFReport{}, e
+	}
+	if withDtype {
+		hfDtype(&cfg, &rep, lookup, used)
+	}
 	for key := range top {
 		if key != "text_config" && !used[key] {
 			rep.Ignored = append(rep.Ignored, key)
@@ -138,7 +167,7 @@ func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
 		}
 	}
 	sort.Strings(rep.Ignored)
-	return cfg.Model, rep, nil
+	return cfg, rep, nil
 }
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }

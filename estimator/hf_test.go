@@ -13,22 +13,26 @@ func TestImportHFRealConfigs(t *testing.T) {
 		want ModelConfig
 		// ignoredSome are keys that must be reported as ignored
 		ignoredSome []string
+		// experts is the expert-count note, "key=value" ("" for none)
+		experts string
+		// dtype is the file's dtype key ("" for none)
+		dtype string
 	}{
-		{"qwen3-next-80b-a3b.json", Default().Model, []string{"num_experts", "head_dim", "linear_conv_kernel_dim"}},
+		{"qwen3-next-80b-a3b.json", Default().Model, []string{"head_dim", "linear_conv_kernel_dim"}, "num_experts=512", "torch_dtype"},
 		{"qwen3-30b-a3b.json", ModelConfig{VocabSize: 151936, HiddenSize: 2048, NumHiddenLayers: 48, NumExpertsPerTok: 8, MoEIntermediateSize: 768,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"num_experts", "intermediate_size"}},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"intermediate_size"}, "num_experts=128", "torch_dtype"},
 		{"llama-3.1-8b.json", ModelConfig{VocabSize: 128256, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 0, MoEIntermediateSize: 512,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling", "intermediate_size"}},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling", "intermediate_size"}, "", "torch_dtype"},
 		{"deepseek-v3.json", ModelConfig{VocabSize: 129280, HiddenSize: 7168, NumHiddenLayers: 61, NumExpertsPerTok: 8, MoEIntermediateSize: 2048,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"kv_lora_rank", "n_routed_experts", "quantization_config"}},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"kv_lora_rank", "n_shared_experts", "quantization_config"}, "n_routed_experts=256", "torch_dtype"},
 		{"gpt-oss-120b.json", ModelConfig{VocabSize: 201088, HiddenSize: 2880, NumHiddenLayers: 36, NumExpertsPerTok: 4, MoEIntermediateSize: 2880,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"experts_per_token", "sliding_window"}},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"experts_per_token", "sliding_window"}, "num_local_experts=128", ""},
 		{"mixtral-8x7b.json", ModelConfig{VocabSize: 32000, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 2, MoEIntermediateSize: 14336,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"num_local_experts"}},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, "num_local_experts=8", "torch_dtype"},
 		// text_config wins over the top level (whose vocab_size is the
 		// vision tower's placeholder here).
 		{"nested-text-config.json", ModelConfig{VocabSize: 248320, HiddenSize: 2048, NumHiddenLayers: 40, NumExpertsPerTok: 8, MoEIntermediateSize: 512,
-			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config", "text_config.num_experts"}},
+			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config"}, "text_config.num_experts=256", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -54,11 +58,43 @@ func TestImportHFRealConfigs(t *testing.T) {
 					t.Errorf("%s both recognised and ignored", r.Key)
 				}
 			}
+			var notes []string
+			for _, n := range rep.Notes {
+				notes = append(notes, n.Key+"="+n.Value)
+				if contains(rep.Ignored, n.Key) {
+					t.Errorf("%s both noted for information and ignored", n.Key)
+				}
+			}
+			if want := strings.Fields(tt.experts); strings.Join(notes, " ") != strings.Join(want, " ") {
+				t.Errorf("notes %v, want %v", notes, want)
+			}
+			// The model-only import leaves the dtype for ImportHFConfig.
+			if tt.dtype != "" && !contains(rep.Ignored, tt.dtype) {
+				t.Errorf("%s not ignored by ImportHF: %s", tt.dtype, ignored)
+			}
 			// The imported model prices without error in the default request.
 			c := Default()
 			c.Model = got
 			if _, err := Estimate(c); err != nil {
 				t.Errorf("Estimate of imported model: %v", err)
+			}
+			// ImportHFConfig sets the same model, and the element size.
+			full, frep, err := ImportHFConfig(Default(), data)
+			if err != nil || full.Model != got {
+				t.Fatalf("ImportHFConfig: %+v, %v", full.Model, err)
+			}
+			if tt.dtype == "" {
+				if full.FC2 != Default().FC2 || len(frep.Recognised) != len(rep.Recognised) {
+					t.Errorf("no dtype, but ImportHFConfig set %+v, recognised %+v", full.FC2, frep.Recognised)
+				}
+				return
+			}
+			last := frep.Recognised[len(frep.Recognised)-1]
+			if len(frep.Recognised) != len(rep.Recognised)+1 || last != (HFField{Key: tt.dtype, Field: "fc2.dtype_bytes", Value: 2, Why: "bfloat16"}) {
+				t.Errorf("ImportHFConfig recognised %+v", frep.Recognised)
+			}
+			if full.FC2.DtypeBytes != 2 || contains(frep.Ignored, tt.dtype) {
+				t.Errorf("dtype_bytes %d, ignored %v", full.FC2.DtypeBytes, frep.Ignored)
 			}
 		})
 	}

@@ -251,15 +251,15 @@ func notWhole(s string, n number, r *big.Rat, noun string) string {
 	decimals := -n.exp10
 	if n.unit == "" || r == nil || decimals > 12 {
 		if noun != "" && n.unit == "" {
-			return clipText(s) + " " + noun + " is not " + of
+			return clip(s) + " " + noun + " is not " + of
 		}
-		return clipText(s) + " is not " + of
+		return clip(s) + " is not " + of
 	}
 	shown := groupDecimal(r.FloatString(int(decimals)))
 	if noun != "" {
 		shown += " " + noun
 	}
-	return clipText(s) + " is " + shown + ", not " + of
+	return clip(s) + " is " + shown + ", not " + of
 }
 
 // groupDecimal puts thousands separators into the integer part of a
@@ -280,14 +280,6 @@ func groupDecimal(d string) string {
 		out += "." + frac
 	}
 	return out
-}
-
-// clipText keeps a message short when the text is long.
-func clipText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // unitList names a table's suffixes for messages.
