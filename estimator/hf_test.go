@@ -181,6 +181,8 @@ func FuzzImportHF(f *testing.F) {
 	}
 	f.Add([]byte(`{"text_config": {"vocab_size": 5}}`))
 	f.Add([]byte(`{"vocab_size": 1e400}`))
+	f.Add(hfBody(`, "torch_dtype": "float8_e4m3fn", "num_local_experts": 8, "num_experts_per_tok": 2`))
+	f.Add([]byte("{\n\"vocab_size\": 5,\n}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		base := Default().Model
 		got, _, err := ImportHF(base, data)
@@ -194,6 +196,13 @@ func FuzzImportHF(f *testing.F) {
 		c.Model = got
 		if _, err := c.Resolve(); err != nil {
 			t.Fatalf("imported model does not validate: %v", err)
+		}
+		full, _, err := ImportHFConfig(Default(), data)
+		if err != nil || full.Model != got {
+			t.Fatalf("ImportHFConfig: %v, model %+v; ImportHF gave %+v", err, full.Model, got)
+		}
+		if _, err := full.Resolve(); err != nil {
+			t.Fatalf("imported config does not validate: %v", err)
 		}
 	})
 }
