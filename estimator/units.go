@@ -123,7 +123,6 @@ func scanNumber(s string, sep bool) (n number, ok bool) {
 		}
 		break
 	}
-	intDigits := len(digits)
 	frac := 0
 	if i < len(s) && s[i] == '.' {
 		i++
@@ -132,7 +131,7 @@ func scanNumber(s string, sep bool) (n number, ok bool) {
 			frac++
 		}
 	}
-	if len(digits) == 0 || (intDigits == 0 && frac == 0) {
+	if len(digits) == 0 {
 		return n, false
 	}
 	var exp int64
@@ -170,8 +169,9 @@ func scanNumber(s string, sep bool) (n number, ok bool) {
 	return n, true
 }
 
-// rat is the exact value of n times scale. It is called only when the
-// magnitude is known to be below 10^20, so the powers stay small.
+// rat is the exact value of n times scale. Callers first check that the
+// magnitude is between about 10^-16 and 10^20, so |exp10| is at most the
+// number of digits typed plus 20 and the power stays small.
 func (n number) rat(scale int64) *big.Rat {
 	num := new(big.Int).Mul(n.mant, big.NewInt(scale))
 	den := big.NewInt(1)
