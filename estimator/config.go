@@ -12,6 +12,10 @@ type Config struct {
 	Budget              BudgetConfig  `json:"budget"`
 	AllocatorRoundBytes int64         `json:"allocator_round_bytes"`
 	Changes             Changes       `json:"changes"`
+	// Baseline is a baseline of the user's own (section 11); nil: the
+	// baseline is this config with the changes off. Copies of a Config
+	// share it: Clone it before editing.
+	Baseline *Baseline `json:"baseline,omitempty"`
 }
 
 // ModelConfig holds the model's geometry, named as in a Hugging Face
