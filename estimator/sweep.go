@@ -55,9 +55,19 @@ type Sweeper struct {
 	base  Revisions
 	axis  string
 	field *Field
-	// rev[1] prices the candidate, and both revisions when they share one
-	// config (!base.Own); rev[0] the baseline of its own.
-	rev [2]sweepRev
+	// cand prices the candidate, and both revisions when they share one
+	// config (!base.Own); own the baseline of its own (nil without one, so
+	// that the common sweep allocates no second evaluator).
+	cand sweepRev
+	own  *sweepRev
+}
+
+// sweepRev returns the state that prices revision rev.
+func (s *Sweeper) sweepRev(rev int) *sweepRev {
+	if rev == 0 && s.own != nil {
+		return s.own
+	}
+	return &s.cand
 }
 
 // sweepRev is one revision's config at the point being priced, and the
@@ -94,13 +104,16 @@ func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
 		return nil, err
 	}
 	s := &Sweeper{base: rv, axis: axis, field: f}
-	for i := range s.rev {
-		r := &rv.Rev[i]
+	if rv.Own {
+		s.own = &sweepRev{}
+	}
+	for rev := range rv.Rev {
+		r, sr := &rv.Rev[rev], s.sweepRev(rev)
 		switch axis {
 		case "capacity_bytes", "in_use_bytes", "sequence_rows":
-			s.rev[i].sameSizes = true
+			sr.sameSizes = true
 		case "rows":
-			s.rev[i].sameSizes = r.P == r.N && r.T == r.N
+			sr.sameSizes = r.P == r.N && r.T == r.N
 		}
 	}
 	return s, nil
@@ -172,7 +185,7 @@ func (s *Sweeper) Revisions() Revisions { return s.base }
 // Resolved is copied once per point, not twice. The error of a baseline of
 // its own is named as Revisions.Check names it.
 func (s *Sweeper) at(x int64, rev int) *Error {
-	r := &s.rev[rev].cur
+	r := &s.sweepRev(rev).cur
 	*r = s.base.Rev[rev]
 	f := s.field
 	if x < f.Min || x > f.Max {
@@ -255,7 +268,7 @@ func (s *Sweeper) Point(x int64) Point {
 	if bad := s.at(x, 1); bad != nil {
 		return invalidPoint(x, bad.Error())
 	}
-	sr := &s.rev[1]
+	sr := &s.cand
 	r := &sr.cur // kept in s, so that the evaluator's pointer does not escape per point
 	e := &sr.eval
 	if sr.sameSizes && sr.primed {
@@ -296,7 +309,7 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 		pr.Decision, pr.Error = Invalid, bad.Error()
 		return
 	}
-	sr := &s.rev[rev]
+	sr := s.sweepRev(rev)
 	r := &sr.cur
 	e := &sr.eval
 	if sr.sameSizes && sr.primed {
