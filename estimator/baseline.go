@@ -105,8 +105,8 @@ type Revisions struct {
 // ResolveRevisions validates c and its baseline and resolves both
 // revisions. The candidate's errors come first, as Resolve reports them;
 // then the baseline's, each named "baseline.overrides.<path>", less those
-// that repeat one of the candidate's (a field the baseline does not
-// override is the same mistake twice).
+// that repeat one of the candidate's on a field the baseline does not
+// override (the same mistake twice).
 func (c Config) ResolveRevisions() (Revisions, error) {
 	var rv Revisions
 	cand, err := c.Resolve()
@@ -127,10 +127,11 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 	}
 	for _, e := range FieldErrors(berr) {
 		if !strings.HasPrefix(e.Field, "baseline.") {
-			e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
-			if containsError(errs, e.Field[len(baselinePrefix):], e.Message) {
+			_, overridden := c.Baseline.Overrides[e.Field]
+			if !overridden && containsError(errs, e.Field, e.Message) {
 				continue
 			}
+			e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
 		}
 		errs = append(errs, e)
 	}

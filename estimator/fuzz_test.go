@@ -25,6 +25,11 @@ func FuzzDecodeConfig(f *testing.F) {
 	f.Add([]byte(`[{}]`))
 	f.Add([]byte("{\"request\": {\"rows\": 5}}\n\t "))
 	f.Add([]byte(`{"request": {"outputs": {"topk": 1048577}}}`))
+	f.Add([]byte(`{"baseline": {"changes": {"fc2_known_storage": true}, "overrides": {"budget": {"capacity_bytes": 85020000000}, "fc2": {"output_width": null}}}}`))
+	f.Add([]byte(`{"baseline": {"overrides": {"request": {"rows": 100, "outputs": {"logits": true}}, "allocator_round_bytes": 1}}, "request": {"projected_rows": 200}}`))
+	f.Add([]byte(`{"baseline": {"overrides": {"terms": [], "baseline": {}, "changes": {}, "model": {"x": 1}}, "changes": {"y": 2}}}`))
+	f.Add([]byte(`{"baseline": null}`))
+	f.Add([]byte(`{"baseline": {}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeConfig(data)
 		if err != nil {
@@ -44,7 +49,7 @@ func FuzzDecodeConfig(f *testing.F) {
 			}
 			return
 		}
-		if _, err := c.Resolve(); err != nil {
+		if _, err := c.ResolveRevisions(); err != nil {
 			t.Fatalf("%q decodes but does not resolve: %v", data, err)
 		}
 		out := MarshalConfig(c)
