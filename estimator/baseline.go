@@ -285,3 +285,49 @@ func (b *Baseline) Clone() *Baseline {
 	}
 	return c
 }
+
+// Point prices both revisions as they are, as Sweeper.Point prices a point
+// of a sweep (X is 0): each revision's decision, children, required,
+// available and lower-bound bytes and the whole request's bytes, without
+// the tensor breakdown or the reason Estimate writes. A revision whose
+// limits do not Check, or whose plans overflow, is Invalid with the
+// message; without a baseline of its own both are, together.
+func (rv *Revisions) Point() Point {
+	var pt Point
+	if !rv.Own {
+		if err := rv.checkRev(1); err != nil {
+			return invalidPoint(0, err[0].Error())
+		}
+		e := newEvaluator(&rv.Rev[1])
+		for rev := range pt.Rev {
+			priceRevision(e, rv.variant(rev), &pt.Rev[rev])
+		}
+		lower := e.lowerBound()
+		if e.c.err != nil {
+			return invalidPoint(0, e.c.err.Error())
+		}
+		pt.AvailableBytes, pt.LowerBoundBytes = rv.Rev[1].available(), lower
+		for rev := range pt.Rev {
+			pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, lower
+		}
+		return pt
+	}
+	for rev := range pt.Rev {
+		pr := &pt.Rev[rev]
+		if err := rv.checkRev(rev); err != nil {
+			pr.Decision, pr.Error = Invalid, err[0].Error()
+			continue
+		}
+		e := newEvaluator(&rv.Rev[rev])
+		priceRevision(e, rv.variant(rev), pr)
+		pr.AvailableBytes, pr.LowerBoundBytes = rv.Rev[rev].available(), e.lowerBound()
+		if e.c.err != nil {
+			*pr = PointRevision{Decision: Invalid, Error: revisionError(e.c.err, rev, true).Error()}
+		}
+	}
+	pt.AvailableBytes, pt.LowerBoundBytes = pt.Rev[1].AvailableBytes, pt.Rev[1].LowerBoundBytes
+	if pt.Rev[0].Error != "" && pt.Rev[1].Error != "" {
+		pt.Error = pt.Rev[1].Error
+	}
+	return pt
+}

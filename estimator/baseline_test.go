@@ -326,3 +326,52 @@ func TestQueryBaselineBadValues(t *testing.T) {
 		})
 	}
 }
+
+// TestRevisionsPointIsSweepPoint: Set then Point prices what a sweep along
+// that axis prices at that x, field for field, with and without a
+// baseline of its own; where valid, Estimate of the unmoved config agrees
+// with Point of the unmoved revisions.
+func TestRevisionsPointIsSweepPoint(t *testing.T) {
+	rng := newRand()
+	for i := 0; i < 300; i++ {
+		c := randomConfig(rng)
+		if i%3 != 0 {
+			c = randomBaseline(t, rng, c)
+		}
+		rv, err := c.ResolveRevisions()
+		if err != nil {
+			continue
+		}
+		pt := rv.Point()
+		if res, err := Estimate(c); err == nil {
+			for rev, o := range []Outcome{res.Baseline, res.Candidate} {
+				pr := pt.Rev[rev]
+				if pr.Decision != o.Decision || pr.Children != o.Children || pr.RequiredBytes != int64(o.RequiredBytes) || pr.LowerBoundBytes != int64(o.LowerBoundBytes) {
+					t.Fatalf("config %d revision %d: point %+v, estimate %v/%d/%d/%d", i, rev, pr, o.Decision, o.Children, o.RequiredBytes, o.LowerBoundBytes)
+				}
+			}
+		} else if pt.Rev[0].Error == "" && pt.Rev[1].Error == "" {
+			t.Fatalf("config %d: Estimate fails (%v), Point prices both", i, err)
+		}
+		axis := Axes()[rng.IntN(len(Axes()))]
+		f, _ := FieldByKey(axis)
+		x := between(rng, f.Min, min(f.Max, 1<<20))
+		if axis == "capacity_bytes" || axis == "in_use_bytes" {
+			x = between(rng, 0, 1<<40)
+		}
+		moved := rv
+		if err := moved.Set(axis, x); err != nil {
+			t.Fatal(err)
+		}
+		s, err := rv.Sweeper(axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := s.Point(x)
+		got := moved.Point()
+		got.X = x
+		if got != want {
+			t.Fatalf("config %d along %s at %d:\nSet+Point %+v\nSweeper   %+v", i, axis, x, got, want)
+		}
+	}
+}

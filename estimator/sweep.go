@@ -279,7 +279,7 @@ func (s *Sweeper) Point(x int64) Point {
 	}
 	pt.AvailableBytes = r.available()
 	for rev := 0; rev < 2; rev++ {
-		s.priceRev(e, s.base.variant(rev), &pt.Rev[rev])
+		priceRevision(e, s.base.variant(rev), &pt.Rev[rev])
 	}
 	pt.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
@@ -318,7 +318,7 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 		e.reset(r)
 		sr.primed = true
 	}
-	s.priceRev(e, s.base.variant(rev), pr)
+	priceRevision(e, s.base.variant(rev), pr)
 	pr.AvailableBytes = r.available()
 	pr.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
@@ -326,8 +326,8 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 	}
 }
 
-// priceRev fills pr with the decision of e's config priced as v.
-func (s *Sweeper) priceRev(e *evaluator, v variant, pr *PointRevision) {
+// priceRevision fills pr with the decision of e's config priced as v.
+func priceRevision(e *evaluator, v variant, pr *PointRevision) {
 	whole := e.rungPlan(1, v)
 	pr.WholeStages = e.pc.stage
 	pr.WholeRetained = e.pc.retained
