@@ -254,7 +254,15 @@ type PointRevision struct {
 // Point prices both revisions at x, as Estimate would (less the tensor
 // breakdown).
 func (s *Sweeper) Point(x int64) Point {
-	pt := Point{X: x}
+	var pt Point
+	s.point(&pt, x)
+	return pt
+}
+
+// point fills *pt (zero) with Point(x), in place: a Point is large, and a
+// chart's grid is written straight into its slice.
+func (s *Sweeper) point(pt *Point, x int64) {
+	pt.X = x
 	if s.base.Own {
 		s.pointRev(x, 0, &pt.Rev[0])
 		s.pointRev(x, 1, &pt.Rev[1])
@@ -263,10 +271,11 @@ func (s *Sweeper) Point(x int64) Point {
 		if pt.Rev[0].Error != "" && c.Error != "" {
 			pt.Error = c.Error
 		}
-		return pt
+		return
 	}
 	if bad := s.at(x, 1); bad != nil {
-		return invalidPoint(x, bad.Error())
+		*pt = invalidPoint(x, bad.Error())
+		return
 	}
 	sr := &s.cand
 	r := &sr.cur // kept in s, so that the evaluator's pointer does not escape per point
@@ -283,12 +292,12 @@ func (s *Sweeper) Point(x int64) Point {
 	}
 	pt.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
-		return invalidPoint(x, e.c.err.Error())
+		*pt = invalidPoint(x, e.c.err.Error())
+		return
 	}
 	for rev := range pt.Rev {
 		pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, pt.LowerBoundBytes
 	}
-	return pt
 }
 
 // invalidPoint is a point where the one config of both revisions is
@@ -342,7 +351,8 @@ func priceRevision(e *evaluator, v variant, pr *PointRevision) {
 // AppendPoints appends Point(x) for each x of xs to dst.
 func (s *Sweeper) AppendPoints(dst []Point, xs []int64) []Point {
 	for _, x := range xs {
-		dst = append(dst, s.Point(x))
+		dst = append(dst, Point{})
+		s.point(&dst[len(dst)-1], x)
 	}
 	return dst
 }
