@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -220,7 +221,7 @@ func TestRevisionsSet(t *testing.T) {
 			t.Errorf("Set(%s, %d): %v, want %s", tt.key, tt.v, err, tt.want)
 		}
 	}
-	if rv != before {
+	if !reflect.DeepEqual(rv, before) {
 		t.Errorf("a refused Set changed the revisions")
 	}
 	// in_use set in both: the H100 baseline cannot hold what the H200 can.
