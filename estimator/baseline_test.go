@@ -376,3 +376,21 @@ func TestRevisionsPointIsSweepPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroRevisions: revisions not built by ResolveRevisions are refused,
+// never a panic.
+func TestZeroRevisions(t *testing.T) {
+	var rv Revisions
+	if _, err := rv.Sweeper("rows"); err == nil {
+		t.Error("a sweeper of zero revisions")
+	}
+	if pt := rv.Point(); pt.Error == "" || pt.Rev[0].Decision != Invalid {
+		t.Errorf("point of zero revisions %+v", pt)
+	}
+	if err := rv.Set("rows", 5); err != nil || rv.Rev[1].N != 5 {
+		t.Errorf("Set: %v", err)
+	}
+	if _, err := rv.Estimate(); err == nil {
+		t.Error("an estimate of zero revisions")
+	}
+}

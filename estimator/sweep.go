@@ -94,7 +94,8 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 	return rv.Sweeper(axis)
 }
 
-// Sweeper returns a Sweeper of the revisions along axis. It does not check
+// Sweeper returns a Sweeper of the revisions (from ResolveRevisions, maybe
+// moved with Set) along axis. It does not check
 // the limits that relate two fields (each point does), so a map can Set
 // its x and then sweep y: a column whose x makes a revision invalid is
 // swept all the same, each point reported as it is.
@@ -102,6 +103,9 @@ func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
 	f, err := axisField(axis)
 	if err != nil {
 		return nil, err
+	}
+	if rv.Rev[1].N < 1 || rv.Rev[0].N < 1 || rv.Rev[1].S < 1 || rv.Rev[0].S < 1 {
+		return nil, &Error{Field: "config", Message: "is not resolved: build the revisions with Config.ResolveRevisions"}
 	}
 	s := &Sweeper{base: rv, axis: axis, field: f}
 	if rv.Own {
