@@ -303,25 +303,37 @@ func TestSweepBaselineMatchesReference(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	flips := 0
+	flips, invalid := 0, 0
 	for i := 0; i < n; i++ {
 		c := randomBaseline(t, rng, randomConfig(rng))
+		axis := Axes()[i%len(Axes())]
+		ownInUse := axis == "capacity_bytes" && rng.IntN(2) == 0
+		if ownInUse {
+			// The baseline's own memory in use, more than the
+			// candidate's: along capacity, just below it the candidate
+			// decides and the baseline is invalid.
+			bc := refBaselineConfig(t, c)
+			lo := min(c.Budget.InUseBytes+1, bc.Budget.CapacityBytes)
+			c.Baseline.Overrides["budget.in_use_bytes"] = Setting{Int: between(rng, lo, bc.Budget.CapacityBytes)}
+		}
 		revs := refRevisions(t, c)
 		if revs[0].invalid != "" || revs[1].invalid != "" {
 			continue
 		}
-		axis := Axes()[i%len(Axes())]
-		_, from, to := randomAxisRange(rng, c)
-		if f, _ := FieldByKey(axis); true {
-			v, ok := f.Int(&c)
-			if !ok {
-				v = 1000
-			}
-			if rng.IntN(2) == 0 {
-				from, to = max(0, v-between(rng, 0, 50)), v+between(rng, 0, 80)
-			} else {
-				from, to = max(0, v/between(rng, 2, 8)), min(v*between(rng, 2, 8)+between(rng, 0, 100), f.Max+5)
-			}
+		f, _ := FieldByKey(axis)
+		v, ok := f.Int(&c)
+		if !ok {
+			v = 1000
+		}
+		var from, to int64
+		if rng.IntN(2) == 0 { // narrow: every integer evaluated
+			from, to = max(0, v-between(rng, 0, 50)), v+between(rng, 0, 80)
+		} else {
+			from, to = max(0, v/between(rng, 2, 8)), min(v*between(rng, 2, 8)+between(rng, 0, 100), f.Max+5)
+		}
+		if ownInUse {
+			u := c.Baseline.Overrides["budget.in_use_bytes"].Int
+			from, to = max(0, u-between(rng, 0, 60)), u+between(rng, 0, 60)
 		}
 		points := 200
 		name := fmt.Sprintf("config %d along %s over [%d, %d]: %s", i, axis, from, to, MarshalConfig(c))
@@ -351,6 +363,10 @@ func TestSweepBaselineMatchesReference(t *testing.T) {
 				}
 			}
 			for _, f := range got {
+				if rev == 0 && (f.ToDecision == Invalid && s.Point(f.First).Rev[1].Decision != Invalid ||
+					f.FromDecision == Invalid && s.Point(f.Last).Rev[1].Decision != Invalid) {
+					invalid++ // the baseline alone is invalid on one side
+				}
 				dl, _ := refDecisionAt(revs[rev], axis, f.Last)
 				df, _ := refDecisionAt(revs[rev], axis, f.First)
 				if f.First != f.Last+1 || dl != f.FromDecision || df != f.ToDecision {
@@ -383,7 +399,11 @@ func TestSweepBaselineMatchesReference(t *testing.T) {
 			return
 		}
 	}
-	if flips < n/2 {
-		t.Errorf("only %d flips in %d sweeps", flips, n)
+	// Some sweeps must take the baseline alone into invalid points (its
+	// own in-use bytes above a swept capacity), or the per-revision
+	// validity goes untested.
+	if flips < n/2 || invalid < n/50 {
+		t.Errorf("only %d flips, %d of the baseline into invalid, in %d sweeps", flips, invalid, n)
 	}
+	t.Logf("%d flips, %d of the baseline into invalid", flips, invalid)
 }
