@@ -251,6 +251,14 @@ func TestSweepBaselineInvalidPerRevision(t *testing.T) {
 	if k.ToDecision != Invalid || k.First != H200CapacityBytes+1 || !strings.HasPrefix(k.Message, "budget.in_use_bytes: ") {
 		t.Errorf("candidate's last flip %+v", k)
 	}
+	// x outside the field's range: each revision's message names it.
+	res, err = Sweep(c, "rows", 0, 10, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, k := res.Baseline.Flips[0], res.Candidate.Flips[0]; b.Message != "baseline.overrides."+k.Message || k.Message != "request.rows: must be an integer in 1..2,147,483,647, got 0" {
+		t.Errorf("flips from rows 0: %+v, %+v", b, k)
+	}
 	s, _ := NewSweeper(c, "in_use_bytes")
 	pt := s.Point(H100CapacityBytes + 1)
 	if pt.Error != "" || pt.Rev[0].Decision != Invalid || pt.Rev[1].Decision == Invalid || pt.AvailableBytes != pt.Rev[1].AvailableBytes {

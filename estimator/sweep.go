@@ -186,28 +186,31 @@ func (s *Sweeper) Revisions() Revisions { return s.base }
 // value, except that sweeping rows carries projected_rows and target_rows
 // in proportion: P' = ceil(x P / N), T' = ceil(x T / N), from the
 // revision's own N, P and T (Revisions.Set). It writes in place: a
-// Resolved is copied once per point, not twice. The error of a baseline of
-// its own is named as Revisions.Check names it.
+// Resolved is copied once per point, not twice. Every error of a baseline
+// of its own, x outside the field's range included, names the baseline
+// ("baseline.overrides.<path>"), as ResolveRevisions names the errors of
+// its config.
 func (s *Sweeper) at(x int64, rev int) *Error {
 	r := &s.sweepRev(rev).cur
 	*r = s.base.Rev[rev]
 	f := s.field
+	var e *Error
 	if x < f.Min || x > f.Max {
-		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
-	}
-	if s.axis == "rows" {
-		r.P = ceilDiv(x*r.P, r.N) // x, P < 2^31
-		r.T = ceilDiv(x*r.T, r.N)
-	}
-	*r.AxisField(s.axis) = x
-	if err := r.crossCheck(); err != nil {
-		e := FieldErrors(err)[0]
-		if s.base.Own && rev == 0 {
-			e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
+		e = &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
+	} else {
+		if s.axis == "rows" {
+			r.P = ceilDiv(x*r.P, r.N) // x, P < 2^31
+			r.T = ceilDiv(x*r.T, r.N)
 		}
-		return e
+		*r.AxisField(s.axis) = x
+		if err := r.crossCheck(); err != nil {
+			e = FieldErrors(err)[0]
+		}
 	}
-	return nil
+	if e != nil && s.base.Own && rev == 0 {
+		e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
+	}
+	return e
 }
 
 // decision is revision rev's decision at x (0 baseline, 1 candidate), or
