@@ -402,3 +402,47 @@ func TestZeroRevisions(t *testing.T) {
 		t.Error("an estimate of zero revisions")
 	}
 }
+
+// TestRevisionsSetShape: a workload line's fields in both revisions; rows
+// carries the projected and target rows the line leaves out, each from
+// its revision's own N, P and T.
+func TestRevisionsSetShape(t *testing.T) {
+	c := Default()
+	c.Request.ProjectedRows, c.Request.TargetRows = Int64(32451), Int64(1000)
+	c.Baseline = &Baseline{Overrides: Overrides{"request.rows": {Int: 40000}, "request.projected_rows": {Default: true}, "request.target_rows": {Default: true}}}
+	rv, err := c.ResolveRevisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		q      Shape
+		want   [2][3]int64 // N, P, T per revision
+		inUse  int64
+		wantEr string
+	}{
+		{"rows alone", Shape{Rows: Int64(20000)}, [2][3]int64{{20000, 20000, 20000}, {20000, 10000, ceilDiv(20000*1000, 64902)}}, 0, ""},
+		{"rows and projected", Shape{Rows: Int64(20000), ProjectedRows: Int64(5)}, [2][3]int64{{20000, 5, 20000}, {20000, 5, ceilDiv(20000*1000, 64902)}}, 0, ""},
+		{"all", Shape{Rows: Int64(9), SequenceRows: Int64(3), ProjectedRows: Int64(8), TargetRows: Int64(7), InUseBytes: Int64(5 << 30)},
+			[2][3]int64{{9, 8, 7}, {9, 8, 7}}, 5 << 30, ""},
+		{"none", Shape{}, [2][3]int64{{40000, 40000, 40000}, {64902, 32451, 1000}}, 0, ""},
+		{"bad", Shape{Rows: Int64(20000), TargetRows: Int64(-1)}, [2][3]int64{{40000, 40000, 40000}, {64902, 32451, 1000}}, 0,
+			"request.target_rows: must be an integer in 0..2,147,483,647, got -1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			moved := rv
+			err := moved.SetShape(tt.q)
+			if (err == nil) != (tt.wantEr == "") || err != nil && err.Error() != tt.wantEr {
+				t.Fatalf("SetShape: %v, want %q", err, tt.wantEr)
+			}
+			for rev, r := range moved.Rev {
+				if got := [3]int64{r.N, r.P, r.T}; got != tt.want[rev] || r.InUse != tt.inUse {
+					t.Errorf("revision %d: N, P, T %v in use %d; want %v, %d", rev, got, r.InUse, tt.want[rev], tt.inUse)
+				}
+			}
+			if tt.q.SequenceRows != nil && (moved.Rev[0].S != 3 || moved.Rev[1].S != 3) {
+				t.Errorf("sequence rows %d %d", moved.Rev[0].S, moved.Rev[1].S)
+			}
+		})
+	}
+}
