@@ -227,6 +227,49 @@ func randomBaseline(t *testing.T, rng *rand.Rand, c Config) Config {
 	return c
 }
 
+// checkBaselineAgainstRef compares Estimate(c) of a config with a baseline
+// of its own with the reference, revision by revision, field by field. It
+// returns the outcomes' decisions, and ok false when it reported an error.
+func checkBaselineAgainstRef(t *testing.T, name string, c Config) (decisions [2]Decision, priced, ok bool) {
+	t.Helper()
+	revs := refRevisions(t, c)
+	res, err := Estimate(c)
+	switch {
+	case revs[0].invalid != "" || revs[1].invalid != "":
+		if err == nil || !strings.Contains(err.Error(), revs[0].invalid) {
+			t.Errorf("%s: the reference finds %q invalid, Estimate says %v", name, revs[0].invalid+revs[1].invalid, err)
+			return decisions, false, false
+		}
+		return decisions, false, true
+	case revs[0].overflow || revs[1].overflow:
+		if err == nil {
+			t.Errorf("%s: the reference overflows, Estimate does not", name)
+			return decisions, false, false
+		}
+		return decisions, false, true
+	case err != nil:
+		t.Errorf("%s: Estimate: %v", name, err)
+		return decisions, false, false
+	}
+	ok = true
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("%s: "+format, append([]any{name}, args...)...)
+		ok = false
+	}
+	if res.AvailableBytes != Bytes(revs[1].avail) {
+		fail("available_bytes %d, want the candidate's %d", res.AvailableBytes, revs[1].avail)
+	}
+	for rev, o := range []Outcome{res.Baseline, res.Candidate} {
+		if o.AvailableBytes == nil || *o.AvailableBytes != Bytes(revs[rev].avail) {
+			fail("revision %d: available_bytes %v, want %d", rev, o.AvailableBytes, revs[rev].avail)
+		}
+		checkOutcome(fail, []string{"baseline", "candidate"}[rev], o, revs[rev].out, revs[rev].lower, revs[rev].avail)
+		decisions[rev] = o.Decision
+	}
+	return decisions, true, ok
+}
+
 // TestEstimateBaselineMatchesReference: random configs with random
 // baselines of their own, each revision compared with the reference field
 // by field, its own available bytes and lower bound included.
@@ -240,46 +283,14 @@ func TestEstimateBaselineMatchesReference(t *testing.T) {
 	failures := 0
 	for i := 0; i < n && failures < 10; i++ {
 		c := randomBaseline(t, rng, randomConfig(rng))
-		name := fmt.Sprintf("config %d %s", i, MarshalConfig(c))
-		revs := refRevisions(t, c)
-		res, err := Estimate(c)
-		if revs[0].invalid != "" || revs[1].invalid != "" {
-			if err == nil || !strings.Contains(err.Error(), revs[0].invalid) {
-				t.Errorf("%s: the reference finds %q invalid, Estimate says %v", name, revs[0].invalid+revs[1].invalid, err)
-				failures++
-			}
-			continue
-		}
-		if revs[0].overflow || revs[1].overflow {
-			if err == nil {
-				t.Errorf("%s: the reference overflows, Estimate does not", name)
-				failures++
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: Estimate: %v", name, err)
-			failures++
-			continue
-		}
-		ok := true
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Errorf("%s: "+format, append([]any{name}, args...)...)
-			ok = false
-		}
-		if res.AvailableBytes != Bytes(revs[1].avail) {
-			fail("available_bytes %d, want the candidate's %d", res.AvailableBytes, revs[1].avail)
-		}
-		for rev, o := range []Outcome{res.Baseline, res.Candidate} {
-			if o.AvailableBytes == nil || *o.AvailableBytes != Bytes(revs[rev].avail) {
-				fail("revision %d: available_bytes %v, want %d", rev, o.AvailableBytes, revs[rev].avail)
-			}
-			checkOutcome(fail, []string{"baseline", "candidate"}[rev], o, revs[rev].out, revs[rev].lower, revs[rev].avail)
-			count[rev][o.Decision]++
-		}
+		d, priced, ok := checkBaselineAgainstRef(t, fmt.Sprintf("config %d %s", i, MarshalConfig(c)), c)
 		if !ok {
 			failures++
+			continue
+		}
+		if priced {
+			count[0][d[0]]++
+			count[1][d[1]]++
 		}
 	}
 	for rev := range count {
@@ -290,6 +301,18 @@ func TestEstimateBaselineMatchesReference(t *testing.T) {
 		}
 	}
 	t.Logf("decisions (admit, split, refuse): baseline %v, candidate %v", count[0], count[1])
+}
+
+// FuzzEstimateBaseline: configs and baselines drawn from the fuzzer's
+// seed by the property tests' generator; each agrees with the reference.
+func FuzzEstimateBaseline(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(seed1), uint64(seed2))
+	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
+		rng := rand.New(rand.NewPCG(s1, s2))
+		c := randomBaseline(t, rng, randomConfig(rng))
+		checkBaselineAgainstRef(t, string(MarshalConfig(c)), c)
+	})
 }
 
 // TestSweepBaselineMatchesReference: sweeps of random configs with random
