@@ -95,10 +95,10 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 }
 
 // Sweeper returns a Sweeper of the revisions (from ResolveRevisions, maybe
-// moved with Set) along axis. It does not check
-// the limits that relate two fields (each point does), so a map can Set
-// its x and then sweep y: a column whose x makes a revision invalid is
-// swept all the same, each point reported as it is.
+// moved with Set) along axis. It does not check the limits that relate
+// two fields (each point does), so a map can Set its x and then sweep y:
+// a column whose x makes a revision invalid is swept all the same, each
+// point reported as it is.
 func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
 	f, err := axisField(axis)
 	if err != nil {
