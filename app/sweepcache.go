@@ -15,6 +15,7 @@ type sweepCache struct {
 // sweepKey is everything a sweep's points depend on.
 type sweepKey struct {
 	r        estimator.Resolved // with the axis' own value cleared when the sweep ignores it
+	base     estimator.Resolved // a baseline of its own, likewise (zero without one)
 	axis     string
 	from, to int64
 	points   int
@@ -27,11 +28,14 @@ type flipNotes struct {
 
 // get returns the sweep of cfg along axis, and whether it was reused.
 func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, flipNotes, bool, error) {
-	r, err := cfg.Resolve()
+	rv, err := cfg.ResolveRevisions()
 	if err != nil {
 		return chartInput{}, flipNotes{}, false, err
 	}
-	key := sweepKey{r: withoutAxis(r, axis), axis: axis, from: from, to: to, points: points}
+	key := sweepKey{r: withoutAxis(rv.Rev[1], axis), axis: axis, from: from, to: to, points: points}
+	if rv.Own {
+		key.base = withoutAxis(rv.Rev[0], axis)
+	}
 	if sc.ok && sc.key == key {
 		in := sc.in
 		in.Current = axisValue(axis, cfg)

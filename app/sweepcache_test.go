@@ -45,6 +45,12 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 		if _, _, reused, _ := sc.get(other, axis, from, to, 64); reused {
 			t.Errorf("%s: a change of another input reused the sweep", axis)
 		}
+		// A baseline of its own changes the baseline's flips: never reused.
+		compared := other
+		compared.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{"budget.capacity_bytes": {Int: estimator.H100CapacityBytes}}}
+		if _, _, reused, _ := sc.get(compared, axis, from, to, 64); reused {
+			t.Errorf("%s: a baseline of its own reused the sweep without one", axis)
+		}
 	}
 }
 

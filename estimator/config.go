@@ -15,6 +15,10 @@ type Config struct {
 	// Observed are measured peaks to set beside both estimates (section
 	// 12); none by default.
 	Observed []ObservedPoint `json:"observed,omitempty"`
+	// Baseline is a baseline of the user's own (section 11); nil: the
+	// baseline is this config with the changes off. Copies of a Config
+	// share it: Clone it before editing.
+	Baseline *Baseline `json:"baseline,omitempty"`
 }
 
 // ModelConfig holds the model's geometry, named as in a Hugging Face

@@ -36,6 +36,7 @@ func init() {
 	groups[""]["fc2"] = nil
 	groups[""]["budget"] = nil
 	groups[""]["changes"] = nil
+	groups[""]["baseline"] = nil
 	groups["request"]["outputs"] = nil
 	groups[""]["observed"] = observedKey
 }
@@ -54,7 +55,8 @@ func DecodeConfig(data []byte) (Config, error) {
 }
 
 // DecodeConfigOnto is DecodeConfig with the fields the JSON omits taken
-// from base instead of the defaults.
+// from base instead of the defaults. A "baseline" in the JSON replaces
+// base's whole (its overrides are not merged); "baseline": null removes it.
 func DecodeConfigOnto(base Config, data []byte) (Config, error) {
 	c := base
 	if len(data) > MaxInputBytes {
@@ -67,7 +69,7 @@ func DecodeConfigOnto(base Config, data []byte) (Config, error) {
 	if len(errs) > 0 {
 		return base, errs
 	}
-	if _, err := c.Resolve(); err != nil {
+	if _, err := c.ResolveRevisions(); err != nil {
 		return base, err
 	}
 	return c, nil
@@ -101,6 +103,10 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 		}
 		if f == observedKey {
 			c.Observed = decodeObserved(raw, errs)
+			continue
+		}
+		if group == "" && key == "baseline" {
+			decodeBaseline(c, raw, errs)
 			continue
 		}
 		if f == nil { // a nested group
@@ -139,31 +145,45 @@ func decodeObject(data []byte) (map[string]json.RawMessage, error) {
 // integer, a boolean field true or false, an optional field also null (its
 // default).
 func decodeValue(c *Config, f *Field, raw json.RawMessage) *Error {
+	s, err := decodeSetting(f, f.Path, raw)
+	if err != nil {
+		return err
+	}
+	switch {
+	case f.Kind == BoolField:
+		f.SetBool(c, s.Bool)
+	case s.Default:
+		f.Unset(c)
+	default:
+		f.SetInt(c, s.Int)
+	}
+	return nil
+}
+
+// decodeSetting reads one leaf value strictly, as decodeValue does; path
+// names the field in the error.
+func decodeSetting(f *Field, path string, raw json.RawMessage) (Setting, *Error) {
 	s := string(bytes.TrimSpace(raw))
 	if f.Kind == BoolField {
 		switch s {
 		case "true":
-			f.SetBool(c, true)
+			return Setting{Bool: true}, nil
 		case "false":
-			f.SetBool(c, false)
-		default:
-			return &Error{Field: f.Path, Message: "must be true or false, got " + clip(s)}
+			return Setting{}, nil
 		}
-		return nil
+		return Setting{}, &Error{Field: path, Message: "must be true or false, got " + clip(s)}
 	}
 	if s == "null" && f.Optional {
-		f.Unset(c)
-		return nil
+		return Setting{Default: true}, nil
 	}
 	if s == "" || !(s[0] == '-' || isDigit(s[0])) {
-		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + clip(s)}
+		return Setting{}, &Error{Field: path, Message: f.Allowed() + ", got " + clip(s)}
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return &Error{Field: f.Path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
+		return Setting{}, &Error{Field: path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
 	}
-	f.SetInt(c, v)
-	return nil
+	return Setting{Int: v}, nil
 }
 
 // numberProblem says why a JSON number literal that is not an int64 was

@@ -51,6 +51,26 @@
 //     coefficient beyond int64 is an error (as an overflow is). The
 //     points change no decision: a sweep ignores them, and an estimate
 //     only adds "observed" and "fit".
+//   - A baseline of its own (section 11, Config.Baseline): the baseline's
+//     config is the config with the overridden fields replaced and
+//     nothing else; its defaults (projected and target rows, FC2 widths,
+//     retained bytes per row) are resolved after the overrides. An
+//     override of rows does not scale an explicit projected_rows or
+//     target_rows; null in overrides returns an optional field to the
+//     baseline's own default. Every error of the baseline's config is
+//     named "baseline.overrides.<path>", also for a field it does not
+//     override (that is where the fix goes), except one that repeats the
+//     candidate's own error; an overflow in the baseline's plans is named
+//     "baseline".
+//   - Each revision then has its own resolved config (Revisions): its own
+//     decision, lower bound, available bytes and reason. The per-revision
+//     available_bytes is written only when the config has a "baseline"
+//     (even {}), so a config without one gives the same bytes as before.
+//   - A sweep of a config with a baseline of its own moves the field in
+//     both revisions and finds each revision valid or invalid on its own
+//     config: an H100 baseline turns invalid above its capacity while the
+//     H200 candidate still decides. Without one, both revisions are one
+//     config and a point is invalid for both, as before.
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.

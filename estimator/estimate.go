@@ -3,7 +3,9 @@ package estimator
 import "fmt"
 
 // Result is the estimate of section 6: the budget and, for the baseline and
-// the candidate, the decision and the bytes behind it.
+// the candidate, the decision and the bytes behind it. AvailableBytes is
+// the candidate's; with a baseline of its own each Outcome carries its
+// revision's too.
 type Result struct {
 	AvailableBytes Bytes   `json:"available_bytes"`
 	Baseline       Outcome `json:"baseline"`
@@ -28,6 +30,14 @@ type Outcome struct {
 	MarginBytes     Bytes    `json:"margin_bytes"`
 	DominantStage   string   `json:"dominant_stage"`
 	Reason          string   `json:"reason"`
+
+	// AvailableBytes is the revision's own available bytes, set only when
+	// the config has a baseline of its own (section 11): the two
+	// revisions' capacity or memory in use may then differ. Without one
+	// it is nil and left out of the JSON, which stays as it was before
+	// section 11, and Result.AvailableBytes is both revisions'.
+	AvailableBytes *Bytes `json:"available_bytes,omitempty"`
+
 	// RetainedBytes adds the retained bytes of every child of the plan and
 	// EphemeralBytes is the largest child's peak, so that RequiredBytes =
 	// floor((RetainedBytes + EphemeralBytes) x safety_percent / 100).
@@ -68,17 +78,51 @@ func (o *Outcome) Stage(name string) StageBytes {
 // The error is an ErrorList of field errors, or an *Error naming the fields
 // whose product overflows.
 func Estimate(c Config) (Result, error) {
-	r, err := c.Resolve()
+	rv, err := c.ResolveRevisions()
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := r.Estimate()
+	res, err := rv.Estimate()
 	if err != nil || len(c.Observed) == 0 {
 		return res, err
 	}
-	if res.Observed, res.Fit, err = r.observe(c.Observed); err != nil {
+	if res.Observed, res.Fit, err = rv.observe(c.Observed); err != nil {
 		return Result{}, err
 	}
+	return res, nil
+}
+
+// Estimate prices both revisions, each with its own resolved config: its
+// decision, its lower bound, its available bytes and its reason. Fields
+// moved with Set are checked first (Check). Without a baseline of its own
+// it is Resolved.Estimate of the candidate. An overflow in the baseline's
+// own config is an *Error named "baseline", its message naming the
+// product; the candidate's is named as Resolved.Estimate names it.
+func (rv *Revisions) Estimate() (Result, error) {
+	if err := rv.Check(); err != nil {
+		return Result{}, err
+	}
+	if !rv.Own {
+		return rv.Rev[1].Estimate()
+	}
+	var res Result
+	outs := [2]*Outcome{&res.Baseline, &res.Candidate}
+	var errs [2]*Error
+	for rev := range rv.Rev {
+		r := &rv.Rev[rev]
+		e := newEvaluator(r)
+		*outs[rev] = e.outcome(rv.variant(rev))
+		outs[rev].LowerBoundBytes = Bytes(e.lowerBound())
+		avail := Bytes(r.available())
+		outs[rev].AvailableBytes = &avail
+		errs[rev] = revisionError(e.c.err, rev, true)
+	}
+	for _, e := range []*Error{errs[1], errs[0]} {
+		if e != nil {
+			return Result{}, e
+		}
+	}
+	res.AvailableBytes = *res.Candidate.AvailableBytes
 	return res, nil
 }
 

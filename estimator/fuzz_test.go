@@ -28,6 +28,11 @@ func FuzzDecodeConfig(f *testing.F) {
 	f.Add([]byte(`{"observed": [{"rows": 64902, "peak_bytes": 94780217856, "label": "cold <forward>"}, {"rows": 33706, "peak_bytes": 88242250580}]}`))
 	f.Add([]byte(`{"observed": [{"rows": 1, "peak_bytes": 1, "label": "\u00e9\ud800"}, {"rows": 0}, 7, {"": 1}]}`))
 	f.Add([]byte(`{"observed": null, "request": {"rows": 5}}`))
+	f.Add([]byte(`{"baseline": {"changes": {"fc2_known_storage": true}, "overrides": {"budget": {"capacity_bytes": 85020000000}, "fc2": {"output_width": null}}}}`))
+	f.Add([]byte(`{"baseline": {"overrides": {"request": {"rows": 100, "outputs": {"logits": true}}, "allocator_round_bytes": 1}}, "request": {"projected_rows": 200}}`))
+	f.Add([]byte(`{"baseline": {"overrides": {"terms": [], "baseline": {}, "changes": {}, "model": {"x": 1}}, "changes": {"y": 2}}}`))
+	f.Add([]byte(`{"baseline": null}`))
+	f.Add([]byte(`{"baseline": {}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeConfig(data)
 		if err != nil {
@@ -47,7 +52,7 @@ func FuzzDecodeConfig(f *testing.F) {
 			}
 			return
 		}
-		if _, err := c.Resolve(); err != nil {
+		if _, err := c.ResolveRevisions(); err != nil {
 			t.Fatalf("%q decodes but does not resolve: %v", data, err)
 		}
 		if len(c.Observed) > 0 { // points are predicted without a panic

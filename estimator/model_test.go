@@ -38,39 +38,43 @@ func checkAgainstRef(t *testing.T, name string, c Config) bool {
 		got  Outcome
 		want refOutcome
 	}{{"baseline", got.Baseline, want.base}, {"candidate", got.Candidate, want.cand}} {
-		g, w := rev.got, rev.want
-		if g.Decision != w.decision || g.Children != w.children || g.ChildRows != w.rung.largest ||
-			g.RequiredBytes != Bytes(w.rung.required) {
-			fail("%s: got %v children %d child_rows %d required %d; want %v children %d child_rows %d required %d",
-				rev.name, g.Decision, g.Children, g.ChildRows, g.RequiredBytes,
-				w.decision, w.children, w.rung.largest, w.rung.required)
-			continue
-		}
-		if g.LowerBoundBytes != Bytes(want.lower) {
-			fail("%s: lower_bound_bytes = %d, want %d", rev.name, g.LowerBoundBytes, want.lower)
-		}
-		if g.MarginBytes != Bytes(want.available-w.rung.required) {
-			fail("%s: margin_bytes = %d, want %d", rev.name, g.MarginBytes, want.available-w.rung.required)
-		}
-		// retained_bytes is the plan's sum over children and
-		// ephemeral_bytes its peak, so required = floor((retained +
-		// ephemeral) x safety / 100); child_retained_bytes is the largest
-		// child's.
-		if g.RetainedBytes != Bytes(w.rung.ret) || g.EphemeralBytes != Bytes(w.rung.eph) {
-			fail("%s: retained_bytes %d ephemeral_bytes %d, want %d %d", rev.name, g.RetainedBytes, g.EphemeralBytes, w.rung.ret, w.rung.eph)
-		}
-		pc := w.rung.piece
-		if g.ChildRetainedBytes != Bytes(pc.ret) {
-			fail("%s: child_retained_bytes %d, want %d", rev.name, g.ChildRetainedBytes, pc.ret)
-		}
-		if g.DominantStage != pc.dominant().String() {
-			fail("%s: dominant_stage = %q, want %q", rev.name, g.DominantStage, pc.dominant())
-		}
-		if s := diffStages(g, pc); s != "" {
-			fail("%s: %s", rev.name, s)
-		}
+		checkOutcome(fail, rev.name, rev.got, rev.want, want.lower, want.available)
 	}
 	return ok
+}
+
+// checkOutcome compares one revision's outcome with the reference's, given
+// the revision's lower bound and available bytes; fail reports a mismatch.
+func checkOutcome(fail func(string, ...any), name string, g Outcome, w refOutcome, lower, available int64) {
+	if g.Decision != w.decision || g.Children != w.children || g.ChildRows != w.rung.largest ||
+		g.RequiredBytes != Bytes(w.rung.required) {
+		fail("%s: got %v children %d child_rows %d required %d; want %v children %d child_rows %d required %d",
+			name, g.Decision, g.Children, g.ChildRows, g.RequiredBytes,
+			w.decision, w.children, w.rung.largest, w.rung.required)
+		return
+	}
+	if g.LowerBoundBytes != Bytes(lower) {
+		fail("%s: lower_bound_bytes = %d, want %d", name, g.LowerBoundBytes, lower)
+	}
+	if g.MarginBytes != Bytes(available-w.rung.required) {
+		fail("%s: margin_bytes = %d, want %d", name, g.MarginBytes, available-w.rung.required)
+	}
+	// retained_bytes is the plan's sum over children and ephemeral_bytes
+	// its peak, so required = floor((retained + ephemeral) x safety /
+	// 100); child_retained_bytes is the largest child's.
+	if g.RetainedBytes != Bytes(w.rung.ret) || g.EphemeralBytes != Bytes(w.rung.eph) {
+		fail("%s: retained_bytes %d ephemeral_bytes %d, want %d %d", name, g.RetainedBytes, g.EphemeralBytes, w.rung.ret, w.rung.eph)
+	}
+	pc := w.rung.piece
+	if g.ChildRetainedBytes != Bytes(pc.ret) {
+		fail("%s: child_retained_bytes %d, want %d", name, g.ChildRetainedBytes, pc.ret)
+	}
+	if g.DominantStage != pc.dominant().String() {
+		fail("%s: dominant_stage = %q, want %q", name, g.DominantStage, pc.dominant())
+	}
+	if s := diffStages(g, pc); s != "" {
+		fail("%s: %s", name, s)
+	}
 }
 
 // diffStages compares the reported stages and retained tensors of the

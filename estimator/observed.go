@@ -178,12 +178,18 @@ type revisionPricer struct {
 }
 
 // revisionPricers returns the baseline's and the candidate's pricers, in
-// the order of Point.Rev. Today both price r (the baseline with the
-// changes off); a baseline with its own resolved config gives the
-// baseline's pricer its own evaluator here, and nothing else changes.
-func (r *Resolved) revisionPricers() [2]revisionPricer {
-	e := newEvaluator(r)
-	return [2]revisionPricer{{e, baselineVariant()}, {e, r.candidateVariant()}}
+// the order of Point.Rev. Without a baseline of its own both price the
+// candidate's config (the baseline with the changes off); with one, each
+// revision prices its own resolved config, its own in_use_bytes included.
+func (rv *Revisions) revisionPricers() [2]revisionPricer {
+	if !rv.Own {
+		e := newEvaluator(&rv.Rev[1])
+		return [2]revisionPricer{{e, rv.variant(0)}, {e, rv.variant(1)}}
+	}
+	return [2]revisionPricer{
+		{newEvaluator(&rv.Rev[0]), rv.variant(0)},
+		{newEvaluator(&rv.Rev[1]), rv.variant(1)},
+	}
 }
 
 const whatPredicted = "budget.in_use_bytes + retained + ephemeral bytes of the piece"
@@ -218,11 +224,11 @@ type Predictor struct {
 
 // NewPredictor validates c and returns its predictor.
 func NewPredictor(c Config) (*Predictor, error) {
-	r, err := c.Resolve()
+	rv, err := c.ResolveRevisions()
 	if err != nil {
 		return nil, err
 	}
-	return &Predictor{revs: r.revisionPricers()}, nil
+	return &Predictor{revs: rv.revisionPricers()}, nil
 }
 
 // Peaks returns the predicted peak of a piece of n rows (1..2^31-1) for
@@ -241,8 +247,8 @@ func (p *Predictor) Peaks(n int64) (peaks [2]int64, err error) {
 
 // observe predicts every point for both revisions and fits each
 // revision's residuals. An overflow names the point.
-func (r *Resolved) observe(points []ObservedPoint) ([]ObservedResult, *Fit, error) {
-	revs := r.revisionPricers()
+func (rv *Revisions) observe(points []ObservedPoint) ([]ObservedResult, *Fit, error) {
+	revs := rv.revisionPricers()
 	out := make([]ObservedResult, len(points))
 	var rows, peaks []int64
 	var residuals [2][]int64

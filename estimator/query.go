@@ -7,7 +7,8 @@ import (
 )
 
 // EncodeQuery writes c as URL query values, one per field (by its short
-// name) that differs from Default(), so a link stays short and readable.
+// name) that differs from Default(), so a link stays short and readable;
+// a baseline of its own adds its keys ("b.", see query_baseline.go).
 func EncodeQuery(c Config) url.Values {
 	q := url.Values{}
 	def := Default()
@@ -19,6 +20,7 @@ func EncodeQuery(c Config) url.Values {
 			q.Set(f.Key, v)
 		}
 	}
+	encodeBaseline(q, c.Baseline)
 	return q
 }
 
@@ -27,7 +29,9 @@ func EncodeQuery(c Config) url.Values {
 // keys beside them). A value that does not parse, or is out of range, is
 // reported in errs and its field keeps its default, so the returned config
 // is always valid and everything else the link said is kept. Each error's
-// Field is the field's path.
+// Field is the field's path. Keys starting "b." are a baseline of its own
+// (query_baseline.go); an override that does not parse, or that makes the
+// baseline invalid, is reported and dropped.
 func DecodeQuery(q url.Values) (Config, ErrorList) {
 	c := Default()
 	var errs ErrorList
@@ -40,21 +44,25 @@ func DecodeQuery(q url.Values) (Config, ErrorList) {
 			errs = append(errs, FieldErrors(err)...)
 		}
 	}
+	b, berrs := decodeBaselineQuery(q)
+	c.Baseline = b
 	c, more := Repair(c)
-	return c, append(errs, more...)
+	return c, append(append(errs, berrs...), more...)
 }
 
 // Repair returns c with every field that fails validation put back to its
 // default, and the errors that caused it. Cross-field limits are repaired
 // by resetting the dependent field (projected_rows, target_rows,
-// in_use_bytes).
+// in_use_bytes). Then a baseline of its own that is invalid loses the
+// overrides that make it so (see repairBaseline).
 func Repair(c Config) (Config, ErrorList) {
 	var all ErrorList
 	def := Default()
 	for range 4 { // each pass fixes at least one field; cross checks need at most three
 		_, err := c.Resolve()
 		if err == nil {
-			return c, all
+			c, more := repairBaseline(c)
+			return c, append(all, more...)
 		}
 		for _, e := range FieldErrors(err) {
 			all = append(all, e)

@@ -51,13 +51,16 @@ func FuzzDecodeQuery(f *testing.F) {
 	f.Add("rows=0&vocab_size=64%2C000&projected_rows=99999999&topk=abc")
 	f.Add("in_use_bytes=1&capacity_bytes=0&target_rows=5")
 	f.Add(EncodeQuery(Default()).Encode())
+	f.Add("b.capacity_bytes=85020000000&b.changes=fc2_known_storage&b.output_width=auto&in_use_bytes=90000000000")
+	f.Add("b.rows=100&projected_rows=200&b.changes=rows,&b.gpu=1&b.grad=maybe")
+	f.Add("b.changes=")
 	f.Fuzz(func(t *testing.T, raw string) {
 		q, err := url.ParseQuery(raw)
 		if err != nil {
 			return
 		}
 		c, _ := DecodeQuery(q)
-		if _, err := c.Resolve(); err != nil {
+		if _, err := c.ResolveRevisions(); err != nil {
 			t.Fatalf("DecodeQuery(%q) returned an invalid config: %v", raw, err)
 		}
 		// What it returns encodes and decodes to itself.

@@ -45,12 +45,36 @@ type SweepResult struct {
 
 // Sweeper evaluates one config along one axis. Build it once per config
 // and axis; its methods price points without allocating.
+//
+// Each revision moves along the axis in its own resolved config (section
+// 11): the swept field is set in both (an override of it does not hold
+// along the axis), and sweeping rows carries each revision's projected and
+// target rows from its own N, P and T. Without a baseline of its own the
+// two revisions are one config and are priced together, as before.
 type Sweeper struct {
-	base  Resolved
+	base  Revisions
 	axis  string
 	field *Field
-	cur   Resolved // the config at the point being priced
-	eval  evaluator
+	// cand prices the candidate, and both revisions when they share one
+	// config (!base.Own); own the baseline of its own (nil without one, so
+	// that the common sweep allocates no second evaluator).
+	cand sweepRev
+	own  *sweepRev
+}
+
+// sweepRev returns the state that prices revision rev.
+func (s *Sweeper) sweepRev(rev int) *sweepRev {
+	if rev == 0 && s.own != nil {
+		return s.own
+	}
+	return &s.cand
+}
+
+// sweepRev is one revision's config at the point being priced, and the
+// evaluator that prices it.
+type sweepRev struct {
+	cur  Resolved // the config at the point being priced
+	eval evaluator
 	// sameSizes: moving the axis changes no piece's size (the budget, the
 	// sequence length, or rows when every row is projected and targeted),
 	// so the evaluator keeps its pieces from point to point.
@@ -60,22 +84,51 @@ type Sweeper struct {
 
 // NewSweeper validates c and the axis name.
 func NewSweeper(c Config, axis string) (*Sweeper, error) {
+	if _, err := axisField(axis); err != nil {
+		return nil, err
+	}
+	rv, err := c.ResolveRevisions()
+	if err != nil {
+		return nil, err
+	}
+	return rv.Sweeper(axis)
+}
+
+// Sweeper returns a Sweeper of the revisions (from ResolveRevisions, maybe
+// moved with Set) along axis. It does not check the limits that relate
+// two fields (each point does), so a map can Set its x and then sweep y:
+// a column whose x makes a revision invalid is swept all the same, each
+// point reported as it is.
+func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
+	f, err := axisField(axis)
+	if err != nil {
+		return nil, err
+	}
+	if rv.Rev[1].N < 1 || rv.Rev[0].N < 1 || rv.Rev[1].S < 1 || rv.Rev[0].S < 1 {
+		return nil, &Error{Field: "config", Message: "is not resolved: build the revisions with Config.ResolveRevisions"}
+	}
+	s := &Sweeper{base: rv, axis: axis, field: f}
+	if rv.Own {
+		s.own = &sweepRev{}
+	}
+	for rev := range rv.Rev {
+		r, sr := &rv.Rev[rev], s.sweepRev(rev)
+		switch axis {
+		case "capacity_bytes", "in_use_bytes", "sequence_rows":
+			sr.sameSizes = true
+		case "rows":
+			sr.sameSizes = r.P == r.N && r.T == r.N
+		}
+	}
+	return s, nil
+}
+
+func axisField(axis string) (*Field, error) {
 	f, ok := fieldByKey[axis]
 	if !ok || !isAxis(axis) {
 		return nil, &Error{Field: "axis", Message: "must be one of " + strings.Join(axes, ", ") + ", got " + clip(axis)}
 	}
-	r, err := c.Resolve()
-	if err != nil {
-		return nil, err
-	}
-	s := &Sweeper{base: r, axis: axis, field: f}
-	switch axis {
-	case "capacity_bytes", "in_use_bytes", "sequence_rows":
-		s.sameSizes = true
-	case "rows":
-		s.sameSizes = r.P == r.N && r.T == r.N
-	}
-	return s, nil
+	return f, nil
 }
 
 func isAxis(name string) bool {
@@ -122,47 +175,67 @@ func (s *Sweeper) Axis() string { return s.axis }
 // Field is the swept field.
 func (s *Sweeper) Field() *Field { return s.field }
 
-// Base is the resolved config the sweep starts from.
-func (s *Sweeper) Base() Resolved { return s.base }
+// Base is the candidate's resolved config the sweep starts from.
+func (s *Sweeper) Base() Resolved { return s.base.Rev[1] }
 
-// at sets s.cur to the config with the axis at x. Every other field keeps
-// its resolved value, except that sweeping rows carries projected_rows and
-// target_rows in proportion: P' = ceil(x P / N), T' = ceil(x T / N). It
-// writes in place: a Resolved is copied once per point, not twice.
-func (s *Sweeper) at(x int64) *Error {
-	r := &s.cur
-	*r = s.base
+// Revisions are the resolved configs of both revisions the sweep starts
+// from.
+func (s *Sweeper) Revisions() Revisions { return s.base }
+
+// at sets revision rev's config at x. Every other field keeps its resolved
+// value, except that sweeping rows carries projected_rows and target_rows
+// in proportion: P' = ceil(x P / N), T' = ceil(x T / N), from the
+// revision's own N, P and T (Revisions.Set). It writes in place: a
+// Resolved is copied once per point, not twice. Every error of a baseline
+// of its own, x outside the field's range included, names the baseline
+// ("baseline.overrides.<path>"), as ResolveRevisions names the errors of
+// its config.
+func (s *Sweeper) at(x int64, rev int) *Error {
+	r := &s.sweepRev(rev).cur
+	*r = s.base.Rev[rev]
 	f := s.field
+	var e *Error
 	if x < f.Min || x > f.Max {
-		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
+		e = &Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}
+	} else {
+		if s.axis == "rows" {
+			r.P = ceilDiv(x*r.P, r.N) // x, P < 2^31
+			r.T = ceilDiv(x*r.T, r.N)
+		}
+		*r.AxisField(s.axis) = x
+		if err := r.crossCheck(); err != nil {
+			e = FieldErrors(err)[0]
+		}
 	}
-	if s.axis == "rows" {
-		r.P = ceilDiv(x*s.base.P, s.base.N) // x, P < 2^31
-		r.T = ceilDiv(x*s.base.T, s.base.N)
+	if e != nil && s.base.Own && rev == 0 {
+		e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
 	}
-	*r.AxisField(s.axis) = x
-	if err := r.crossCheck(); err != nil {
-		return FieldErrors(err)[0]
-	}
-	return nil
+	return e
 }
 
 // decision is revision rev's decision at x (0 baseline, 1 candidate), or
 // Invalid with the message. It prices everything Estimate prices, so a
-// point is invalid in a sweep exactly when Estimate fails there.
+// point is invalid in a sweep exactly when Estimate fails there (for that
+// revision, when the baseline is a config of its own).
 func (s *Sweeper) decision(x int64, rev int) (Decision, string) {
-	pt := s.Point(x)
-	if pt.Error != "" {
-		return Invalid, pt.Error
+	if s.base.Own {
+		var pr PointRevision
+		s.pointRev(x, rev, &pr)
+		return pr.Decision, pr.Error
 	}
-	return pt.Rev[rev].Decision, ""
+	pt := s.Point(x)
+	return pt.Rev[rev].Decision, pt.Rev[rev].Error
 }
 
 // Point is everything the chart and the CSV show at one x.
 type Point struct {
-	X     int64
-	Error string // non-empty: the config is invalid at X
-	// AvailableBytes and LowerBoundBytes are the same for both revisions.
+	X int64
+	// Error is non-empty when neither revision can be priced at X (the
+	// candidate's message). Without a baseline of its own the revisions
+	// are one config, valid or invalid together.
+	Error string
+	// AvailableBytes and LowerBoundBytes are the candidate's: both
+	// revisions' without a baseline of its own (see PointRevision).
 	AvailableBytes  int64
 	LowerBoundBytes int64
 	Rev             [2]PointRevision // baseline, candidate
@@ -170,8 +243,9 @@ type Point struct {
 
 // PointRevision is one revision's numbers at a point.
 type PointRevision struct {
-	Decision      Decision
-	Children      int64 // 1 admitted, k split, 0 refused
+	Decision      Decision // Invalid when Error is set
+	Error         string   // non-empty: the revision's config is invalid at X
+	Children      int64    // 1 admitted, k split, 0 refused
 	ChildRows     int64
 	RequiredBytes int64 // of the chosen plan (of the last rung when refused)
 	// The whole request's bytes, before any split: its ephemeral stages,
@@ -179,52 +253,113 @@ type PointRevision struct {
 	WholeStages   [NumStages]int64
 	WholeRetained int64
 	WholeRequired int64
+	// The revision's own available and lower-bound bytes.
+	AvailableBytes  int64
+	LowerBoundBytes int64
 }
 
 // Point prices both revisions at x, as Estimate would (less the tensor
 // breakdown).
 func (s *Sweeper) Point(x int64) Point {
-	pt := Point{X: x}
-	if bad := s.at(x); bad != nil {
-		pt.Error = bad.Error()
-		return pt
+	var pt Point
+	s.point(&pt, x)
+	return pt
+}
+
+// point fills *pt (zero) with Point(x), in place: a Point is large, and a
+// chart's grid is written straight into its slice.
+func (s *Sweeper) point(pt *Point, x int64) {
+	pt.X = x
+	if s.base.Own {
+		s.pointRev(x, 0, &pt.Rev[0])
+		s.pointRev(x, 1, &pt.Rev[1])
+		c := &pt.Rev[1]
+		pt.AvailableBytes, pt.LowerBoundBytes = c.AvailableBytes, c.LowerBoundBytes
+		if pt.Rev[0].Error != "" && c.Error != "" {
+			pt.Error = c.Error
+		}
+		return
 	}
-	r := &s.cur // kept in s, so that the evaluator's pointer does not escape per point
-	e := &s.eval
-	if s.sameSizes && s.primed {
+	if bad := s.at(x, 1); bad != nil {
+		*pt = invalidPoint(x, bad.Error())
+		return
+	}
+	sr := &s.cand
+	r := &sr.cur // kept in s, so that the evaluator's pointer does not escape per point
+	e := &sr.eval
+	if sr.sameSizes && sr.primed {
 		e.r, e.c = r, calc{} // the pieces it sized still hold
 	} else {
 		e.reset(r)
-		s.primed = true
+		sr.primed = true
 	}
 	pt.AvailableBytes = r.available()
 	for rev := 0; rev < 2; rev++ {
-		v := baselineVariant()
-		if rev == 1 {
-			v = r.candidateVariant()
-		}
-		whole := e.rungPlan(1, v)
-		pr := &pt.Rev[rev]
-		pr.WholeStages = e.pc.stage
-		pr.WholeRetained = e.pc.retained
-		pr.WholeRequired = whole.required
-		pl := e.decideFrom(v, whole)
-		pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required
-		if pl.decision != Refuse {
-			pr.Children = pl.k
-		}
+		priceRevision(e, s.base.variant(rev), &pt.Rev[rev])
 	}
 	pt.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
-		return Point{X: x, Error: e.c.err.Error()}
+		*pt = invalidPoint(x, e.c.err.Error())
+		return
+	}
+	for rev := range pt.Rev {
+		pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, pt.LowerBoundBytes
+	}
+}
+
+// invalidPoint is a point where the one config of both revisions is
+// invalid.
+func invalidPoint(x int64, msg string) Point {
+	pt := Point{X: x, Error: msg}
+	for rev := range pt.Rev {
+		pt.Rev[rev].Decision, pt.Rev[rev].Error = Invalid, msg
 	}
 	return pt
+}
+
+// pointRev prices revision rev of a baseline of its own at x, in its own
+// config, into pr.
+func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
+	*pr = PointRevision{}
+	if bad := s.at(x, rev); bad != nil {
+		pr.Decision, pr.Error = Invalid, bad.Error()
+		return
+	}
+	sr := s.sweepRev(rev)
+	r := &sr.cur
+	e := &sr.eval
+	if sr.sameSizes && sr.primed {
+		e.r, e.c = r, calc{}
+	} else {
+		e.reset(r)
+		sr.primed = true
+	}
+	priceRevision(e, s.base.variant(rev), pr)
+	pr.AvailableBytes = r.available()
+	pr.LowerBoundBytes = e.lowerBound()
+	if e.c.err != nil {
+		*pr = PointRevision{Decision: Invalid, Error: revisionError(e.c.err, rev, true).Error()}
+	}
+}
+
+// priceRevision fills pr with the decision of e's config priced as v.
+func priceRevision(e *evaluator, v variant, pr *PointRevision) {
+	whole := e.rungPlan(1, v)
+	pr.WholeStages = e.pc.stage
+	pr.WholeRetained = e.pc.retained
+	pr.WholeRequired = whole.required
+	pl := e.decideFrom(v, whole)
+	pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required
+	if pl.decision != Refuse {
+		pr.Children = pl.k
+	}
 }
 
 // AppendPoints appends Point(x) for each x of xs to dst.
 func (s *Sweeper) AppendPoints(dst []Point, xs []int64) []Point {
 	for _, x := range xs {
-		dst = append(dst, s.Point(x))
+		dst = append(dst, Point{})
+		s.point(&dst[len(dst)-1], x)
 	}
 	return dst
 }
@@ -316,10 +451,7 @@ func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev int) []Flip {
 		dst = []Flip{} // an empty list, not null, in JSON
 	}
 	decide := func(p *Point) (Decision, string) {
-		if p.Error != "" {
-			return Invalid, p.Error
-		}
-		return p.Rev[rev].Decision, ""
+		return p.Rev[rev].Decision, p.Rev[rev].Error
 	}
 	for i := 1; i < len(pts); i++ {
 		da, ma := decide(&pts[i-1])

@@ -1,0 +1,448 @@
+package estimator
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Section 11: a baseline of your own.
+
+// TestBaselineBadInput: every bad baseline is an error naming
+// "baseline....", and the decoder returns the config it was given.
+func TestBaselineBadInput(t *testing.T) {
+	for _, tt := range []struct{ name, json, want string }{
+		{"not an object", `{"baseline": 5}`, "baseline: must be a JSON object"},
+		{"unknown key", `{"baseline": {"override": {}}}`, "baseline.override: is not a field of a baseline; allowed here: changes, overrides"},
+		{"non-boolean change", `{"baseline": {"changes": {"gdn_early_release": "yes"}}}`,
+			`baseline.changes.gdn_early_release: must be true or false, got "yes"`},
+		{"change as a number", `{"baseline": {"changes": {"fc2_known_storage": 1}}}`,
+			`baseline.changes.fc2_known_storage: must be true or false, got 1`},
+		{"unknown change", `{"baseline": {"changes": {"gdn_release": true}}}`,
+			"baseline.changes.gdn_release: is not a change; allowed here: fc2_known_storage, gdn_early_release, head_eager_workspace"},
+		{"overrides not an object", `{"baseline": {"overrides": []}}`, "baseline.overrides: must be a JSON object"},
+		{"group not an object", `{"baseline": {"overrides": {"model": 3}}}`, "baseline.overrides.model: must be a JSON object"},
+		{"unknown group", `{"baseline": {"overrides": {"gpu": {}}}}`,
+			"baseline.overrides.gpu: is not a field a baseline can override; allowed here: allocator_round_bytes, budget, fc2, head, model, request"},
+		{"unknown field", `{"baseline": {"overrides": {"model": {"layers": 4}}}}`,
+			"baseline.overrides.model.layers: is not a field a baseline can override; allowed here: hidden_size, linear_key_head_dim, linear_num_key_heads, linear_num_value_heads, linear_value_head_dim, moe_intermediate_size, num_experts_per_tok, num_hidden_layers, vocab_size"},
+		{"empty key", `{"baseline": {"overrides": {"": 1}}}`,
+			`baseline.overrides key "": is not a field a baseline can override; allowed here: allocator_round_bytes, budget, fc2, head, model, request`},
+		{"terms", `{"baseline": {"overrides": {"terms": []}}}`,
+			"baseline.overrides.terms: cannot be overridden: the terms are the config's, and each term's revision says which revision holds it"},
+		{"baseline", `{"baseline": {"overrides": {"baseline": {}}}}`,
+			"baseline.overrides.baseline: cannot be overridden: a baseline has no baseline of its own"},
+		{"changes", `{"baseline": {"overrides": {"changes": {"gdn_early_release": true}}}}`,
+			"baseline.overrides.changes: cannot be overridden: the baseline's toggles go in baseline.changes"},
+		{"out of range", `{"baseline": {"overrides": {"budget": {"capacity_bytes": 0}}}}`,
+			"baseline.overrides.budget.capacity_bytes: must be an integer in 1..1,125,899,906,842,624, got 0"},
+		{"fraction", `{"baseline": {"overrides": {"request": {"rows": 1.5}}}}`,
+			"baseline.overrides.request.rows: must be a whole number; must be an integer in 1..2,147,483,647, got 1.5"},
+		{"null without a default", `{"baseline": {"overrides": {"model": {"hidden_size": null}}}}`,
+			"baseline.overrides.model.hidden_size: must be an integer in 1..1,048,576, got null"},
+		{"not one of", `{"baseline": {"overrides": {"fc2": {"dtype_bytes": 3}}}}`,
+			"baseline.overrides.fc2.dtype_bytes: must be one of 1, 2, 4, 8, got 3"},
+		{"in use above its capacity", `{"baseline": {"overrides": {"budget": {"capacity_bytes": 85020000000}}}, "budget": {"in_use_bytes": 90000000000}}`,
+			"baseline.overrides.budget.in_use_bytes: must be in 0..capacity_bytes (85,020,000,000), got 90,000,000,000"},
+		{"rows below projected rows", `{"baseline": {"overrides": {"request": {"rows": 100}}}, "request": {"projected_rows": 200}}`,
+			"baseline.overrides.request.projected_rows: must be in 1..rows (100), got 200"},
+		{"both revisions", `{"request": {"rows": 0}, "baseline": {"overrides": {"request": {"rows": 0}}}}`,
+			"request.rows: must be an integer in 1..2,147,483,647, got 0; baseline.overrides.request.rows: must be an integer in 1..2,147,483,647, got 0"},
+		{"the candidate's mistake once", `{"head": {"chunk_rows": 0}, "baseline": {}}`,
+			"head.chunk_rows: must be an integer in 1..2,147,483,647, got 0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			base := Default()
+			base.Request.Rows = 1234
+			got, err := DecodeConfigOnto(base, []byte(tt.json))
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("DecodeConfig(%s):\n got %v\nwant %s", tt.json, err, tt.want)
+			}
+			if MarshalConfigString(got) != MarshalConfigString(base) {
+				t.Errorf("on error the decoder returned a changed config")
+			}
+		})
+	}
+}
+
+// TestBaselineOverflowNamesTheRevision: an overflow of the baseline's own
+// config is named "baseline".
+func TestBaselineOverflowNamesTheRevision(t *testing.T) {
+	c := Default()
+	c.Baseline = &Baseline{Overrides: Overrides{
+		"request.rows": {Int: 1<<31 - 1}, "model.num_experts_per_tok": {Int: 1024},
+		"fc2.output_width": {Int: 1 << 20}, "fc2.dtype_bytes": {Int: 8},
+	}}
+	_, err := Estimate(c)
+	var e *Error
+	if !errors.As(err, &e) || e.Field != "baseline" || !strings.Contains(e.Message, "fc2.output_width") {
+		t.Fatalf("Estimate: %v, want an *Error named baseline", err)
+	}
+}
+
+// TestBaselineDefaultsAfterOverrides: an override of hidden_size gives the
+// baseline its own output_width and retained_per_row_bytes, unless the
+// config sets them; null returns a field to the baseline's default.
+func TestBaselineDefaultsAfterOverrides(t *testing.T) {
+	c, err := DecodeConfig([]byte(`{"baseline": {"overrides": {"model": {"hidden_size": 4096}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv, err := c.ResolveRevisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, k := rv.Rev[0], rv.Rev[1]
+	if b.H != 4096 || b.O != 4096 || b.RetainedPerRow != 48*4096*2 || k.O != 2048 || k.RetainedPerRow != 48*2048*2 {
+		t.Errorf("baseline H %d O %d retained %d; candidate O %d retained %d", b.H, b.O, b.RetainedPerRow, k.O, k.RetainedPerRow)
+	}
+	if !rv.Own || b.Changes != (Changes{}) || k.Changes != Default().Changes {
+		t.Errorf("own %v, changes %+v / %+v", rv.Own, b.Changes, k.Changes)
+	}
+	c, err = DecodeConfig([]byte(`{"fc2": {"output_width": 1000}, "request": {"projected_rows": 500},
+		"baseline": {"changes": {"fc2_known_storage": true}, "overrides": {"model": {"hidden_size": 4096}, "request": {"projected_rows": null}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv, _ = c.ResolveRevisions()
+	if rv.Rev[0].O != 1000 || rv.Rev[0].P != 64902 || rv.Rev[1].P != 500 || !rv.Rev[0].Changes.FC2KnownStorage || rv.Rev[0].Changes.GDNEarlyRelease {
+		t.Errorf("baseline O %d P %d changes %+v, candidate P %d", rv.Rev[0].O, rv.Rev[0].P, rv.Rev[0].Changes, rv.Rev[1].P)
+	}
+}
+
+// TestBaselineJSONRoundTrip: a config with a baseline writes back to JSON
+// that decodes to the same config; without one, no "baseline" key at all.
+func TestBaselineJSONRoundTrip(t *testing.T) {
+	rng := newRand()
+	for i := 0; i < 200; i++ {
+		c := randomBaseline(t, rng, randomConfig(rng))
+		if _, err := c.ResolveRevisions(); err != nil {
+			continue
+		}
+		out := MarshalConfig(c)
+		back, err := DecodeConfig(out)
+		if err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		if MarshalConfigString(back) != string(out) {
+			t.Fatalf("round trip of %s gave %s", out, MarshalConfig(back))
+		}
+	}
+	if s := MarshalConfigString(Default()); strings.Contains(s, "baseline") {
+		t.Errorf("a config without a baseline writes %s", s)
+	}
+	c, err := DecodeConfig([]byte(`{"baseline": null}`))
+	if err != nil || c.Baseline != nil {
+		t.Errorf(`"baseline": null gives %+v, %v`, c.Baseline, err)
+	}
+}
+
+// TestNoBaselineIsUnchanged: "baseline": null and no baseline give the
+// golden bytes; "baseline": {} (a baseline of its own that overrides
+// nothing) gives the same decisions and bytes, plus each revision's
+// available bytes.
+func TestNoBaselineIsUnchanged(t *testing.T) {
+	for name, c := range goldenConfigs() {
+		plain, err := Estimate(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaNull, err := DecodeConfigOnto(c, []byte(`{"baseline": null}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Estimate(viaNull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(plain)
+		b, _ := json.Marshal(res)
+		if string(a) != string(b) || strings.Count(string(a), `"available_bytes"`) != 1 {
+			t.Errorf("%s: without a baseline\n%s\nwith null\n%s", name, a, b)
+		}
+		c.Baseline = &Baseline{}
+		own, err := Estimate(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rev, o := range []*Outcome{&own.Baseline, &own.Candidate} {
+			if o.AvailableBytes == nil || *o.AvailableBytes != plain.AvailableBytes {
+				t.Errorf("%s: revision %d available %v, want %d", name, rev, o.AvailableBytes, plain.AvailableBytes)
+			}
+			o.AvailableBytes = nil
+		}
+		if c, _ := json.Marshal(own); string(c) != string(a) {
+			t.Errorf("%s: with an empty baseline\n%s\nwant\n%s", name, c, a)
+		}
+	}
+}
+
+// TestRevisionsSet: Set moves a field in both revisions; rows carries each
+// revision's P and T from its own N, P and T; Check names the baseline.
+func TestRevisionsSet(t *testing.T) {
+	c := Default()
+	c.Request.ProjectedRows, c.Request.TargetRows = Int64(50000), Int64(333)
+	c.Baseline = &Baseline{Overrides: Overrides{"request.rows": {Int: 100000}, "request.target_rows": {Default: true},
+		"budget.capacity_bytes": {Int: H100CapacityBytes}}}
+	rv, err := c.ResolveRevisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rv.Set("rows", 200000); err != nil {
+		t.Fatal(err)
+	}
+	b, k := rv.Rev[0], rv.Rev[1]
+	if b.N != 200000 || b.P != 100000 || b.T != 100000 || k.N != 200000 || k.P != ceilDiv(200000*50000, 64902) || k.T != ceilDiv(200000*333, 64902) {
+		t.Errorf("baseline N %d P %d T %d; candidate N %d P %d T %d", b.N, b.P, b.T, k.N, k.P, k.T)
+	}
+	if err := rv.Set("projected_rows", 7); err != nil || rv.Rev[0].P != 7 || rv.Rev[1].P != 7 {
+		t.Errorf("projected_rows: %v, %d %d", err, rv.Rev[0].P, rv.Rev[1].P)
+	}
+	if err := rv.Check(); err == nil || err.Error() != "request.target_rows: must be in 0..projected_rows (7), got 1,027; baseline.overrides.request.target_rows: must be in 0..projected_rows (7), got 100,000" {
+		t.Errorf("Check: %v", err)
+	}
+	if _, err := rv.Estimate(); err == nil {
+		t.Errorf("Estimate of revisions that do not check")
+	}
+	before := rv
+	for _, tt := range []struct {
+		key  string
+		v    int64
+		want string
+	}{
+		{"rows", 0, "request.rows: must be an integer in 1..2,147,483,647, got 0"},
+		{"in_use_bytes", -1, "budget.in_use_bytes: must be an integer in 0..1,125,899,906,842,624, got -1"},
+		{"grad", 1, "grad: is not a field that can be set in both revisions; allowed: rows, vocab_size, chunk_rows, num_experts_per_tok, input_width, output_width, hidden_size, sequence_rows, capacity_bytes, in_use_bytes, projected_rows, target_rows"},
+	} {
+		if err := rv.Set(tt.key, tt.v); err == nil || err.Error() != tt.want {
+			t.Errorf("Set(%s, %d): %v, want %s", tt.key, tt.v, err, tt.want)
+		}
+	}
+	if !reflect.DeepEqual(rv, before) {
+		t.Errorf("a refused Set changed the revisions")
+	}
+	// in_use set in both: the H100 baseline cannot hold what the H200 can.
+	rv, _ = c.ResolveRevisions()
+	if err := rv.Set("in_use_bytes", 90_000_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := rv.Check(); err == nil || err.Error() != "baseline.overrides.budget.in_use_bytes: must be in 0..capacity_bytes (85,020,000,000), got 90,000,000,000" {
+		t.Errorf("Check: %v", err)
+	}
+}
+
+// TestSweepBaselineInvalidPerRevision: along in_use_bytes, the H100
+// baseline turns invalid above its capacity while the H200 still decides.
+func TestSweepBaselineInvalidPerRevision(t *testing.T) {
+	c := Default()
+	c.Baseline = &Baseline{Changes: c.Changes, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}}}
+	res, err := Sweep(c, "in_use_bytes", 0, H200CapacityBytes+10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := func(fs []Flip) Flip { return fs[len(fs)-1] }
+	b, k := last(res.Baseline.Flips), last(res.Candidate.Flips)
+	if b.ToDecision != Invalid || b.First != H100CapacityBytes+1 || !strings.HasPrefix(b.Message, "baseline.overrides.budget.in_use_bytes: ") {
+		t.Errorf("baseline's last flip %+v", b)
+	}
+	if k.ToDecision != Invalid || k.First != H200CapacityBytes+1 || !strings.HasPrefix(k.Message, "budget.in_use_bytes: ") {
+		t.Errorf("candidate's last flip %+v", k)
+	}
+	// x outside the field's range: each revision's message names it.
+	res, err = Sweep(c, "rows", 0, 10, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, k := res.Baseline.Flips[0], res.Candidate.Flips[0]; b.Message != "baseline.overrides."+k.Message || k.Message != "request.rows: must be an integer in 1..2,147,483,647, got 0" {
+		t.Errorf("flips from rows 0: %+v, %+v", b, k)
+	}
+	s, _ := NewSweeper(c, "in_use_bytes")
+	pt := s.Point(H100CapacityBytes + 1)
+	if pt.Error != "" || pt.Rev[0].Decision != Invalid || pt.Rev[1].Decision == Invalid || pt.AvailableBytes != pt.Rev[1].AvailableBytes {
+		t.Errorf("point %+v", pt)
+	}
+}
+
+// TestQueryBaselineRoundTrip: random baselines go through a URL and back;
+// links without "b." keys decode as before, with no baseline.
+func TestQueryBaselineRoundTrip(t *testing.T) {
+	rng := newRand()
+	for i := 0; i < 300; i++ {
+		c := randomBaseline(t, rng, randomConfig(rng))
+		if _, err := c.ResolveRevisions(); err != nil {
+			continue
+		}
+		q := EncodeQuery(c)
+		back, errs := DecodeQuery(q)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", q.Encode(), errs)
+		}
+		if MarshalConfigString(back) != MarshalConfigString(c) {
+			t.Fatalf("round trip through %s:\n%s\nwant\n%s", q.Encode(), MarshalConfig(back), MarshalConfig(c))
+		}
+	}
+	c := Default()
+	c.Baseline = &Baseline{Changes: Changes{FC2KnownStorage: true}, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}, "fc2.output_width": {Default: true}}}
+	if got := EncodeQuery(c).Encode(); got != "b.capacity_bytes=85020000000&b.changes=fc2_known_storage&b.output_width=auto" {
+		t.Errorf("encoded %s", got)
+	}
+	c.Baseline = &Baseline{}
+	if got := EncodeQuery(c).Encode(); got != "b.changes=" {
+		t.Errorf("an empty baseline encodes as %q", got)
+	}
+	old, errs := DecodeQuery(url.Values{"rows": {"1000"}, "gpu": {"h100"}, "bogus": {"1"}})
+	if len(errs) > 0 || old.Baseline != nil || old.Request.Rows != 1000 {
+		t.Errorf("an old link: %+v %v", old, errs)
+	}
+}
+
+// TestQueryBaselineBadValues: a bad baseline value is reported and
+// dropped; the rest of the link is kept.
+func TestQueryBaselineBadValues(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		q     url.Values
+		want  string
+		keeps string // an override that survives
+	}{
+		{"bad number", url.Values{"b.rows": {"abc"}, "b.vocab_size": {"1000"}},
+			`baseline.overrides.request.rows: is not an integer: "abc"; must be an integer in 1..2,147,483,647`, "model.vocab_size"},
+		{"out of range", url.Values{"b.rows": {"0"}, "b.vocab_size": {"1000"}},
+			"baseline.overrides.request.rows: must be an integer in 1..2,147,483,647, got 0", "model.vocab_size"},
+		{"unknown key", url.Values{"b.gpu": {"h100"}, "b.vocab_size": {"1000"}},
+			"baseline.overrides.gpu: is not a field a baseline can override", "model.vocab_size"},
+		{"a change as an override", url.Values{"b.gdn_early_release": {"true"}, "b.vocab_size": {"1000"}},
+			"baseline.overrides.gdn_early_release: is not a field a baseline can override; the baseline's toggles go in b.changes", "model.vocab_size"},
+		{"unknown change", url.Values{"b.changes": {"fc2_known_storage,rows"}, "b.vocab_size": {"1000"}},
+			`baseline.changes: is not a change: "rows"; allowed: head_eager_workspace, fc2_known_storage, gdn_early_release`, "model.vocab_size"},
+		{"in use above the baseline's capacity", url.Values{"in_use_bytes": {"90000000000"}, "b.capacity_bytes": {"85020000000"}, "b.vocab_size": {"1000"}},
+			"baseline.overrides.budget.in_use_bytes: must be in 0..capacity_bytes (85,020,000,000), got 90,000,000,000", "model.vocab_size"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, errs := DecodeQuery(tt.q)
+			if errs.Error() != tt.want {
+				t.Errorf("errors %q\nwant   %q", errs.Error(), tt.want)
+			}
+			if _, err := c.ResolveRevisions(); err != nil {
+				t.Errorf("an invalid config: %v", err)
+			}
+			if _, ok := c.Baseline.Overrides[tt.keeps]; c.Baseline == nil || !ok {
+				t.Errorf("lost %s: %+v", tt.keeps, c.Baseline)
+			}
+		})
+	}
+}
+
+// TestRevisionsPointIsSweepPoint: Set then Point prices what a sweep along
+// that axis prices at that x, field for field, with and without a
+// baseline of its own; where valid, Estimate of the unmoved config agrees
+// with Point of the unmoved revisions.
+func TestRevisionsPointIsSweepPoint(t *testing.T) {
+	rng := newRand()
+	for i := 0; i < 300; i++ {
+		c := randomConfig(rng)
+		if i%3 != 0 {
+			c = randomBaseline(t, rng, c)
+		}
+		rv, err := c.ResolveRevisions()
+		if err != nil {
+			continue
+		}
+		pt := rv.Point()
+		if res, err := Estimate(c); err == nil {
+			for rev, o := range []Outcome{res.Baseline, res.Candidate} {
+				pr := pt.Rev[rev]
+				if pr.Decision != o.Decision || pr.Children != o.Children || pr.RequiredBytes != int64(o.RequiredBytes) || pr.LowerBoundBytes != int64(o.LowerBoundBytes) {
+					t.Fatalf("config %d revision %d: point %+v, estimate %v/%d/%d/%d", i, rev, pr, o.Decision, o.Children, o.RequiredBytes, o.LowerBoundBytes)
+				}
+			}
+		} else if pt.Rev[0].Error == "" && pt.Rev[1].Error == "" {
+			t.Fatalf("config %d: Estimate fails (%v), Point prices both", i, err)
+		}
+		axis := Axes()[rng.IntN(len(Axes()))]
+		f, _ := FieldByKey(axis)
+		x := between(rng, f.Min, min(f.Max, 1<<20))
+		if axis == "capacity_bytes" || axis == "in_use_bytes" {
+			x = between(rng, 0, 1<<40)
+		}
+		moved := rv
+		if err := moved.Set(axis, x); err != nil {
+			t.Fatal(err)
+		}
+		s, err := rv.Sweeper(axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := s.Point(x)
+		got := moved.Point()
+		got.X = x
+		if got != want {
+			t.Fatalf("config %d along %s at %d:\nSet+Point %+v\nSweeper   %+v", i, axis, x, got, want)
+		}
+	}
+}
+
+// TestZeroRevisions: revisions not built by ResolveRevisions are refused,
+// never a panic.
+func TestZeroRevisions(t *testing.T) {
+	var rv Revisions
+	if _, err := rv.Sweeper("rows"); err == nil {
+		t.Error("a sweeper of zero revisions")
+	}
+	if pt := rv.Point(); pt.Error == "" || pt.Rev[0].Decision != Invalid {
+		t.Errorf("point of zero revisions %+v", pt)
+	}
+	if err := rv.Set("rows", 5); err != nil || rv.Rev[1].N != 5 {
+		t.Errorf("Set: %v", err)
+	}
+	if _, err := rv.Estimate(); err == nil {
+		t.Error("an estimate of zero revisions")
+	}
+}
+
+// TestRevisionsSetShape: a workload line's fields in both revisions; rows
+// carries the projected and target rows the line leaves out, each from
+// its revision's own N, P and T.
+func TestRevisionsSetShape(t *testing.T) {
+	c := Default()
+	c.Request.ProjectedRows, c.Request.TargetRows = Int64(32451), Int64(1000)
+	c.Baseline = &Baseline{Overrides: Overrides{"request.rows": {Int: 40000}, "request.projected_rows": {Default: true}, "request.target_rows": {Default: true}}}
+	rv, err := c.ResolveRevisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		q      Shape
+		want   [2][3]int64 // N, P, T per revision
+		inUse  int64
+		wantEr string
+	}{
+		{"rows alone", Shape{Rows: Int64(20000)}, [2][3]int64{{20000, 20000, 20000}, {20000, 10000, ceilDiv(20000*1000, 64902)}}, 0, ""},
+		{"rows and projected", Shape{Rows: Int64(20000), ProjectedRows: Int64(5)}, [2][3]int64{{20000, 5, 20000}, {20000, 5, ceilDiv(20000*1000, 64902)}}, 0, ""},
+		{"all", Shape{Rows: Int64(9), SequenceRows: Int64(3), ProjectedRows: Int64(8), TargetRows: Int64(7), InUseBytes: Int64(5 << 30)},
+			[2][3]int64{{9, 8, 7}, {9, 8, 7}}, 5 << 30, ""},
+		{"none", Shape{}, [2][3]int64{{40000, 40000, 40000}, {64902, 32451, 1000}}, 0, ""},
+		{"bad", Shape{Rows: Int64(20000), TargetRows: Int64(-1)}, [2][3]int64{{40000, 40000, 40000}, {64902, 32451, 1000}}, 0,
+			"request.target_rows: must be an integer in 0..2,147,483,647, got -1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			moved := rv
+			err := moved.SetShape(tt.q)
+			if (err == nil) != (tt.wantEr == "") || err != nil && err.Error() != tt.wantEr {
+				t.Fatalf("SetShape: %v, want %q", err, tt.wantEr)
+			}
+			for rev, r := range moved.Rev {
+				if got := [3]int64{r.N, r.P, r.T}; got != tt.want[rev] || r.InUse != tt.inUse {
+					t.Errorf("revision %d: N, P, T %v in use %d; want %v, %d", rev, got, r.InUse, tt.want[rev], tt.inUse)
+				}
+			}
+			if tt.q.SequenceRows != nil && (moved.Rev[0].S != 3 || moved.Rev[1].S != 3) {
+				t.Errorf("sequence rows %d %d", moved.Rev[0].S, moved.Rev[1].S)
+			}
+		})
+	}
+}
