@@ -146,15 +146,26 @@ func decodeValue(c *Config, f *Field, raw json.RawMessage) *Error {
 		f.Unset(c)
 		return nil
 	}
-	if s == "" || !(s[0] == '-' || isDigit(s[0])) {
-		return &Error{Field: f.Path, Message: f.Allowed() + ", got " + clip(s)}
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
+	v, err := parseJSONInt(f, s)
 	if err != nil {
-		return &Error{Field: f.Path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
+		return err
 	}
 	f.SetInt(c, v)
 	return nil
+}
+
+// parseJSONInt reads the JSON value s (trimmed) of an integer field
+// strictly: a JSON integer literal within int64, whose range is checked
+// later. The message names f and what it allows.
+func parseJSONInt(f *Field, s string) (int64, *Error) {
+	if s == "" || !(s[0] == '-' || isDigit(s[0])) {
+		return 0, &Error{Field: f.Path, Message: f.Allowed() + ", got " + clip(s)}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, &Error{Field: f.Path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
+	}
+	return v, nil
 }
 
 // numberProblem says why a JSON number literal that is not an int64 was
