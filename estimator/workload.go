@@ -122,7 +122,8 @@ type WorkloadReader struct {
 // header without a rows column, is an error.
 func NewWorkloadReader(r io.Reader) (*WorkloadReader, error) {
 	w := &WorkloadReader{ignoredSet: map[string]bool{}, ignored: []string{}}
-	w.src = bufio.NewReaderSize(&lineLimitReader{r: r}, 64<<10)
+	limit := &lineLimitReader{r: r}
+	w.src = bufio.NewReaderSize(limit, 64<<10)
 	if b, err := w.src.Peek(3); err == nil && string(b) == "\uFEFF" {
 		w.src.Discard(3)
 	}
@@ -145,6 +146,9 @@ func NewWorkloadReader(r io.Reader) (*WorkloadReader, error) {
 		break
 	}
 	if w.jsonl {
+		// The scanner bounds a line itself: it would hand on a line the
+		// limit cut short as if it were whole.
+		limit.off = true
 		w.sc = bufio.NewScanner(w.src)
 		w.sc.Buffer(make([]byte, 0, 64<<10), MaxWorkloadLineBytes+2)
 		w.line = w.skip
@@ -303,6 +307,9 @@ func (w *WorkloadReader) nextJSON(l *WorkloadLine) error {
 			return io.EOF
 		}
 		w.line++
+		if len(w.sc.Bytes()) > MaxWorkloadLineBytes {
+			return &LineError{Line: w.line, Message: "is longer than " + Group(MaxWorkloadLineBytes) + " bytes"}
+		}
 		text = bytes.TrimSpace(w.sc.Bytes())
 		if len(text) > 0 {
 			break
@@ -472,10 +479,14 @@ type lineLimitReader struct {
 	r    io.Reader
 	run  int   // bytes since the last line end
 	line int64 // line ends seen
+	off  bool
 }
 
 func (l *lineLimitReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
+	if l.off {
+		return n, err
+	}
 	for b := p[:n]; len(b) > 0; {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
