@@ -204,7 +204,7 @@ func TestReplaySentence(t *testing.T) {
 		{"nothing changes", estimator.ReplayResult{Requests: 5, Rows: 50, Transitions: []estimator.Transition{tr(A, A, 5, 50)}},
 			"No request changes: both revisions decide all 5 requests alike, with the same number of children."},
 		{"refusals and children", estimator.ReplayResult{Requests: 100, Rows: 1000,
-			Transitions: []estimator.Transition{tr(A, S, 10, 100), tr(S, S, 80, 800), tr(S, R, 1, 10), tr(R, R, 9, 90)},
+			Transitions:     []estimator.Transition{tr(A, S, 10, 100), tr(S, S, 80, 800), tr(S, R, 1, 10), tr(R, R, 9, 90)},
 			ChangedRequests: 11, ChildrenChangedRequests: 4, ChildrenChangedRows: 40},
 			"10 of 100 requests (10.0 %, 10.0 % of rows) that the baseline admits whole would split under the candidate; 1 request (1.0 %, 1.0 % of rows) that the baseline splits would be refused under the candidate; 4 requests (4.0 %, 4.0 % of rows) that both split would split into a different number of children."},
 		{"the candidate admits more", estimator.ReplayResult{Requests: 3000, Rows: 3000,
