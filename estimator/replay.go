@@ -10,7 +10,7 @@ const MaxChangedLines = 1000
 
 // maxShapeMemo bounds the replay's memo of priced shapes: past it the memo
 // starts afresh, so memory stays bounded whatever the workload holds.
-const maxShapeMemo = 1 << 20
+const maxShapeMemo = 1 << 16
 
 // ReplayResult is the replay of section 9: how a workload's requests are
 // decided by the baseline and by the candidate.
@@ -161,7 +161,9 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 		}
 		e.reset(cur)
 		pl := e.decide(rev.v)
-		e.lowerBound()
+		if i == 0 || p.revs[1].r != p.revs[0].r {
+			e.lowerBound() // the same for both revisions of one config
+		}
 		if e.c.err != nil {
 			return d, e.c.err
 		}
