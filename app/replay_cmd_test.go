@@ -218,3 +218,19 @@ func TestReplaySentence(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayReadmeReport: the README quotes the golden report as it is.
+func TestReplayReadmeReport(t *testing.T) {
+	golden := strings.TrimRight(string(mustRead(t, filepath.Join("testdata", "replay_workload.golden.md"))), "\n")
+	var quoted []string
+	for _, l := range strings.Split(golden, "\n") {
+		if l == "" {
+			quoted = append(quoted, ">")
+		} else {
+			quoted = append(quoted, "> "+l)
+		}
+	}
+	if !strings.Contains(string(mustRead(t, filepath.Join("..", "README.md"))), strings.Join(quoted, "\n")) {
+		t.Fatal("README.md does not quote testdata/replay_workload.golden.md under \"Replay a workload\"")
+	}
+}
