@@ -67,10 +67,12 @@ func (l *ReplayLine) Changed() bool {
 }
 
 // revision is what one side of the comparison prices: its resolved config
-// and its variant of the three changes.
+// and its variant of the three changes. shared: the other revision has the
+// same config (only the variant differs), so its lower bound is the same.
 type revision struct {
-	r Resolved
-	v variant
+	r      Resolved
+	v      variant
+	shared bool
 }
 
 // replayRevisions resolves c into the baseline and the candidate. Both
@@ -83,7 +85,7 @@ func replayRevisions(c Config) ([2]revision, error) {
 	if err != nil {
 		return [2]revision{}, err
 	}
-	return [2]revision{{r, baselineVariant()}, {r, r.candidateVariant()}}, nil
+	return [2]revision{{r, baselineVariant(), true}, {r, r.candidateVariant(), true}}, nil
 }
 
 // applyShape sets dst to base with the line's fields: rows, sequence_rows
@@ -162,7 +164,7 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 		}
 		e.reset(cur)
 		pl := e.decide(rev.v)
-		if i == 0 || p.revs[1].r != p.revs[0].r {
+		if i == 0 || !rev.shared {
 			e.lowerBound() // the same for both revisions of one config
 		}
 		if e.c.err != nil {

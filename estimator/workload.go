@@ -213,6 +213,9 @@ func (w *WorkloadReader) readHeader() error {
 		}
 		c := w.cols[i]
 		if c < 0 {
+			if key == "" {
+				continue // a nameless column (a trailing comma): nothing to list
+			}
 			if err := w.ignore(strings.TrimSpace(name)); err != nil {
 				return err
 			}

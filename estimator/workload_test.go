@@ -87,7 +87,7 @@ func TestWorkloadFormats(t *testing.T) {
 			[]WorkloadLine{{Line: 2, Count: 2, Shape: Shape{100, -1, -1, -1, -1}}, {Line: 4, Count: 1, Shape: Shape{200, -1, -1, -1, -1}}}, []string{}},
 		{"empty cells take the config", "rows,sequence_rows,projected_rows,target_rows,in_use_bytes,count,id\n,,,,,,\n 7 , 8 ,1,0,5, 3 ,x\n",
 			[]WorkloadLine{{Line: 2, Count: 1, Shape: Shape{-1, -1, -1, -1, -1}}, {Line: 3, ID: "x", Count: 3, Shape: Shape{7, 8, 1, 0, 5}}}, []string{}},
-		{"header after blank lines", "\n \nrows, Extra ,ID\n5,q,z\n",
+		{"header after blank lines", "\n \nrows, Extra ,ID,\n5,q,z,\n",
 			[]WorkloadLine{{Line: 4, ID: "z", Count: 1, Shape: Shape{5, -1, -1, -1, -1}}}, []string{"Extra"}},
 		{"quoted newline keeps physical lines", "id,rows\n\"two\nlines\",5\nb,6\n",
 			[]WorkloadLine{{Line: 2, ID: "two\nlines", Count: 1, Shape: Shape{5, -1, -1, -1, -1}}, {Line: 4, ID: "b", Count: 1, Shape: Shape{6, -1, -1, -1, -1}}}, []string{}},
@@ -225,6 +225,37 @@ func TestReplayMemoryBound(t *testing.T) {
 		t.Fatalf("live heap grew by %d bytes during the replay, ceiling %d", peak, ceiling)
 	}
 	t.Logf("%d lines: live heap at most %d bytes above the start", n, peak)
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestReplayStopsAtFirstBadLine: a bad line early in a long workload
+// stops the replay, and the reader, soon after it: Replay returns once
+// nothing reads the workload any more.
+func TestReplayStopsAtFirstBadLine(t *testing.T) {
+	const n = 500_000
+	src := &countingReader{r: io.MultiReader(strings.NewReader("id,rows,count,in_use_bytes\na,100,1,\nb,100,1,150754820097\n"), &linesReader{n: n, i: 1})}
+	_, err := Replay(Default(), src, nil)
+	var le *LineError
+	if !errors.As(err, &le) || le.Line != 3 || le.Field != "budget.in_use_bytes" {
+		t.Fatalf("got %v, want line 3: budget.in_use_bytes", err)
+	}
+	if total := int64(n * 20); src.n > total/10 {
+		t.Fatalf("read %d bytes of about %d after the bad line 3", src.n, total)
+	}
+	if before := src.n; func() int64 { runtime.Gosched(); return src.n }() != before {
+		t.Fatal("the workload is still being read after Replay returned")
+	}
 }
 
 // FuzzWorkload: random bytes never panic; an error is one line, and a
