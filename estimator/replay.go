@@ -10,8 +10,9 @@ import (
 const MaxChangedLines = 1000
 
 // maxShapeMemo bounds the replay's memo of priced shapes: past it the memo
-// starts afresh, so memory stays bounded whatever the workload holds.
-const maxShapeMemo = 1 << 16
+// starts afresh, so memory stays bounded whatever the workload holds. A
+// variable so that a test can make it small.
+var maxShapeMemo = 1 << 16
 
 // ReplayResult is the replay of section 9: how a workload's requests are
 // decided by the baseline and by the candidate.
