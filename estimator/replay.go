@@ -96,8 +96,15 @@ func replayRevisions(c Config) ([2]revision, error) {
 // and T (so a line without rows keeps P and T). It then checks the limits
 // that relate fields (projected_rows <= rows, target_rows <=
 // projected_rows, in_use_bytes <= capacity_bytes): a line is validated as
-// a config. The line's own ranges were checked when it was read.
+// a config.
 func applyShape(dst, base *Resolved, s *Shape) *Error {
+	for c, v := range s { // the reader checked these; a caller's own lines too
+		if v != -1 {
+			if err := shapeFields[c].checkValue(v); err != nil {
+				return err
+			}
+		}
+	}
 	*dst = *base
 	if v := s[colRows]; v >= 0 {
 		dst.N = v
@@ -194,6 +201,12 @@ func (p *Replayer) Add(l *WorkloadLine) (ReplayLine, error) {
 }
 
 func (p *Replayer) add(l *WorkloadLine) (ReplayLine, error) {
+	count := l.Count
+	if count == 0 {
+		count = 1 // a WorkloadLine built without a count stands for one request
+	} else if err := countField.checkValue(count); err != nil {
+		return ReplayLine{}, &LineError{Line: l.Line, Field: err.Field, Message: err.Message}
+	}
 	d, ok := p.memo[l.Shape]
 	if !ok {
 		var err *Error
@@ -209,7 +222,6 @@ func (p *Replayer) add(l *WorkloadLine) (ReplayLine, error) {
 	if rows < 0 {
 		rows = p.revs[1].r.N // the config's (the candidate's) rows
 	}
-	count := max(l.Count, 1)
 	out := ReplayLine{Line: l.Line, ID: l.ID, Rows: rows, Count: count,
 		Baseline: d.decision[0], Candidate: d.decision[1],
 		BaselineChildren: d.children[0], CandidateChildren: d.children[1]}

@@ -338,3 +338,38 @@ func TestReplayChangedCap(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayerChecksItsLines: lines built by a caller, not read, are
+// checked as read ones are.
+func TestReplayerChecksItsLines(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		shape Shape
+		field string
+	}{
+		{"negative rows", Shape{-5, -1, -1, -1, -1}, "request.rows"},
+		{"rows past 2^31-1", Shape{1 << 40, -1, -1, -1, -1}, "request.rows"},
+		{"sequence_rows zero", Shape{100, 0, -1, -1, -1}, "request.sequence_rows"},
+		{"in_use past 2^50", Shape{100, -1, -1, -1, 1<<50 + 1}, "budget.in_use_bytes"},
+		{"count past 2^31-1", Shape{100, -1, -1, -1, -1}, "count"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := NewReplayer(Default())
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := int64(1)
+			if tc.field == "count" {
+				count = 1 << 31
+			}
+			_, err = p.Add(&WorkloadLine{Line: 9, Count: count, Shape: tc.shape})
+			var le *LineError
+			if !errors.As(err, &le) || le.Line != 9 || le.Field != tc.field {
+				t.Fatalf("got %v, want line 9: %s", err, tc.field)
+			}
+			if _, again := p.Add(&WorkloadLine{Line: 10, Count: 1, Shape: Shape{100, -1, -1, -1, -1}}); again != err {
+				t.Fatalf("after an error, Add returned %v", again)
+			}
+		})
+	}
+}
