@@ -70,10 +70,13 @@ func (l *ReplayLine) Changed() bool {
 // revision is what one side of the comparison prices: its resolved config
 // and its variant of the three changes. shared: the other revision has the
 // same config (only the variant differs), so its lower bound is the same.
+// prefix names the revision in a line's error ("" for the candidate, and
+// for a baseline that is the config with the changes off).
 type revision struct {
 	r      Resolved
 	v      variant
 	shared bool
+	prefix string
 }
 
 // replayRevisions resolves c into the baseline and the candidate. Both
@@ -86,7 +89,7 @@ func replayRevisions(c Config) ([2]revision, error) {
 	if err != nil {
 		return [2]revision{}, err
 	}
-	return [2]revision{{r, baselineVariant(), true}, {r, r.candidateVariant(), true}}, nil
+	return [2]revision{{r, baselineVariant(), true, ""}, {r, r.candidateVariant(), true, ""}}, nil
 }
 
 // applyShape sets dst to base with the line's fields: rows, sequence_rows
@@ -168,15 +171,15 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 	for i := range p.revs {
 		rev, cur, e := &p.revs[i], &p.cur[i], &p.eval[i]
 		if err := applyShape(cur, &rev.r, s); err != nil {
-			return d, err
+			return d, &Error{Field: rev.prefix + err.Field, Message: err.Message}
 		}
 		e.reset(cur)
 		pl := e.decide(rev.v)
 		if i == 0 || !rev.shared {
 			e.lowerBound() // the same for both revisions of one config
 		}
-		if e.c.err != nil {
-			return d, e.c.err
+		if err := e.c.err; err != nil {
+			return d, &Error{Field: rev.prefix + err.Field, Message: err.Message}
 		}
 		d.decision[i] = pl.decision
 		if pl.decision != Refuse {
