@@ -99,15 +99,8 @@ func replayRevisions(c Config) ([2]revision, error) {
 // and T (so a line without rows keeps P and T). It then checks the limits
 // that relate fields (projected_rows <= rows, target_rows <=
 // projected_rows, in_use_bytes <= capacity_bytes): a line is validated as
-// a config.
+// a config. The line's own ranges are checked before (price).
 func applyShape(dst, base *Resolved, s *Shape) *Error {
-	for c, v := range s { // the reader checked these; a caller's own lines too
-		if v != -1 {
-			if err := shapeFields[c].checkValue(v); err != nil {
-				return err
-			}
-		}
-	}
 	*dst = *base
 	if v := s[colRows]; v >= 0 {
 		dst.N = v
@@ -168,6 +161,13 @@ func NewReplayer(c Config) (*Replayer, error) {
 // overflow (the lower bound included, as Estimate prices it), is an error.
 func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 	var d lineDecisions
+	for c, v := range s { // the reader checked these; a caller's own lines too
+		if v != -1 {
+			if err := shapeFields[c].checkValue(v); err != nil {
+				return d, err
+			}
+		}
+	}
 	for i := range p.revs {
 		rev, cur, e := &p.revs[i], &p.cur[i], &p.eval[i]
 		if err := applyShape(cur, &rev.r, s); err != nil {
