@@ -122,4 +122,3 @@ func idValue(cell string, isJSON bool) (string, error) {
 	}
 	return "", errors.New("must be a string or a number, got " + clip(cell))
 }
-
