@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
@@ -111,7 +110,6 @@ type WorkloadReader struct {
 	// JSON Lines
 	sc   *bufio.Scanner
 	line int64
-	obj  map[string]json.RawMessage
 
 	ignored    []string
 	ignoredSet map[string]bool
@@ -152,7 +150,6 @@ func NewWorkloadReader(r io.Reader) (*WorkloadReader, error) {
 		w.sc = bufio.NewScanner(w.src)
 		w.sc.Buffer(make([]byte, 0, 64<<10), MaxWorkloadLineBytes+2)
 		w.line = w.skip
-		w.obj = map[string]json.RawMessage{}
 		return w, nil
 	}
 	w.csv = csv.NewReader(w.src)

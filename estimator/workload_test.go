@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"runtime"
@@ -287,6 +288,49 @@ func FuzzWorkload(f *testing.F) {
 		}
 		if int64(len(res.Changed)) > res.ChangedLines || res.ChangedRequests+res.ChildrenChangedRequests > res.Requests {
 			t.Fatalf("changed does not add up: %+v", res)
+		}
+	})
+}
+
+// FuzzJSONMembers: on any valid JSON object, eachMember finds the members
+// encoding/json decodes, with the same values (the last of a
+// repeated key, as a map keeps it).
+func FuzzJSONMembers(f *testing.F) {
+	for _, s := range []string{`{}`, `{"rows": 5}`, ` { "a" : [1, {"b": "}"}], "c\"d": "x\\", "e": null } `,
+		`{"rows": 1, "rows": 2}`, `{"\u0072ows": -0.5e3, "n": {"m": [[], {}]}}`, `{"a":true,"b":false}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text := bytes.TrimSpace(data)
+		if !json.Valid(text) || len(text) == 0 || text[0] != '{' {
+			return
+		}
+		var want map[string]json.RawMessage
+		if err := json.Unmarshal(text, &want); err != nil {
+			t.Fatalf("valid JSON did not decode: %v", err)
+		}
+		got := map[string]string{}
+		err := eachMember(text, func(key []byte, escaped bool, raw []byte) error {
+			var name string
+			if err := json.Unmarshal(key, &name); err != nil {
+				t.Fatalf("key %q: %v", key, err)
+			}
+			if escaped != bytes.Contains(key, []byte(`\`)) {
+				t.Fatalf("key %q: escaped = %v", key, escaped)
+			}
+			got[name] = string(raw)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d members, encoding/json finds %d: %q", len(got), len(want), text)
+		}
+		for k, v := range want {
+			if got[k] != string(v) {
+				t.Fatalf("member %q: %q, encoding/json %q", k, got[k], v)
+			}
 		}
 	})
 }
