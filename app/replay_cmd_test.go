@@ -234,3 +234,20 @@ func TestReplayReadmeReport(t *testing.T) {
 		t.Fatal("README.md does not quote testdata/replay_workload.golden.md under \"Replay a workload\"")
 	}
 }
+
+// TestMarkdownCell: an id cannot break the changed-lines table.
+func TestMarkdownCell(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"plain", "req-00007", "req-00007"},
+		{"pipe", "a|b", `a\|b`},
+		{"line end", "two\nlines", "two lines"},
+		{"html", "<b>&", "&lt;b>&amp;"},
+		{"backtick", "`x`", "\\`x\\`"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := markdownCell(tc.in); got != tc.want {
+				t.Errorf("markdownCell(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
