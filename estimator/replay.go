@@ -168,14 +168,14 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 			}
 		}
 	}
-	for i := range p.revs {
+	for _, i := range [2]int{1, 0} { // the candidate's error first
 		rev, cur, e := &p.revs[i], &p.cur[i], &p.eval[i]
 		if err := applyShape(cur, &rev.r, s); err != nil {
 			return d, &Error{Field: rev.prefix + err.Field, Message: err.Message}
 		}
 		e.reset(cur)
 		pl := e.decide(rev.v)
-		if i == 0 || !rev.shared {
+		if i == 1 || !rev.shared {
 			e.lowerBound() // the same for both revisions of one config
 		}
 		if err := e.c.err; err != nil {
