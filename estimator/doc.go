@@ -57,6 +57,10 @@
 //     naming the line and the field (budget.in_use_bytes for the last: it
 //     is not counted as a refusal). So is an overflow while pricing the
 //     line, the lower bound included, exactly when Estimate would fail.
+//   - rows is required as a CSV column (a header without it is an error
+//     on line 1); a line may still leave it to the config, by an empty
+//     cell or, in JSON Lines, a missing key or null, as every other
+//     column may.
 //   - rows in the result sums rows x count, a line without rows counting
 //     the config's rows; a sum past int64 is an error at that line.
 //   - CSV cells are integers as ParseInt reads them (so a quoted "64,902"
