@@ -102,6 +102,7 @@ test: chromium vet wasm
 bench: chromium wasm
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
+	$(GO) test -count=1 -tags bench -run '^TestBenchReplay$$' -timeout 5m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
 	@echo; cat bin/bench.txt
 
 # bench-profile: where a slider input's and a cold load's time goes, from

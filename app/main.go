@@ -37,6 +37,7 @@ func commands() []command {
 		{"estimate", "print the estimate JSON of a config: -config FILE (- = stdin)", runEstimate},
 		{"sweep", "print the flips JSON along an axis: -config FILE -axis NAME -from A -to B", runSweep},
 		{"plot", "render the chart: -config FILE -axis NAME -from A -to B -o chart.svg|chart.png", runPlot},
+		{"replay", "replay a workload against both revisions: -config FILE -workload FILE|- [-format json|md|csv] [-o FILE]", runReplay},
 		{"static", "write a static site that runs under any path prefix: -o DIR", runStatic},
 	}
 }

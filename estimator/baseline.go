@@ -182,36 +182,6 @@ func (rv *Revisions) Set(key string, v int64) error {
 	return nil
 }
 
-// Shape is a request's shape as a workload line gives it (section 9):
-// each field nil keeps each revision's own value.
-type Shape struct {
-	Rows, SequenceRows, ProjectedRows, TargetRows, InUseBytes *int64
-}
-
-// SetShape sets the given fields of q in both revisions with Set, rows
-// first: so projected and target rows that q leaves nil scale with rows
-// in each revision (ceil(rows x P / N), ceil(rows x T / N) from its own N,
-// P and T), and those q gives replace them. The first field out of its
-// range is the error, and the revisions are then left as they were;
-// Check the limits that relate two fields after.
-func (rv *Revisions) SetShape(q Shape) error {
-	moved := *rv
-	for _, f := range []struct {
-		key string
-		v   *int64
-	}{{"rows", q.Rows}, {"sequence_rows", q.SequenceRows}, {"projected_rows", q.ProjectedRows},
-		{"target_rows", q.TargetRows}, {"in_use_bytes", q.InUseBytes}} {
-		if f.v == nil {
-			continue
-		}
-		if err := moved.Set(f.key, *f.v); err != nil {
-			return err
-		}
-	}
-	*rv = moved
-	return nil
-}
-
 // intField points at the field of r named key: an axis (AxisField), or
 // projected_rows or target_rows; nil for any other name.
 func (r *Resolved) intField(key string) *int64 {

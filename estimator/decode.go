@@ -176,14 +176,26 @@ func decodeSetting(f *Field, path string, raw json.RawMessage) (Setting, *Error)
 	if s == "null" && f.Optional {
 		return Setting{Default: true}, nil
 	}
+	v, e := parseJSONInt(f, s)
+	if e != nil {
+		e.Field = path
+		return Setting{}, e
+	}
+	return Setting{Int: v}, nil
+}
+
+// parseJSONInt reads the JSON value s (trimmed) of an integer field
+// strictly: a JSON integer literal within int64, whose range is checked
+// later. The message names f and what it allows.
+func parseJSONInt(f *Field, s string) (int64, *Error) {
 	if s == "" || !(s[0] == '-' || isDigit(s[0])) {
-		return Setting{}, &Error{Field: path, Message: f.Allowed() + ", got " + clip(s)}
+		return 0, &Error{Field: f.Path, Message: f.Allowed() + ", got " + clip(s)}
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return Setting{}, &Error{Field: path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
+		return 0, &Error{Field: f.Path, Message: numberProblem(s) + "; " + f.Allowed() + ", got " + clip(s)}
 	}
-	return Setting{Int: v}, nil
+	return v, nil
 }
 
 // numberProblem says why a JSON number literal that is not an int64 was

@@ -74,4 +74,40 @@
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
+//
+// A replay (section 9, replay.go and workload.go) chooses:
+//
+//   - A line's fields are set in each revision's resolved config: rows,
+//     sequence_rows and in_use_bytes where the line gives them;
+//     projected_rows and target_rows where it gives them, else each
+//     scaled on its own as a sweep of rows scales it, ceil(rows x P / N)
+//     and ceil(rows x T / N), from the revision's resolved N, P and T. A
+//     line that gives projected_rows but not target_rows therefore still
+//     scales T, and is invalid when that passes its projected_rows.
+//   - Each line is validated as a config: a cell out of its field's range,
+//     projected_rows above rows, target_rows above projected_rows, or
+//     in_use_bytes above capacity_bytes makes the whole replay an error
+//     naming the line and the field (budget.in_use_bytes for the last: it
+//     is not counted as a refusal). So is an overflow while pricing the
+//     line, the lower bound included, exactly when Estimate would fail.
+//   - rows is required as a CSV column (a header without it is an error
+//     on line 1); a line may still leave it to the config, by an empty
+//     cell or, in JSON Lines, a missing key or null, as every other
+//     column may.
+//   - rows in the result sums rows x count, a line without rows counting
+//     the config's rows; a sum past int64 is an error at that line.
+//   - CSV cells are integers as ParseInt reads them (so a quoted "64,902"
+//     is 64902); JSON values are JSON integers only (no fraction, exponent
+//     or string), and null is a missing key. id is echoed: a CSV cell as
+//     it is; a JSON string, number (its literal) or null ("").
+//   - Line numbers are physical lines from 1, blank lines and a record's
+//     quoted line ends included, in CSV and in JSON Lines alike; a record
+//     is numbered by its first line. A line longer than 1 MiB is an error.
+//   - JSON Lines keys are case-insensitive like CSV header names; a known
+//     column or key twice is an error. ignored lists CSV columns in header
+//     order, JSON Lines keys in order of first appearance (at most 1,000).
+//   - A workload with no request line (empty, blank, a header only) is an
+//     error: there is nothing to replay.
+//   - Shapes are memoized (65,536 at a time, then the memo starts afresh),
+//     so memory does not grow with the lines.
 package estimator

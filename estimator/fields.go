@@ -214,7 +214,12 @@ func (f *Field) check(c *Config) *Error {
 	if f.Kind == BoolField {
 		return nil
 	}
-	v := *f.get(c)
+	return f.checkValue(*f.get(c))
+}
+
+// checkValue validates v against the field's own range, with the message
+// every input path shows.
+func (f *Field) checkValue(v int64) *Error {
 	if f.OneOf != nil {
 		for _, ok := range f.OneOf {
 			if v == ok {
