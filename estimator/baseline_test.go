@@ -402,4 +402,3 @@ func TestZeroRevisions(t *testing.T) {
 		t.Error("an estimate of zero revisions")
 	}
 }
-
