@@ -1,8 +1,6 @@
 package main
 
-import (
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 // controlView is what the controls show: a snapshot the explorer builds
 // fresh for every render (go-app compares it with the last one to decide

@@ -1,8 +1,6 @@
 package main
 
-import (
-	"headroom/estimator"
-)
+import "headroom/estimator"
 
 // allSliders lists every numeric control of the panel.
 func allSliders() []sliderSpec {

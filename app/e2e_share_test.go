@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -69,8 +70,8 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 // URL; the console check fails the test on any CSP violation.
 func TestE2EExportDownloads(t *testing.T) {
 	cfg := pressureConfig()
-	from, to := defaultRange("rows", cfg)
-	in, err := buildChartInput(cfg, "rows", from, to, chartPoints)
+	from, to := chart.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, chartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +122,8 @@ func TestE2EExportDownloads(t *testing.T) {
 	}
 	jsonPath := filepath.Join(dir, "qwen3-next-80b-a3b_rows.json")
 
-	w, h := chartLogicalSize(plotWidth, plotHeight)
-	svg, err := renderChartSVG(in, w, h)
+	w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
+	svg, err := chart.SVG(in, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}

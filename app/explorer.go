@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"gonum.org/v1/plot/vg"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -175,7 +176,7 @@ func (c *explorer) renderNow() {
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
-	svg, err := renderChartSVG(in, vg.Length(w), vg.Length(h))
+	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {

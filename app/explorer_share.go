@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+
+	"headroom/app/chart"
 )
 
 // shareSink carries the share bar's and the import panel's requests to the
@@ -44,12 +46,12 @@ func (c *explorer) shareLink() string {
 }
 
 // shownSweep is the sweep behind the chart on screen.
-func (c *explorer) shownSweep() (chartInput, error) {
+func (c *explorer) shownSweep() (chart.Input, error) {
 	in, ok := c.sweeps.last()
 	if !c.shown.ready || !ok || in.Axis == nil || in.Axis.Key != c.shown.axis {
-		return chartInput{}, errors.New("the chart is not drawn yet")
+		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
-	in.Current = axisValue(c.shown.axis, c.shown.config)
+	in.Current = chart.AxisValue(c.shown.axis, c.shown.config)
 	return in, nil
 }
 
@@ -70,13 +72,13 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	out.Name = exportName(preset, in.Axis.Key, format)
 	switch format {
 	case "svg", "png":
-		w, h := chartLogicalSize(plotWidth, plotHeight)
-		out.Data, err = renderChartSVG(in, w, h)
+		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
+		out.Data, err = chart.SVG(in, w, h)
 		out.Mime = "image/svg+xml"
 		if format == "png" {
 			// The picture the plot command's PNG is: the SVG of the
 			// PNG's logical size, drawn at plotWidth x plotHeight.
-			out.Data, out.Width, out.Height = sizedSVG(out.Data, plotWidth, plotHeight), plotWidth, plotHeight
+			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
 		}
 	case "csv":
 		out.Data, out.Mime = exportCSV(in), "text/csv"
@@ -128,7 +130,7 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 }
 
 // last returns the last sweep, if the last get succeeded.
-func (sc *sweepCache) last() (chartInput, bool) { return sc.in, sc.ok }
+func (sc *sweepCache) last() (chart.Input, bool) { return sc.in, sc.ok }
 
 // exportSummary names what a file holds, for the share bar's status.
 func exportSummary(format string) string {
@@ -136,7 +138,7 @@ func exportSummary(format string) string {
 	case "svg":
 		return "the chart as SVG"
 	case "png":
-		return "the chart as a " + strconv.Itoa(plotWidth) + "x" + strconv.Itoa(plotHeight) + " PNG"
+		return "the chart as a " + strconv.Itoa(chart.DefaultWidth) + "x" + strconv.Itoa(chart.DefaultHeight) + " PNG"
 	case "csv":
 		return "the sweep as CSV (one row per x, exact bytes)"
 	case "json":

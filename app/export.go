@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -58,7 +59,7 @@ func csvHeader(axis string) []string {
 // exportCSV writes the sweep behind the chart, one row per x, exact bytes.
 // An invalid point has empty byte columns, decision "invalid" and its
 // message in the last column.
-func exportCSV(in chartInput) []byte {
+func exportCSV(in chart.Input) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	_ = w.Write(csvHeader(in.Axis.Key))

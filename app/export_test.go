@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -25,7 +26,7 @@ func pressureConfig() estimator.Config {
 // says at that x, and its decisions are those the `sweep` flips imply.
 func TestCSVAgreesWithEstimateAndSweep(t *testing.T) {
 	cfg := pressureConfig()
-	in, err := buildChartInput(cfg, "rows", 1, 1_000_000, 64)
+	in, err := chart.Build(cfg, "rows", 1, 1_000_000, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func decisionFromFlips(flips []estimator.Flip, x int64, first estimator.Decision
 
 func TestCSVInvalidPoints(t *testing.T) {
 	cfg := pressureConfig()
-	in, err := buildChartInput(cfg, "capacity_bytes", 1, 100<<30, 16)
+	in, err := chart.Build(cfg, "capacity_bytes", 1, 100<<30, 16)
 	if err != nil {
 		t.Fatal(err)
 	}

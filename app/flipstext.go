@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -28,7 +29,7 @@ func segments(from, to int64, first estimator.Decision, firstMsg string, flips [
 }
 
 // revisionSegments are revision rev's segments of a sweep.
-func revisionSegments(in chartInput, rev int) []segment {
+func revisionSegments(in chart.Input, rev int) []segment {
 	flips := in.Baseline
 	if rev == 1 {
 		flips = in.Candidate
@@ -160,7 +161,7 @@ func describeChange(axis string, base, cand []segment) string {
 }
 
 // describeSweep writes the panel's sentences about a sweep.
-func describeSweep(in chartInput) flipNotes {
+func describeSweep(in chart.Input) flipNotes {
 	axis := in.Axis.Key
 	base, cand := revisionSegments(in, 0), revisionSegments(in, 1)
 	return flipNotes{

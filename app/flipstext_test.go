@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -68,7 +69,7 @@ func TestDescribeChange(t *testing.T) {
 
 func TestRevisionSegmentsFirstDecision(t *testing.T) {
 	f, _ := estimator.FieldByKey("rows")
-	in := chartInput{Axis: f, From: 1, To: 10, Points: []estimator.Point{{X: 1, Error: "bad"}}}
+	in := chart.Input{Axis: f, From: 1, To: 10, Points: []estimator.Point{{X: 1, Error: "bad"}}}
 	segs := revisionSegments(in, 0)
 	if len(segs) != 1 || segs[0].d != estimator.Invalid || segs[0].msg != "bad" {
 		t.Errorf("an invalid first point: %+v", segs)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -132,13 +133,13 @@ func TestExportImportRestoresPage(t *testing.T) {
 func TestExportFiles(t *testing.T) {
 	cfg := pressureConfig()
 	c, d := mountExplorer(t, estimator.EncodeQuery(cfg))
-	from, to := defaultRange("rows", cfg)
-	in, err := buildChartInput(cfg, "rows", from, to, chartPoints)
+	from, to := chart.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, chartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, h := chartLogicalSize(plotWidth, plotHeight)
-	svg, err := renderChartSVG(in, w, h)
+	w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
+	svg, err := chart.SVG(in, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}

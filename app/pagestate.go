@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -58,7 +59,7 @@ func newPageState() pageState {
 		lastEP:   8,
 	}
 	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
-	s.from, s.to = defaultRange(s.axis, s.cfg)
+	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
 	s.validate()
 	return s
 }
@@ -243,7 +244,7 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 // resetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
 func (s *pageState) resetRange() {
-	s.from, s.to = defaultRange(s.axis, s.cfg)
+	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
 	s.forget(keyFrom)
 	s.forget(keyTo)
 }

@@ -4,46 +4,9 @@ import (
 	"net/url"
 	"strconv"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
-
-// defaultRange is the axis range the page shows for a new axis or model:
-// from the axis' smallest sensible value to well past the current one
-// (8x), within the field's limits.
-func defaultRange(axis string, cfg estimator.Config) (from, to int64) {
-	f, ok := estimator.FieldByKey(axis)
-	if !ok {
-		return 1, 2
-	}
-	cur := axisValue(axis, cfg)
-	clamp := func(v int64) int64 { return max(f.Min, min(v, f.Max)) }
-	switch axis {
-	case "in_use_bytes":
-		return 0, clamp(cfg.Budget.CapacityBytes)
-	case "capacity_bytes":
-		return clamp(max(1, cfg.Budget.InUseBytes)), clamp(2 * cur)
-	case "num_experts_per_tok":
-		return 0, clamp(max(4*cur, 32))
-	}
-	from = clamp(1)
-	return from, max(from, clamp(8*cur))
-}
-
-// axisValue is the config's value of an axis, resolved when the field
-// follows another (input_width, output_width); 1 when it cannot be known.
-func axisValue(axis string, cfg estimator.Config) int64 {
-	f, ok := estimator.FieldByKey(axis)
-	if !ok {
-		return 1
-	}
-	if v, ok := f.Int(&cfg); ok {
-		return max(v, 0)
-	}
-	if r, err := cfg.Resolve(); err == nil {
-		return currentDerived(r, axis)
-	}
-	return 1
-}
 
 // query writes the state as URL query values: the config as the
 // estimator encodes it, the raw text of every control in error (so a
@@ -60,7 +23,7 @@ func (s *pageState) query(list []preset) url.Values {
 	if s.axis != "rows" {
 		q.Set(keyAxis, s.axis)
 	}
-	if from, to := defaultRange(s.axis, s.cfg); s.from != from || s.to != to {
+	if from, to := chart.DefaultRange(s.axis, s.cfg); s.from != from || s.to != to {
 		q.Set("from", strconv.FormatInt(s.from, 10))
 		q.Set("to", strconv.FormatInt(s.to, 10))
 	}
@@ -143,7 +106,7 @@ func decodePage(q url.Values, list []preset) pageState {
 	if a := q.Get(keyAxis); a != "" {
 		s.setMenu(keyAxis, a, list)
 	}
-	s.from, s.to = defaultRange(s.axis, s.cfg)
+	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
 	if raw := q["from"]; len(raw) > 0 {
 		s.setText(keyFrom, raw[len(raw)-1])
 	}

@@ -8,15 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"headroom/app/chart"
 	"headroom/estimator"
-)
-
-// Default size of the plot command's output, in pixels for a PNG. An SVG
-// gets the same aspect and text scale (see chartLogicalSize), so both
-// formats show the same picture.
-const (
-	plotWidth  = 1600
-	plotHeight = 900
 )
 
 // runPlot is the plot command: it renders the explorer's chart for a
@@ -30,8 +23,8 @@ func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	to := fs.Int64("to", 0, "last x (required)")
 	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
 	out := fs.String("o", "", "output file: NAME.svg or NAME.png; - writes SVG to standard output")
-	width := fs.Int("width", plotWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
-	height := fs.Int("height", plotHeight, "height in pixels")
+	width := fs.Int("width", chart.DefaultWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
+	height := fs.Int("height", chart.DefaultHeight, "height in pixels")
 	title := fs.String("title", "", "title above the chart")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -43,14 +36,14 @@ func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}
-	if err := checkChartSize(float64(*width), float64(*height)); err != nil {
+	if err := chart.CheckSize(float64(*width), float64(*height)); err != nil {
 		return fail(stderr, "plot", fmt.Errorf("-width, -height: %v", err))
 	}
 	cfg, err := readConfig(*configPath, stdin)
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}
-	in, err := buildChartInput(cfg, *axis, *from, *to, *points)
+	in, err := chart.Build(cfg, *axis, *from, *to, *points)
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}
@@ -58,10 +51,10 @@ func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	var data []byte
 	if format == "png" {
-		data, err = renderChartPNG(in, *width, *height)
+		data, err = chart.PNG(in, *width, *height)
 	} else {
-		w, h := chartLogicalSize(*width, *height)
-		data, err = renderChartSVG(in, w, h)
+		w, h := chart.LogicalSize(*width, *height)
+		data, err = chart.SVG(in, w, h)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "headroom plot: %v\n", err)

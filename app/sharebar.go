@@ -1,8 +1,6 @@
 package main
 
-import (
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 // shareBar puts what the page shows into a pull-request comment: "copy
 // link" (id copy-link) copies the URL of the state and confirms it (id

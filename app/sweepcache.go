@@ -1,6 +1,9 @@
 package main
 
-import "headroom/estimator"
+import (
+	"headroom/app/chart"
+	"headroom/estimator"
+)
 
 // sweepCache keeps the last sweep, so that moving the swept input itself
 // (rows, on the default axis) only moves the chart's marker: the sweep
@@ -8,7 +11,7 @@ import "headroom/estimator"
 type sweepCache struct {
 	key   sweepKey
 	ok    bool
-	in    chartInput
+	in    chart.Input
 	notes flipNotes
 }
 
@@ -26,21 +29,21 @@ type flipNotes struct {
 }
 
 // get returns the sweep of cfg along axis, and whether it was reused.
-func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chartInput, flipNotes, bool, error) {
+func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
 	r, err := cfg.Resolve()
 	if err != nil {
-		return chartInput{}, flipNotes{}, false, err
+		return chart.Input{}, flipNotes{}, false, err
 	}
 	key := sweepKey{r: withoutAxis(r, axis), axis: axis, from: from, to: to, points: points}
 	if sc.ok && sc.key == key {
 		in := sc.in
-		in.Current = axisValue(axis, cfg)
+		in.Current = chart.AxisValue(axis, cfg)
 		return in, sc.notes, true, nil
 	}
-	in, err := buildChartInput(cfg, axis, from, to, points)
+	in, err := chart.Build(cfg, axis, from, to, points)
 	if err != nil {
 		sc.ok = false
-		return chartInput{}, flipNotes{}, false, err
+		return chart.Input{}, flipNotes{}, false, err
 	}
 	sc.key, sc.in, sc.ok = key, in, true
 	sc.notes = describeSweep(in)

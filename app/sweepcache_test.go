@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -15,19 +16,19 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 	base.Request.Rows = 20000
 	for _, axis := range estimator.Axes() {
 		f, _ := estimator.FieldByKey(axis)
-		from, to := defaultRange(axis, base)
+		from, to := chart.DefaultRange(axis, base)
 		var sc sweepCache
 		if _, _, reused, err := sc.get(base, axis, from, to, 64); err != nil || reused {
 			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
 		}
 		moved := base
-		v := axisValue(axis, base)
+		v := chart.AxisValue(axis, base)
 		f.SetInt(&moved, v/2+1)
 		got, _, reused, err := sc.get(moved, axis, from, to, 64)
 		if err != nil {
 			t.Fatalf("%s: %v", axis, err)
 		}
-		fresh, err := buildChartInput(moved, axis, from, to, 64)
+		fresh, err := chart.Build(moved, axis, from, to, 64)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +63,7 @@ func TestSweepCacheRowsWithProjection(t *testing.T) {
 	if err != nil || reused {
 		t.Fatalf("reused %v, err %v", reused, err)
 	}
-	fresh, _ := buildChartInput(c, "rows", 1, 500000, 64)
+	fresh, _ := chart.Build(c, "rows", 1, 500000, 64)
 	if !reflect.DeepEqual(got, fresh) {
 		t.Errorf("differs from a fresh sweep")
 	}
@@ -89,11 +90,11 @@ func TestChartFlipsMatchSweep(t *testing.T) {
 	configs = append(configs, c)
 	for i, cfg := range configs {
 		for _, axis := range estimator.Axes() {
-			from, to := defaultRange(axis, cfg)
+			from, to := chart.DefaultRange(axis, cfg)
 			for _, r := range [][2]int64{{from, to}, {0, 3 * to}, {from, from + 100}} {
 				for _, points := range []int{2, 37, 512} {
 					want, werr := estimator.Sweep(cfg, axis, r[0], r[1], points)
-					got, gerr := buildChartInput(cfg, axis, r[0], r[1], points)
+					got, gerr := chart.Build(cfg, axis, r[0], r[1], points)
 					if (werr == nil) != (gerr == nil) {
 						t.Fatalf("config %d %s %v: errors %v / %v", i, axis, r, werr, gerr)
 					}

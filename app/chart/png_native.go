@@ -1,10 +1,10 @@
 //go:build !wasm
 
-package main
+package chart
 
 // The PNG renderer is for the plot command only: the browser shows the
 // SVG, and vgimg (with its rasterizer and image encoders) would add some
-// 0.9 MB to app.wasm. chartpng_wasm.go stands in for it there.
+// 0.9 MB to app.wasm. png_wasm.go stands in for it there.
 
 import (
 	"bytes"
@@ -14,11 +14,11 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// renderChartPNG draws in as a PNG of exactly widthPx x heightPx pixels,
-// at the text scale of an SVG of chartLogicalSize points.
-func renderChartPNG(in chartInput, widthPx, heightPx int) (png []byte, err error) {
+// PNG draws in as a PNG of exactly widthPx x heightPx pixels,
+// at the text scale of an SVG of LogicalSize points.
+func PNG(in Input, widthPx, heightPx int) (png []byte, err error) {
 	defer recoverChart(&err)
-	if err := checkChartSize(float64(widthPx), float64(heightPx)); err != nil {
+	if err := CheckSize(float64(widthPx), float64(heightPx)); err != nil {
 		return nil, err
 	}
 	img := image.NewRGBA(image.Rect(0, 0, widthPx, heightPx))

@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"bytes"
@@ -15,8 +15,8 @@ import (
 	"headroom/estimator"
 )
 
-// renderVgsvg is renderChartSVG as it was: gonum's vgsvg, then fitSVG.
-func renderVgsvg(in chartInput, width, height vg.Length) ([]byte, error) {
+// renderVgsvg is SVG as it was: gonum's vgsvg, then fitSVG.
+func renderVgsvg(in Input, width, height vg.Length) ([]byte, error) {
 	c := vgsvg.NewWith(vgsvg.UseWH(width, height))
 	if err := drawChart(in, draw.New(c)); err != nil {
 		return nil, err
@@ -38,8 +38,8 @@ func TestSVGCanvasMatchesVgsvg(t *testing.T) {
 	noMoE.Model.NumExpertsPerTok = 0
 	for _, cfg := range []estimator.Config{estimator.Default(), pressure, noMoE} {
 		for _, axis := range []string{"rows", "vocab_size", "chunk_rows", "hidden_size", "capacity_bytes", "in_use_bytes"} {
-			from, to := defaultRange(axis, cfg)
-			in, err := buildChartInput(cfg, axis, from, to, estimator.DefaultPoints)
+			from, to := DefaultRange(axis, cfg)
+			in, err := Build(cfg, axis, from, to, estimator.DefaultPoints)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +50,7 @@ func TestSVGCanvasMatchesVgsvg(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					got, err := renderChartSVG(in, size[0], size[1])
+					got, err := SVG(in, size[0], size[1])
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -127,7 +127,7 @@ func TestSVGCanvasShapes(t *testing.T) {
 	}
 }
 
-// fitSVG turns vgsvg's document into what renderChartSVG returns: no XML
+// fitSVG turns vgsvg's document into what SVG returns: no XML
 // prolog and comment before <svg>, a drawing that scales to its container,
 // each style="..." attribute written as presentation attributes, and
 // fallbacks after the Liberation family. The chart rendered this way
@@ -215,13 +215,13 @@ func TestAppendPresentation(t *testing.T) {
 func TestChartHasNoStyleAttribute(t *testing.T) {
 	for _, axis := range []string{"rows", "vocab_size", "capacity_bytes"} {
 		cfg := estimator.Default()
-		from, to := defaultRange(axis, cfg)
-		in, err := buildChartInput(cfg, axis, from, to, 128)
+		from, to := DefaultRange(axis, cfg)
+		in, err := Build(cfg, axis, from, to, 128)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, size := range [][2]float64{{960, 540}, {320, 240}} {
-			svg, err := renderChartSVG(in, vg.Length(size[0]), vg.Length(size[1]))
+			svg, err := SVG(in, vg.Length(size[0]), vg.Length(size[1]))
 			if err != nil {
 				t.Fatal(err)
 			}

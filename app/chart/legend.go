@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"gonum.org/v1/plot/text"

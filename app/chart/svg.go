@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ import (
 // svgCanvas is a vg.Canvas that writes the chart's SVG as gonum's vgsvg
 // did, with the changes the page needs (one root element that scales to
 // its container, presentation attributes instead of style="...", fallback
-// fonts), byte for byte: chartsvg_test.go checks it against vgsvg and
+// fonts), byte for byte: svg_test.go checks it against vgsvg and
 // fitSVG, the rewrite the chart used before. It is faster: vgsvg formats
 // every coordinate and style through fmt, reads each text's font family
 // from the font file, and builds its styles by concatenation, which made

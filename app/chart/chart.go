@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"errors"
@@ -14,11 +14,20 @@ import (
 	"headroom/estimator"
 )
 
+// DefaultWidth and DefaultHeight are the size, in pixels, of an exported
+// chart: the plot command's default PNG and the page's PNG export. An SVG
+// gets the same aspect and text scale (see LogicalSize), so both formats
+// show the same picture.
+const (
+	DefaultWidth  = 1600
+	DefaultHeight = 900
+)
+
 // maxChartSide bounds a chart's side (points or pixels): a bigger request
 // is a mistake, and a PNG that size would not fit in memory.
 const maxChartSide = 16384
 
-// renderChartSVG draws in as an SVG document of width x height points.
+// SVG draws in as an SVG document of width x height points.
 // The result is one <svg> element (no XML prolog: go-app's app.Raw wants
 // one root element) whose viewBox is the drawing's size and whose width is
 // 100%, so it scales to its container; pass the container's size in CSS
@@ -26,9 +35,9 @@ const maxChartSide = 16384
 // attributes, never style="..." (the server's CSP refuses inline styles),
 // and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
-func renderChartSVG(in chartInput, width, height vg.Length) (svg []byte, err error) {
+func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
 	defer recoverChart(&err)
-	if err := checkChartSize(float64(width), float64(height)); err != nil {
+	if err := CheckSize(float64(width), float64(height)); err != nil {
 		return nil, err
 	}
 	c := newSVGCanvas(width, height)
@@ -44,14 +53,15 @@ func chartDPI(widthPx int) int {
 	return max(72, (72*widthPx+480)/960)
 }
 
-// chartLogicalSize is the size in points that a widthPx x heightPx PNG
+// LogicalSize is the size in points that a widthPx x heightPx PNG
 // is drawn at, so an SVG of that size looks the same as the PNG.
-func chartLogicalSize(widthPx, heightPx int) (w, h vg.Length) {
+func LogicalSize(widthPx, heightPx int) (w, h vg.Length) {
 	dpi := float64(chartDPI(widthPx))
 	return vg.Length(float64(widthPx) * 72 / dpi), vg.Length(float64(heightPx) * 72 / dpi)
 }
 
-func checkChartSize(w, h float64) error {
+// CheckSize refuses a chart side outside 16..maxChartSide (points or pixels).
+func CheckSize(w, h float64) error {
 	for _, v := range [2]float64{w, h} {
 		if !(v >= 16 && v <= maxChartSide) { // also refuses NaN
 			return fmt.Errorf("chart size must be in 16..%d, got %gx%g", maxChartSide, w, h)
@@ -135,7 +145,7 @@ func chartLines() []lineSpec {
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
 // legend below it.
-func drawChart(in chartInput, dc draw.Canvas) error {
+func drawChart(in Input, dc draw.Canvas) error {
 	if in.Axis == nil || len(in.Points) == 0 {
 		return errors.New("chart: no points to draw")
 	}

@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"bytes"
@@ -23,9 +23,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // goldenChart is the golden test's chart: the default config along rows.
-func goldenChart(t testing.TB, points int) chartInput {
+func goldenChart(t testing.TB, points int) Input {
 	t.Helper()
-	in, err := buildChartInput(estimator.Default(), "rows", 1, 1_000_000, points)
+	in, err := Build(estimator.Default(), "rows", 1, 1_000_000, points)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func goldenChart(t testing.TB, points int) chartInput {
 
 // goldenSize is the SVG size of the golden file: what the plot command
 // draws for its default 1600x900 PNG size, so both share one golden.
-func goldenSize() (vg.Length, vg.Length) { return chartLogicalSize(1600, 900) }
+func goldenSize() (vg.Length, vg.Length) { return LogicalSize(1600, 900) }
 
 // checkGolden compares got with testdata/name, or rewrites it with -update.
 func checkGolden(t *testing.T, name string, got []byte) {
@@ -51,7 +51,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./app -run Golden -update to create it)", err)
+		t.Fatalf("%v (run go test ./app/chart -run Golden -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		i := 0
@@ -59,7 +59,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 			i++
 		}
 		lo := max(0, i-80)
-		t.Errorf("%s differs at byte %d (go test ./app -run Golden -update refreshes it):\ngot  ...%s\nwant ...%s",
+		t.Errorf("%s differs at byte %d (go test ./app/chart -run Golden -update refreshes it):\ngot  ...%s\nwant ...%s",
 			path, i, clipAt(got, lo, i+80), clipAt(want, lo, i+80))
 	}
 }
@@ -68,7 +68,7 @@ func clipAt(b []byte, lo, hi int) string { return string(b[min(lo, len(b)):min(h
 
 func TestChartGoldenSVG(t *testing.T) {
 	w, h := goldenSize()
-	got, err := renderChartSVG(goldenChart(t, 128), w, h)
+	got, err := SVG(goldenChart(t, 128), w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ var legendLabels = []string{"candidate required", "baseline required", "lower bo
 
 func TestChartSVGIsOneSVGElement(t *testing.T) {
 	for _, size := range [][2]vg.Length{{1280, 800}, {390, 300}} {
-		svg, err := renderChartSVG(goldenChart(t, 128), size[0], size[1])
+		svg, err := SVG(goldenChart(t, 128), size[0], size[1])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func attr(e xml.StartElement, name string) string {
 
 func TestChartPNG(t *testing.T) {
 	for _, size := range [][2]int{{1600, 900}, {390, 260}, {1001, 333}} {
-		png, err := renderChartPNG(goldenChart(t, 128), size[0], size[1])
+		png, err := PNG(goldenChart(t, 128), size[0], size[1])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +180,7 @@ func checkPNG(t *testing.T, data []byte, w, h int) {
 // come back as errors or charts, never as panics.
 func TestChartNeverPanics(t *testing.T) {
 	good := goldenChart(t, 16)
-	invalid, err := buildChartInput(estimator.Default(), "capacity_bytes", 1, 200<<30, 64)
+	invalid, err := Build(estimator.Default(), "capacity_bytes", 1, 200<<30, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,13 +191,13 @@ func TestChartNeverPanics(t *testing.T) {
 	single.From, single.To, single.Points = 5, 5, good.Points[:1]
 	cases := []struct {
 		name    string
-		in      chartInput
+		in      Input
 		w, h    vg.Length
 		wantErr bool
 	}{
-		{"zero input", chartInput{}, 400, 300, true},
-		{"no points", chartInput{Axis: good.Axis, From: 1, To: 2}, 400, 300, true},
-		{"reversed range", chartInput{Axis: good.Axis, From: 3, To: 2, Points: good.Points}, 400, 300, true},
+		{"zero input", Input{}, 400, 300, true},
+		{"no points", Input{Axis: good.Axis, From: 1, To: 2}, 400, 300, true},
+		{"reversed range", Input{Axis: good.Axis, From: 3, To: 2, Points: good.Points}, 400, 300, true},
 		{"zero size", good, 0, 0, true},
 		{"NaN size", good, vg.Length(math.NaN()), 300, true},
 		{"huge size", good, 1e9, 300, true},
@@ -207,7 +207,7 @@ func TestChartNeverPanics(t *testing.T) {
 		{"single x", single, 400, 300, false},
 	}
 	for _, c := range cases {
-		svg, err := renderChartSVG(c.in, c.w, c.h)
+		svg, err := SVG(c.in, c.w, c.h)
 		if (err != nil) != c.wantErr {
 			t.Errorf("%s: err = %v, want error %v", c.name, err, c.wantErr)
 		}
@@ -312,7 +312,7 @@ func BenchmarkChartRenderSVG(b *testing.B) {
 	in := goldenChart(b, estimator.DefaultPoints)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := renderChartSVG(in, 960, 540); err != nil {
+		if _, err := SVG(in, 960, 540); err != nil {
 			b.Fatal(err)
 		}
 	}
