@@ -34,6 +34,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/server"
 	"headroom/estimator"
 )
 
@@ -60,7 +61,7 @@ func (f figure) String() string {
 // TestBench measures the six figures of the issue and prints them last,
 // one line each, as "name: value unit".
 func TestBench(t *testing.T) {
-	root, ok := projectRoot(mustGetwd(t))
+	root, ok := server.ProjectRoot(mustGetwd(t))
 	if !ok {
 		t.Fatal("run from inside the project")
 	}
@@ -172,7 +173,7 @@ func goBench(t *testing.T, root string, env []string, pkg, name string, extra ..
 // quicker one.
 func benchWebDir(t *testing.T) string {
 	t.Helper()
-	web, err := findWebDir(*benchWeb)
+	web, err := server.FindWebDir(*benchWeb)
 	if err != nil {
 		t.Fatal(err)
 	}

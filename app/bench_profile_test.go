@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
+
+	"headroom/app/server"
 )
 
 var benchProfile = flag.String("bench.profile", "", "write the profiles' summary to this file (and the raw .cpuprofile files beside it)")
@@ -89,7 +91,7 @@ func TestBenchProfile(t *testing.T) {
 // buildNamedWeb fills web with the project's web files and an app.wasm
 // built as make wasm builds it but with the function names kept.
 func buildNamedWeb(web string) error {
-	src, err := findWebDir(*benchWeb)
+	src, err := server.FindWebDir(*benchWeb)
 	if err != nil {
 		return err
 	}

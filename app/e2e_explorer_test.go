@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/server"
 	"headroom/estimator"
 )
 
@@ -139,7 +140,7 @@ func TestE2EWasmExecMatchesToolchain(t *testing.T) {
 func TestE2EDetectsWasmExecMismatch(t *testing.T) {
 	tb := newTab(t)
 	tb.expectErrors = true
-	s, err := newServer(filepath.Join(e2e.dir, "web"), testAppHandler())
+	s, err := server.New(filepath.Join(e2e.dir, "web"), testAppHandler())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/chart"
+	"headroom/app/server"
 	"headroom/estimator"
 )
 
@@ -373,7 +374,7 @@ const offlineQuery = "?vocab_size=64000&rows=123456"
 // works with the server stopped, and a link's state still restores.
 func TestE2EOfflineLiveServer(t *testing.T) {
 	tb := newTab(t)
-	s, err := newServer(filepath.Join(e2e.dir, "web"), testAppHandler())
+	s, err := server.New(filepath.Join(e2e.dir, "web"), testAppHandler())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +394,7 @@ func TestE2EOfflineLiveServer(t *testing.T) {
 func TestE2EStaticSite(t *testing.T) {
 	tb := newTab(t)
 	dir := t.TempDir()
-	if err := writeStaticSite(dir, filepath.Join(e2e.dir, "web"), ""); err != nil {
+	if err := server.WriteStaticSite(dir, filepath.Join(e2e.dir, "web"), "", testAppHandler()); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()

@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"context"
@@ -10,11 +10,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -28,7 +25,7 @@ import (
 //
 // style-src 'self' refuses every inline style, style="..." attributes
 // included: the chart's SVG is written with presentation attributes
-// (fill="...", stroke="...", see svgCanvas) where gonum's vgsvg would put
+// (fill="...", stroke="...", see app/chart's svgCanvas) where gonum's vgsvg would put
 // a style on every path and text; they need no permission (the e2e tests
 // fail on any CSP violation in the console).
 //
@@ -71,7 +68,7 @@ var precompressed = []struct{ coding, suffix string }{
 	{"gzip", ".gz"},
 }
 
-// server serves the explorer: the files of web/ itself (safely, see
+// Server serves the explorer: the files of web/ itself (safely, see
 // serveFile), and everything else (the page, app.js, wasm_exec.js, the
 // manifest) through go-app's handler.
 //
@@ -79,14 +76,14 @@ var precompressed = []struct{ coding, suffix string }{
 // that go-app's own file server (http.FileServer(http.Dir(""))) finds
 // web/, would follow symlinks anywhere, change the working directory of
 // the whole process, and know nothing of the precompressed app.wasm.
-type server struct {
+type Server struct {
 	web *os.Root
 	app http.Handler
 }
 
-// newServer returns a server of the files in webDir and of appH. Close it
+// New returns a server of the files in webDir and of appH. Close it
 // to release webDir.
-func newServer(webDir string, appH *app.Handler) (*server, error) {
+func New(webDir string, appH *app.Handler) (*Server, error) {
 	root, err := os.OpenRoot(webDir)
 	if err != nil {
 		return nil, fmt.Errorf("web directory: %v", err)
@@ -98,13 +95,13 @@ func newServer(webDir string, appH *app.Handler) (*server, error) {
 		// static site's worker does (see patchWorker).
 		appH.ServiceWorkerTemplate = string(patchWorker([]byte(app.DefaultAppWorkerJS)))
 	}
-	return &server{web: root, app: appH}, nil
+	return &Server{web: root, app: appH}, nil
 }
 
 // Close releases the web directory.
-func (s *server) Close() error { return s.web.Close() }
+func (s *Server) Close() error { return s.web.Close() }
 
-func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -134,7 +131,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // web/). It refuses names with "..", ".", empty or hidden elements, and
 // directories; os.Root refuses anything that resolves outside web/,
 // symlinks included.
-func (s *server) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	f, fi, ok := s.open(name)
 	if !ok {
 		http.NotFound(w, r)
@@ -149,7 +146,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request, name string) 
 // `make wasm` wrote: br, then gzip, then the file itself. A compressed copy
 // older than app.wasm is stale (app.wasm was rebuilt without make) and is
 // skipped.
-func (s *server) serveWasm(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveWasm(w http.ResponseWriter, r *http.Request) {
 	f, fi, ok := s.open("app.wasm")
 	if !ok {
 		http.NotFound(w, r)
@@ -189,7 +186,7 @@ func (s *server) serveWasm(w http.ResponseWriter, r *http.Request) {
 }
 
 // open opens a regular file of web/ by its slash-separated name.
-func (s *server) open(name string) (*os.File, fs.FileInfo, bool) {
+func (s *Server) open(name string) (*os.File, fs.FileInfo, bool) {
 	if !fs.ValidPath(name) || name == "." || strings.ContainsAny(name, "\\\x00") {
 		return nil, nil, false
 	}
@@ -241,8 +238,8 @@ func acceptedCodings(header string) func(coding string) bool {
 	}
 }
 
-// newHTTPServer wraps h in an http.Server with the server's limits.
-func newHTTPServer(h http.Handler, errorLog io.Writer) *http.Server {
+// NewHTTPServer wraps h in an http.Server with the server's limits.
+func NewHTTPServer(h http.Handler, errorLog io.Writer) *http.Server {
 	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -254,10 +251,10 @@ func newHTTPServer(h http.Handler, errorLog io.Writer) *http.Server {
 	}
 }
 
-// serveUntil serves on ln until ctx is done, then shuts down: it stops
+// ServeUntil serves on ln until ctx is done, then shuts down: it stops
 // accepting, lets requests in flight finish (up to shutdownTimeout), and
 // returns nil after a clean shutdown.
-func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
+func ServeUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -275,43 +272,4 @@ func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
 		return serr
 	}
 	return err
-}
-
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlags("serve", stderr)
-	addr := flags.String("addr", "127.0.0.1:8000", "address to listen on (host:port)")
-	webFlag := flags.String("web", "", "directory of the web files (default: web/ next to the executable, else the project's web/)")
-	if err := flags.Parse(args); err != nil {
-		return 2
-	}
-	if flags.NArg() > 0 {
-		fmt.Fprintf(stderr, "headroom serve: unexpected argument %q\n", flags.Arg(0))
-		return 2
-	}
-	webDir, err := findWebDir(*webFlag)
-	if err != nil {
-		return fail(stderr, "serve", err)
-	}
-	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
-		fmt.Fprintf(stderr, "headroom serve: warning: %s/app.wasm is missing; run make wasm\n", webDir)
-	}
-	s, err := newServer(webDir, appHandler())
-	if err != nil {
-		return fail(stderr, "serve", err)
-	}
-	defer s.Close()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "headroom serve: %v\n", err)
-		return 1
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	fmt.Fprintf(stdout, "headroom: serving http://%s/ (web files: %s); Ctrl-C stops\n", ln.Addr(), webDir)
-	if err := serveUntil(ctx, newHTTPServer(s, stderr), ln); err != nil {
-		fmt.Fprintf(stderr, "headroom serve: %v\n", err)
-		return 1
-	}
-	fmt.Fprintln(stdout, "headroom: stopped")
-	return 0
 }

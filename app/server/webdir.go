@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"errors"
@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 )
 
-// findWebDir returns the absolute path of the web/ directory the server
+// FindWebDir returns the absolute path of the web/ directory the server
 // serves: flagDir when given; otherwise web/ next to the executable (an
 // installed binary carries its files), then the project root found by
 // walking up from the working directory to the directory that holds both
 // go.mod and web/ (make run, go run ./app, go test ./app). So `serve`
 // works from any directory of the project.
-func findWebDir(flagDir string) (string, error) {
+func FindWebDir(flagDir string) (string, error) {
 	if flagDir != "" {
 		dir, err := filepath.Abs(flagDir)
 		if err != nil {
@@ -35,16 +35,16 @@ func findWebDir(flagDir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("finding web/: %v", err)
 	}
-	if root, ok := projectRoot(wd); ok {
+	if root, ok := ProjectRoot(wd); ok {
 		return filepath.Join(root, "web"), nil
 	}
 	return "", errors.New("no web/ directory next to the executable, nor in a directory above " +
 		wd + " that holds go.mod; run from the project, or pass -web DIR")
 }
 
-// projectRoot walks up from dir to the first directory holding go.mod and
+// ProjectRoot walks up from dir to the first directory holding go.mod and
 // a web/ directory.
-func projectRoot(dir string) (string, bool) {
+func ProjectRoot(dir string) (string, bool) {
 	for {
 		if isFile(filepath.Join(dir, "go.mod")) && isDir(filepath.Join(dir, "web")) {
 			return dir, true

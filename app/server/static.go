@@ -1,10 +1,8 @@
-package main
+package server
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,43 +12,16 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// runStatic writes a complete static site: go-app's pages and scripts, and
-// every file of web/ (app.wasm included). The site runs from any static
-// file server under any path prefix, so every URL in it is relative and the
-// router learns its prefix from where app.js was loaded.
-func runStatic(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("static", stderr)
-	out := fs.String("o", "", "directory to write the site into (required)")
-	webFlag := fs.String("web", "", "the web/ directory to copy (default: found as serve finds it)")
-	pageURL := fs.String("url", "", "the site's public URL, for the og:url preview tag (default: none)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *out == "" {
-		return fail(stderr, "static", errors.New("-o: is required (the directory to write the site into)"))
-	}
-	webDir, err := findWebDir(*webFlag)
-	if err != nil {
-		return fail(stderr, "static", err)
-	}
-	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
-		return fail(stderr, "static", fmt.Errorf("%s has no app.wasm; run make wasm first", webDir))
-	}
-	if err := writeStaticSite(*out, webDir, *pageURL); err != nil {
-		fmt.Fprintf(stderr, "headroom static: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "wrote the static site to %s\n", *out)
-	return 0
-}
-
-// writeStaticSite generates go-app's files into dir, makes their URLs
-// relative, and copies web/.
-func writeStaticSite(dir, webDir, pageURL string) error {
+// WriteStaticSite writes a complete static site into dir: go-app's pages
+// and scripts for appH, with every URL made relative so that the site runs
+// from any static file server under any path prefix (the router learns its
+// prefix from where app.js was loaded), and every file of webDir, app.wasm
+// included. pageURL, when not empty, is the og:url of the page.
+func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := app.GenerateStaticWebsite(dir, appHandler()); err != nil {
+	if err := app.GenerateStaticWebsite(dir, appH); err != nil {
 		return fmt.Errorf("generating the pages: %v", err)
 	}
 	for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest"} {
