@@ -18,6 +18,9 @@ import (
 	"headroom/app/server/servertest"
 )
 
+// TestServeCommand runs the serve command as main does, on a free port,
+// fetches a file, then sends the process SIGINT: the command must shut
+// down cleanly (exit status 0) and free its port.
 func TestServeCommand(t *testing.T) {
 	web, _ := servertest.Web(t)
 	registerRoutes()

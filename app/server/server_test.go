@@ -5,13 +5,16 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -256,9 +259,6 @@ func TestServeLimits(t *testing.T) {
 	}
 }
 
-// TestServeCommand runs the serve command as main does, on a free port,
-// fetches a file, then sends the process SIGINT: the command must shut
-// down cleanly (exit status 0) and free its port.
 func TestFindWebDir(t *testing.T) {
 	root := t.TempDir()
 	for _, d := range []string{"web", "app/deep"} {
@@ -292,6 +292,151 @@ func TestFindWebDir(t *testing.T) {
 	wd, _ := os.Getwd()
 	if want := filepath.Join(filepath.Dir(filepath.Dir(wd)), "web"); dir != want {
 		t.Errorf("FindWebDir(\"\") = %q, want %q", dir, want)
+	}
+}
+
+func TestServeWasmPrecompressed(t *testing.T) {
+	web, wasm := servertest.Web(t)
+	_, brErr := os.Stat(filepath.Join(web, "app.wasm.br"))
+	haveBr := brErr == nil
+	if !haveBr && os.Getenv("CI") == "true" {
+		t.Fatal("the brotli command is missing (CI installs it)")
+	}
+	base := startTestServer(t, web)
+	tests := []struct {
+		accept string
+		want   string
+	}{
+		{"br, gzip", "br"},
+		{"gzip, deflate, br, zstd", "br"},
+		{"gzip", "gzip"},
+		{"br;q=0, gzip", "gzip"},
+		{"", ""},
+		{"identity", ""},
+		{"deflate", ""},
+	}
+	for _, path := range []string{"/web/app.wasm", "/app.wasm", "/goapp.wasm"} {
+		for _, tt := range tests {
+			wantEnc := tt.want
+			if wantEnc == "br" && !haveBr {
+				wantEnc = "gzip"
+			}
+			for _, method := range []string{"GET", "HEAD"} {
+				h := http.Header{}
+				if tt.accept != "" {
+					h.Set("Accept-Encoding", tt.accept)
+				}
+				resp, body := rawRequest(t, base, method, path, h)
+				name := fmt.Sprintf("%s %s, Accept-Encoding %q", method, path, tt.accept)
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("%s: status %d", name, resp.StatusCode)
+				}
+				checkWasmHeaders(t, name, resp, wantEnc, len(wasm))
+				onWire := resp.ContentLength
+				if method == "HEAD" {
+					if body != "" {
+						t.Errorf("%s: HEAD has a body", name)
+					}
+					continue
+				}
+				if int64(len(body)) != onWire {
+					t.Errorf("%s: Content-Length %d, body %d bytes", name, onWire, len(body))
+				}
+				if wantEnc != "" && len(body) >= len(wasm) {
+					t.Errorf("%s: %d bytes on the wire, not fewer than app.wasm's %d", name, len(body), len(wasm))
+				}
+				if got := decode(t, wantEnc, []byte(body)); !bytes.Equal(got, wasm) {
+					t.Errorf("%s: decoded body (%d bytes) is not app.wasm (%d bytes)", name, len(got), len(wasm))
+				}
+			}
+		}
+	}
+	// br is preferred, and smaller than gzip here.
+	if haveBr {
+		br, _ := os.ReadFile(filepath.Join(web, "app.wasm.br"))
+		gz, _ := os.ReadFile(filepath.Join(web, "app.wasm.gz"))
+		t.Logf("synthetic app.wasm: %d bytes; gzip %d; br %d", len(wasm), len(gz), len(br))
+	}
+}
+
+// checkWasmHeaders checks the headers of an app.wasm response.
+func checkWasmHeaders(t *testing.T, name string, resp *http.Response, encoding string, size int) {
+	t.Helper()
+	h := resp.Header
+	if got := h.Get("Content-Encoding"); got != encoding {
+		t.Errorf("%s: Content-Encoding %q, want %q", name, got, encoding)
+	}
+	if got := h.Get("Content-Type"); got != "application/wasm" {
+		t.Errorf("%s: Content-Type %q, want application/wasm", name, got)
+	}
+	if !strings.Contains(h.Get("Vary"), "Accept-Encoding") {
+		t.Errorf("%s: Vary %q, want Accept-Encoding", name, h.Get("Vary"))
+	}
+	if got := h.Get(wasmLengthHeader); got != strconv.Itoa(size) {
+		t.Errorf("%s: %s %q, want the uncompressed size %d", name, wasmLengthHeader, got, size)
+	}
+	if resp.ContentLength < 0 {
+		t.Errorf("%s: no Content-Length", name)
+	}
+}
+
+// decode undoes a content coding: gzip with compress/gzip, br with the
+// brotli command.
+func decode(t *testing.T, encoding string, body []byte) []byte {
+	t.Helper()
+	switch encoding {
+	case "":
+		return body
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	case "br":
+		cmd := exec.Command("brotli", "-d", "-c")
+		cmd.Stdin = bytes.NewReader(body)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("brotli -d: %v", err)
+		}
+		return out
+	}
+	t.Fatalf("unknown encoding %q", encoding)
+	return nil
+}
+
+// TestServeWasmStaleCompressed: a compressed copy older than app.wasm (a
+// rebuild without make) is never served.
+func TestServeWasmStaleCompressed(t *testing.T) {
+	web, wasm := servertest.Web(t)
+	old := time.Now().Add(-time.Hour)
+	for _, name := range []string{"app.wasm.br", "app.wasm.gz"} {
+		if err := os.Chtimes(filepath.Join(web, name), old, old); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	base := startTestServer(t, web)
+	resp, body := rawRequest(t, base, "GET", "/web/app.wasm", http.Header{"Accept-Encoding": {"br, gzip"}})
+	checkWasmHeaders(t, "stale", resp, "", len(wasm))
+	if body != string(wasm) {
+		t.Errorf("stale compressed copies: body is not app.wasm")
+	}
+}
+
+// TestServeWasmLengthHeaderWired: go-app's loader (app.js) reads the
+// header serve sets, so its progress counts the uncompressed bytes.
+func TestServeWasmLengthHeaderWired(t *testing.T) {
+	web, _ := servertest.Web(t)
+	base := startTestServer(t, web)
+	resp, body := rawRequest(t, base, "GET", "/app.js", nil)
+	want := `const goappWasmContentLengthHeader = "` + wasmLengthHeader + `";`
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
+		t.Errorf("GET /app.js: status %d; want it to contain %s", resp.StatusCode, want)
 	}
 }
 
