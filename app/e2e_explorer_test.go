@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/server"
+	"headroom/app/ui"
 	"headroom/estimator"
 )
 
@@ -271,7 +272,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 		}
 		id, want := "input-"+key, q.Get(key)
 		if key == "in_use_bytes" { // the page takes it in GiB
-			id, want = "input-"+keyInUseGiB, gibText(cfg.Budget.InUseBytes)
+			id, want = "input-"+ui.KeyInUseGiB, ui.GiBText(cfg.Budget.InUseBytes)
 		}
 		got := eval[string](tb, fmt.Sprintf(`document.getElementById(%q)?.value ?? '<missing>'`, id))
 		if got != want {

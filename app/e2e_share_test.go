@@ -28,6 +28,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/server"
+	"headroom/app/ui"
 	"headroom/estimator"
 )
 
@@ -72,7 +73,7 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 func TestE2EExportDownloads(t *testing.T) {
 	cfg := pressureConfig()
 	from, to := chart.DefaultRange("rows", cfg)
-	in, err := chart.Build(cfg, "rows", from, to, chartPoints)
+	in, err := chart.Build(cfg, "rows", from, to, ui.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,28 +91,28 @@ func TestE2EExportDownloads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if got, want := strings.Join(recs[0], ","), strings.Join(csvHeader("rows"), ","); got != want {
+	if got, want := strings.Join(recs[0], ","), strings.Join(ui.CSVHeader("rows"), ","); got != want {
 		t.Errorf("CSV header\n %s\nwant\n %s", got, want)
 	}
 	if len(recs)-1 != len(in.Points) {
 		t.Errorf("CSV has %d rows, the sweep %d points", len(recs)-1, len(in.Points))
 	}
-	if !bytes.Equal(data, exportCSV(in)) {
-		t.Errorf("the CSV is not exportCSV of the sweep")
+	if !bytes.Equal(data, ui.ExportCSV(in)) {
+		t.Errorf("the CSV is not ui.ExportCSV of the sweep")
 	}
 	if status := eval[string](tb, `document.getElementById('export-status').textContent`); !strings.Contains(status, "qwen3-next-80b-a3b_rows.csv") {
 		t.Errorf("#export-status = %q after the CSV export", status)
 	}
 
 	data = tb.download(dir, "export-json", "qwen3-next-80b-a3b_rows.json")
-	imp, err := importJSON(estimator.Default(), data)
+	imp, err := ui.ImportJSON(estimator.Default(), data)
 	if err != nil || imp.Kind != "export" {
 		t.Fatalf("the JSON export does not import: %q %v", imp.Kind, err)
 	}
 	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(page) {
 		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(page))
 	}
-	if want := (pageView{Preset: defaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
+	if want := (ui.PageView{Preset: ui.DefaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
 		t.Errorf("the JSON's view %+v, want %+v", *imp.View, want)
 	}
 	var f struct {

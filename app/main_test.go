@@ -6,11 +6,14 @@ import (
 	"context"
 	"io"
 	"net"
+	"os"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/server"
+	"headroom/app/ui"
+	"headroom/estimator"
 )
 
 // testAppHandler routes the explorer (as main does; routing again is
@@ -18,7 +21,7 @@ import (
 // so that tests do not depend on the time they start.
 func testAppHandler() *app.Handler {
 	registerRoutes()
-	h := appHandler()
+	h := ui.Handler()
 	h.Version = "test"
 	return h
 }
@@ -47,4 +50,23 @@ func startTestServer(t testing.TB, web string) string {
 		s.Close()
 	})
 	return "http://" + ln.Addr().String()
+}
+
+// pressureConfig is the default config under memory pressure: the rows
+// sweep crosses admit, split and refuse (the same fixture as app/ui's).
+func pressureConfig() estimator.Config {
+	c := estimator.Default()
+	c.Request.Rows = 200000
+	c.Budget.InUseBytes = 68451041280
+	return c
+}
+
+// readHF reads a Hugging Face config.json of the estimator's test data.
+func readHF(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../estimator/testdata/hf/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"headroom/app/server"
+	"headroom/app/ui"
 )
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -32,7 +33,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
 		fmt.Fprintf(stderr, "headroom serve: warning: %s/app.wasm is missing; run make wasm\n", webDir)
 	}
-	s, err := server.New(webDir, appHandler())
+	s, err := server.New(webDir, ui.Handler())
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -75,7 +76,7 @@ func runStatic(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
 		return fail(stderr, "static", fmt.Errorf("%s has no app.wasm; run make wasm first", webDir))
 	}
-	if err := server.WriteStaticSite(*out, webDir, *pageURL, appHandler()); err != nil {
+	if err := server.WriteStaticSite(*out, webDir, *pageURL, ui.Handler()); err != nil {
 		fmt.Fprintf(stderr, "headroom static: %v\n", err)
 		return 1
 	}
