@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -12,10 +12,10 @@ import (
 	"headroom/estimator"
 )
 
-// runPlot is the plot command: it renders the explorer's chart for a
+// Plot is the plot command: it renders the explorer's chart for a
 // config and a swept axis, natively, to an SVG or a PNG (for a pull
 // request comment or a paper).
-func runPlot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("plot", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))

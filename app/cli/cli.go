@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -11,6 +11,43 @@ import (
 
 	"headroom/estimator"
 )
+
+// Command is one subcommand of the binary; main lists them.
+type Command struct {
+	Name    string
+	Summary string // one line for the usage message
+	Run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// Run executes the command line with commands and returns the exit
+// status: 0 ok, 1 a failure while running, 2 bad usage or a bad config.
+// The first argument names the command unless it is a flag; the first
+// command is the default.
+func Run(commands []Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	name := commands[0].Name
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		name, args = args[0], args[1:]
+	}
+	for _, c := range commands {
+		if c.Name == name {
+			return c.Run(args, stdin, stdout, stderr)
+		}
+	}
+	if name == "help" {
+		usage(stdout, commands)
+		return 0
+	}
+	fmt.Fprintf(stderr, "headroom: unknown command %q\n", name)
+	usage(stderr, commands)
+	return 2
+}
+
+func usage(w io.Writer, commands []Command) {
+	fmt.Fprintln(w, "usage: headroom [command] [flags]")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.Name, c.Summary)
+	}
+}
 
 // newFlags returns a flag set that reports its errors to stderr, once.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -59,7 +96,9 @@ func writeJSON(stdout io.Writer, v any) int {
 	return 0
 }
 
-func runEstimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Estimate is the estimate command: the decision of both revisions for a
+// config, with every stage and tensor, as JSON.
+func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("estimate", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
 	if err := fs.Parse(args); err != nil {
@@ -76,7 +115,9 @@ func runEstimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return writeJSON(stdout, res)
 }
 
-func runSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Sweep is the sweep command: both revisions' flips along an axis, as
+// JSON.
+func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("sweep", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	code = Run([]Command{{"plot", "", Plot}}, args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -32,7 +32,7 @@ func writeDefaultConfig(t *testing.T) string {
 }
 
 // chartTestdata holds the golden chart the plot command must write.
-const chartTestdata = "chart/testdata"
+const chartTestdata = "../chart/testdata"
 
 // checkGolden compares got with the chart package's golden file name
 // (go test ./app/chart -run Golden -update refreshes it).

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -11,11 +11,21 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"headroom/app/server"
-	"headroom/app/ui"
 )
 
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Serve returns the serve command: it serves the explorer (the files of
+// web/ and the page that newHandler describes, see app/server) until
+// interrupted.
+func Serve(newHandler func() *app.Handler) func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runServe(newHandler, args, stdout, stderr)
+	}
+}
+
+func runServe(newHandler func() *app.Handler, args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("serve", stderr)
 	addr := flags.String("addr", "127.0.0.1:8000", "address to listen on (host:port)")
 	webFlag := flags.String("web", "", "directory of the web files (default: web/ next to the executable, else the project's web/)")
@@ -33,7 +43,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
 		fmt.Fprintf(stderr, "headroom serve: warning: %s/app.wasm is missing; run make wasm\n", webDir)
 	}
-	s, err := server.New(webDir, ui.Handler())
+	s, err := server.New(webDir, newHandler())
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -54,11 +64,17 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runStatic writes a complete static site: go-app's pages and scripts, and
+// Static returns the static command: it writes a complete static site,
+// go-app's pages and scripts for the page that newHandler describes, and
 // every file of web/ (app.wasm included). The site runs from any static
-// file server under any path prefix, so every URL in it is relative and the
-// router learns its prefix from where app.js was loaded.
-func runStatic(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// file server under any path prefix (see server.WriteStaticSite).
+func Static(newHandler func() *app.Handler) func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runStatic(newHandler, args, stdout, stderr)
+	}
+}
+
+func runStatic(newHandler func() *app.Handler, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("static", stderr)
 	out := fs.String("o", "", "directory to write the site into (required)")
 	webFlag := fs.String("web", "", "the web/ directory to copy (default: found as serve finds it)")
@@ -76,7 +92,7 @@ func runStatic(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
 		return fail(stderr, "static", fmt.Errorf("%s has no app.wasm; run make wasm first", webDir))
 	}
-	if err := server.WriteStaticSite(*out, webDir, *pageURL, ui.Handler()); err != nil {
+	if err := server.WriteStaticSite(*out, webDir, *pageURL, newHandler()); err != nil {
 		fmt.Fprintf(stderr, "headroom static: %v\n", err)
 		return 1
 	}

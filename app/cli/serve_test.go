@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"headroom/app/server/servertest"
 )
 
@@ -23,11 +25,10 @@ import (
 // down cleanly (exit status 0) and free its port.
 func TestServeCommand(t *testing.T) {
 	web, _ := servertest.Web(t)
-	registerRoutes()
 	out := &lockedBuffer{}
 	var stderr lockedBuffer
 	code := make(chan int, 1)
-	go func() { code <- runServe([]string{"-addr", "127.0.0.1:0", "-web", web}, nil, out, &stderr) }()
+	go func() { code <- serve([]string{"-addr", "127.0.0.1:0", "-web", web}, nil, out, &stderr) }()
 	var base string
 	deadline := time.Now().Add(10 * time.Second)
 	for base == "" {
@@ -82,12 +83,12 @@ func TestServeBadFlags(t *testing.T) {
 		{"extra"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := runServe(args, nil, &stdout, &stderr); code != 2 {
+		if code := serve(args, nil, &stdout, &stderr); code != 2 {
 			t.Errorf("serve %q: exit %d, want 2; stderr %q", args, code, stderr.String())
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runServe([]string{"-addr", "256.0.0.1:99999", "-web", t.TempDir()}, nil, &stdout, &stderr); code != 1 {
+	if code := serve([]string{"-addr", "256.0.0.1:99999", "-web", t.TempDir()}, nil, &stdout, &stderr); code != 1 {
 		t.Errorf("serve on a bad address: exit %d, want 1; stderr %q", code, stderr.String())
 	}
 }
@@ -110,3 +111,7 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// serve is the serve command with a go-app handler of its own: the
+// command's tests look at the files it serves, not at the page.
+var serve = Serve(func() *app.Handler { return &app.Handler{Name: "test", Version: "test"} })
