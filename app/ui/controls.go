@@ -121,7 +121,7 @@ func (c *controls) Render() (ui app.UI) {
 		),
 		c.group("Budget",
 			&menu{ID: keyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[keyGPU], Sink: c.Sink,
-				Options: []menuOption{{gpuH200, "H200 (143,771 MiB)", false}, {gpuH100, "H100 80GB", false}, {gpuCustom, "custom bytes", false}}},
+				Options: gpuOptions()},
 			c.sliders(capacitySlider),
 			c.slider(sliderSpec{key: KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
 			c.more("More budget fields", budgetMore),
@@ -206,4 +206,13 @@ func (c *controls) changes() app.UI {
 			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: c.Sink}
 	}
 	return app.Div().Class("switches").Body(elems...)
+}
+
+// gpuOptions lists the GPU menu's entries.
+func gpuOptions() []menuOption {
+	opts := make([]menuOption, len(gpus))
+	for i, g := range gpus {
+		opts[i] = menuOption{g.id, g.label, false}
+	}
+	return opts
 }

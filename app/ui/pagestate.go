@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -106,15 +107,38 @@ func errorKeysOf(field string) []string {
 	return keys
 }
 
+// gpus are the GPU menu's entries, in its order: the one place that maps
+// a GPU to its capacity (custom has none: the capacity is typed).
+var gpus = []struct {
+	id, label string
+	capacity  int64
+}{
+	{gpuH200, "H200 (143,771 MiB)", estimator.H200CapacityBytes},
+	{gpuH100, "H100 80GB", estimator.H100CapacityBytes},
+	{gpuCustom, "custom bytes", 0},
+}
+
 // gpuFor is the GPU menu entry of a capacity.
 func gpuFor(capacity int64) string {
-	switch capacity {
-	case estimator.H200CapacityBytes:
-		return gpuH200
-	case estimator.H100CapacityBytes:
-		return gpuH100
+	for _, g := range gpus {
+		if g.capacity == capacity && g.capacity != 0 {
+			return g.id
+		}
 	}
 	return gpuCustom
+}
+
+// gpuCapacity is the capacity of a GPU menu entry: 0 for custom, an error
+// naming the entries for anything else.
+func gpuCapacity(id string) (int64, error) {
+	ids := make([]string, len(gpus))
+	for i, g := range gpus {
+		if g.id == id {
+			return g.capacity, nil
+		}
+		ids[i] = g.id
+	}
+	return 0, errors.New("must be " + strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1] + ", got " + strconv.Quote(id))
 }
 
 // GiBText writes bytes in GiB with as many decimals as it takes for
@@ -219,15 +243,13 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 		}
 		s.resetRange()
 	case keyGPU:
-		switch value {
-		case gpuH200:
-			s.cfg.Budget.CapacityBytes = estimator.H200CapacityBytes
-		case gpuH100:
-			s.cfg.Budget.CapacityBytes = estimator.H100CapacityBytes
-		case gpuCustom:
-		default:
-			s.inputErr[key] = "must be h200, h100 or custom, got " + strconv.Quote(value)
+		capacity, err := gpuCapacity(value)
+		if err != nil {
+			s.inputErr[key] = err.Error()
 			return
+		}
+		if capacity != 0 {
+			s.cfg.Budget.CapacityBytes = capacity
 		}
 		s.gpu = value
 		s.forget("capacity_bytes")

@@ -93,3 +93,47 @@ func TestSwitchesRestoreLastValue(t *testing.T) {
 		t.Errorf("expert parallel off: %d", s.cfg.FC2.ExpertParallel)
 	}
 }
+
+// TestGPUMenu: the menu, the URL and the capacity agree, from one table.
+func TestGPUMenu(t *testing.T) {
+	for _, c := range []struct {
+		name, id string
+		capacity int64
+	}{
+		{"h200", gpuH200, estimator.H200CapacityBytes},
+		{"h100", gpuH100, estimator.H100CapacityBytes},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got, err := gpuCapacity(c.id); err != nil || got != c.capacity {
+				t.Errorf("gpuCapacity(%q) = %d, %v; want %d", c.id, got, err, c.capacity)
+			}
+			if got := gpuFor(c.capacity); got != c.id {
+				t.Errorf("gpuFor(%d) = %q, want %q", c.capacity, got, c.id)
+			}
+			s := decodePage(url.Values{"gpu": {c.id}}, nil)
+			if s.cfg.Budget.CapacityBytes != c.capacity || s.gpu != c.id {
+				t.Errorf("?gpu=%s: capacity %d, menu %q", c.id, s.cfg.Budget.CapacityBytes, s.gpu)
+			}
+		})
+	}
+	t.Run("custom", func(t *testing.T) {
+		if got := gpuFor(12345 << 20); got != gpuCustom {
+			t.Errorf("gpuFor(a custom capacity) = %q, want custom", got)
+		}
+		s := newPageState()
+		s.setMenu(keyGPU, gpuCustom, nil)
+		if s.gpu != gpuCustom || s.cfg.Budget.CapacityBytes != estimator.Default().Budget.CapacityBytes {
+			t.Errorf("custom: menu %q, capacity %d; want custom, the capacity unchanged", s.gpu, s.cfg.Budget.CapacityBytes)
+		}
+	})
+	t.Run("bad", func(t *testing.T) {
+		want := `must be h200, h100 or custom, got "a100"`
+		if _, err := gpuCapacity("a100"); err == nil || err.Error() != want {
+			t.Errorf("gpuCapacity(a100): %v, want %s", err, want)
+		}
+		s := decodePage(url.Values{"gpu": {"a100"}}, nil)
+		if s.inputErr[keyGPU] != want {
+			t.Errorf("?gpu=a100: error %q, want %q", s.inputErr[keyGPU], want)
+		}
+	})
+}

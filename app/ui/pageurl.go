@@ -56,15 +56,13 @@ func decodePage(q url.Values, list []preset) pageState {
 		}
 	}
 	gpu := q.Get(keyGPU)
-	switch gpu {
-	case gpuH200:
-		merged.Set("capacity_bytes", strconv.FormatInt(estimator.H200CapacityBytes, 10))
-	case gpuH100:
-		merged.Set("capacity_bytes", strconv.FormatInt(estimator.H100CapacityBytes, 10))
-	case "", gpuCustom:
-	default:
-		s.inputErr[keyGPU] = "must be h200, h100 or custom, got " + strconv.Quote(gpu)
-		gpu = ""
+	if gpu != "" {
+		if capacity, err := gpuCapacity(gpu); err != nil {
+			s.inputErr[keyGPU] = err.Error()
+			gpu = ""
+		} else if capacity != 0 {
+			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
+		}
 	}
 	for _, f := range estimator.Fields() {
 		if v, ok := q[f.Key]; ok {
