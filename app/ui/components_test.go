@@ -189,3 +189,24 @@ func TestToggleAndMenuRender(t *testing.T) {
 
 // noEvent stands for a handler: TestMatch checks that one is set.
 func noEvent(app.Context, app.Event) {}
+
+// TestSwitchDocsFromRegistry: a switch of a bool field shows the field
+// registry's doc; only the switches standing for a number field have
+// their own.
+func TestSwitchDocsFromRegistry(t *testing.T) {
+	for _, f := range estimator.Fields() {
+		if f.Kind != estimator.BoolField {
+			continue
+		}
+		t.Run(f.Key, func(t *testing.T) {
+			if got := switchDoc(f.Key); got != f.Doc || got == "" {
+				t.Errorf("switchDoc(%q) = %q, want the registry's %q", f.Key, got, f.Doc)
+			}
+		})
+	}
+	for k := range switchDocs {
+		if f, ok := estimator.FieldByKey(k); !ok || f.Kind == estimator.BoolField {
+			t.Errorf("switchDocs[%q] overrides a bool field's doc (or no field)", k)
+		}
+	}
+}

@@ -78,15 +78,22 @@ var changeSwitches = []struct{ key, label, doc string }{
 		"GDN LoRA projection: release qkv, z, beta and alpha before the output addition."},
 }
 
-// docs for the fields the registry describes tersely.
+// switchDocs are the docs of the two switches that stand for a number
+// field (on = some top-k, on = expert parallelism), where the field's own
+// doc would describe the number; every other switch is a bool field and
+// shows the registry's doc.
 var switchDocs = map[string]string{
-	"grad":                "gradient-enabled request",
-	"logprobs":            "return log-probabilities",
-	"logits":              "return logits",
-	"hidden_states":       "return hidden states",
-	"lora_metadata_known": "compatible LoRA input metadata",
-	"expert_parallel":     "expert parallelism: routes ceil(1.5 k) rows per token",
-	"topk":                "return top-k values and indices",
+	"expert_parallel": "expert parallelism: routes ceil(1.5 k) rows per token",
+	"topk":            "return top-k values and indices",
+}
+
+// switchDoc is the line under a switch.
+func switchDoc(key string) string {
+	if doc, ok := switchDocs[key]; ok {
+		return doc
+	}
+	doc, _ := fieldDoc(key)
+	return doc
 }
 
 // controls is the explorer's panel of inputs, in the groups of the spec.
@@ -194,7 +201,7 @@ func (c *controls) slider(s sliderSpec) app.UI {
 func (c *controls) switches(keys ...string) app.UI {
 	elems := make([]app.UI, len(keys))
 	for i, k := range keys {
-		elems[i] = &toggle{Key: k, Label: k, Doc: switchDocs[k], Checked: c.View.Checks[k], Sink: c.Sink}
+		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k], Sink: c.Sink}
 	}
 	return app.Div().Class("switches").Body(elems...)
 }
