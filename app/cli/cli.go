@@ -87,10 +87,14 @@ func fail(stderr io.Writer, cmd string, err error) int {
 	return 2
 }
 
-func writeJSON(stdout io.Writer, v any) int {
+// writeJSON prints v as indented JSON and returns the exit status: 1, with
+// the reason on stderr, when it could not be written (a closed pipe, a
+// full disk).
+func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "headroom %s: writing the result: %v\n", cmd, err)
 		return 1
 	}
 	return 0
@@ -112,7 +116,7 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "estimate", err)
 	}
-	return writeJSON(stdout, res)
+	return writeJSON(stdout, stderr, "estimate", res)
 }
 
 // Sweep is the sweep command: both revisions' flips along an axis, as
@@ -135,5 +139,5 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "sweep", err)
 	}
-	return writeJSON(stdout, res)
+	return writeJSON(stdout, stderr, "sweep", res)
 }
