@@ -47,7 +47,7 @@ type explorer struct {
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
 
-	panicHook func(edit) // makes a handler panic: tests, and ?panic=edit
+	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -88,9 +88,14 @@ func (c *explorer) load(q url.Values) {
 	}
 	c.list = list
 	c.state = decodePage(q, list)
+}
+
+// armTestPanic lets a test see a handler panic end in the banner: given
+// panic=edit in the Query it opens with, the next edit panics, once, and
+// the URL forgets it. Only the Query prop, which tests set, arms it: the
+// address bar of the page people use never does.
+func (c *explorer) armTestPanic(q url.Values) {
 	if q.Get("panic") == "edit" {
-		// A way for browser tests to see a handler panic end in the
-		// banner: the next edit panics, once; the URL forgets it.
 		c.panicHook = func(edit) {
 			c.panicHook = nil
 			panic("a test panic, asked for by panic=edit in the URL")
@@ -113,6 +118,8 @@ func (c *explorer) OnMount(ctx app.Context) {
 	q := c.Query
 	if q == nil {
 		q = ctx.Page().URL().Query()
+	} else {
+		c.armTestPanic(q)
 	}
 	c.load(q)
 	c.chartW = measureChart()

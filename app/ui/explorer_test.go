@@ -311,6 +311,16 @@ func TestExplorerPanicFromURL(t *testing.T) {
 	}
 }
 
+// TestPageURLNeverArmsPanic: panic=edit in the address bar of the page
+// people use is an unknown key, nothing more.
+func TestPageURLNeverArmsPanic(t *testing.T) {
+	c := newExplorer()
+	c.load(url.Values{"panic": {"edit"}}) // what OnPreRender and OnMount read from the URL
+	if c.panicHook != nil {
+		t.Fatal("the page's URL armed the test panic")
+	}
+}
+
 func TestCatchRender(t *testing.T) {
 	var where string
 	s := &editSink{fail: func(w string, r any, _ []byte) { where = w }}
