@@ -179,10 +179,7 @@ func (c *explorer) renderNow() {
 		return
 	}
 	start := nowMs()
-	res, err := estimator.Estimate(s.cfg)
-	if err != nil {
-		panic(fmt.Errorf("a config that validated did not estimate: %w", err))
-	}
+	res := s.result // validate priced s.cfg
 	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, s.from, s.to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))

@@ -46,6 +46,7 @@ type pageState struct {
 	inputErr map[string]string // error key: why that text is not in cfg
 	errs     map[string]string // error key: inputErr plus what validate found
 	valid    bool              // cfg and the range can be priced and swept
+	result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
 }
@@ -285,7 +286,12 @@ func (s *pageState) validate() {
 			s.errs[key] = msg
 		}
 	}
-	if _, err := estimator.Estimate(s.cfg); err != nil {
+	// The estimate is how a config is validated (an overflow is found only
+	// by pricing it); renderNow shows this one rather than pricing again.
+	res, err := estimator.Estimate(s.cfg)
+	if err == nil {
+		s.result = res
+	} else {
 		for _, e := range estimator.FieldErrors(err) {
 			for _, k := range errorKeysOf(e.Field) {
 				add(k, e.Message)
