@@ -58,7 +58,6 @@ type shownState struct {
 	svg      string
 	chartErr string
 	notes    flipNotes
-	axis     string
 	config   estimator.Config
 }
 
@@ -190,7 +189,7 @@ func (c *explorer) renderNow() {
 	} else {
 		c.shown.svg, c.shown.chartErr = string(svg), ""
 	}
-	c.shown.ready, c.shown.result, c.shown.notes, c.shown.axis, c.shown.config = true, res, notes, s.axis, s.cfg
+	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
 	c.lastKey = key
 	c.renders++
 	c.renderMs = nowMs() - start
@@ -262,6 +261,10 @@ func (c *explorer) Render() (ui app.UI) {
 	defer c.sink.catchRender("drawing the page", &ui)
 	s := &c.state
 	sh := &c.shown
+	shownAxis := "" // the axis of the chart on screen, which the sweep cache holds
+	if in, ok := c.sweeps.last(); ok && in.Axis != nil {
+		shownAxis = in.Axis.Key
+	}
 	ready := "0"
 	if sh.ready {
 		ready = "1"
@@ -282,15 +285,15 @@ func (c *explorer) Render() (ui app.UI) {
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + sh.axis + ", baseline and candidate, against the bytes available."},
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
-						Axis: sh.axis, Flips: sh.notes.Baseline, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
 					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
-						Axis: sh.axis, Flips: sh.notes.Candidate, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),

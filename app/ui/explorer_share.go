@@ -48,10 +48,10 @@ func (c *explorer) shareLink() string {
 // shownSweep is the sweep behind the chart on screen.
 func (c *explorer) shownSweep() (chart.Input, error) {
 	in, ok := c.sweeps.last()
-	if !c.shown.ready || !ok || in.Axis == nil || in.Axis.Key != c.shown.axis {
+	if !c.shown.ready || !ok || in.Axis == nil { // the cache holds the shown sweep: renderNow drew it
 		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
-	in.Current = chart.AxisValue(c.shown.axis, c.shown.config)
+	in.Current = chart.AxisValue(in.Axis.Key, c.shown.config)
 	return in, nil
 }
 

@@ -265,8 +265,8 @@ func TestExplorerBadURL(t *testing.T) {
 	if c.state.cfg.Model.VocabSize != 32000 || c.state.cfg.Request.Grad {
 		t.Errorf("the good values were not kept: vocab %d grad %v", c.state.cfg.Model.VocabSize, c.state.cfg.Request.Grad)
 	}
-	if !c.shown.ready || c.shown.axis != "rows" {
-		t.Errorf("the page did not render the rest (ready %v, axis %q)", c.shown.ready, c.shown.axis)
+	if in, ok := c.sweeps.last(); !c.shown.ready || !ok || in.Axis.Key != "rows" {
+		t.Errorf("the page did not render the rest (ready %v, sweep %v along %v)", c.shown.ready, ok, in.Axis)
 	}
 }
 

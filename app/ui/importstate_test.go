@@ -120,8 +120,8 @@ func TestExportImportRestoresPage(t *testing.T) {
 	if got := c2.state.query(c2.list).Encode(); got != want {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
-	if c2.shown.axis != "vocab_size" || c2.shown.config != c.shown.config {
-		t.Errorf("shown axis %q, config differs: %v", c2.shown.axis, c2.shown.config != c.shown.config)
+	if in, _ := c2.sweeps.last(); in.Axis == nil || in.Axis.Key != "vocab_size" || c2.shown.config != c.shown.config {
+		t.Errorf("shown sweep along %v, config differs: %v", in.Axis, c2.shown.config != c.shown.config)
 	}
 	if !strings.Contains(r.Summary, "Qwen3-Next-80B-A3B") || !strings.Contains(r.Summary, "vocab_size from 1,000 to 300,000") {
 		t.Errorf("summary %q", r.Summary)
