@@ -37,11 +37,7 @@ type explorer struct {
 	framePending bool
 	chartW       int // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
-	urlTimer     app.Func // writes a URL held back by the throttle
-	urlPending   bool
-	pendingURL   string  // the query the address bar should show
-	lastURL      string  // the query it shows
-	lastURLAt    float64 // when it was written (nowMs)
+	url          urlThrottle // the address bar's writes (urlthrottle.go)
 
 	renders  int     // completed renders: the DOM's data-renders
 	renderMs float64 // the last render's compute time, for data-render-ms
@@ -207,34 +203,22 @@ func (c *explorer) chartSize() (w, h int) {
 	return w, h
 }
 
-// urlInterval is the least time between two writes of the address bar.
-// Browsers throttle history.replaceState (Chromium ignores calls beyond
-// about 200 in 10 s, with a warning) and each call costs a millisecond or
-// more; a slider drag renders 60 times a second.
-const urlInterval = 300
-
 // replaceURL puts the state into the address bar (replace, not push: every
 // slider step is not a page to go back to): at once when the last write is
 // old enough, otherwise when it is, with the latest state.
 func (c *explorer) replaceURL(query string) {
-	c.pendingURL = query
-	if query == c.lastURL {
-		return
-	}
-	if wait := c.lastURLAt + urlInterval - nowMs(); wait > 0 {
+	if now, wait := c.url.set(query, nowMs()); now {
+		c.writeURL()
+	} else if wait > 0 {
 		c.scheduleURL(wait)
-		return
 	}
-	c.writeURL()
 }
 
 // writeURL writes the pending query, if it is not written yet.
 func (c *explorer) writeURL() {
-	if c.pendingURL == c.lastURL {
-		return
+	if query, ok := c.url.take(nowMs()); ok {
+		replaceQuery(query)
 	}
-	c.lastURL, c.lastURLAt = c.pendingURL, nowMs()
-	replaceQuery(c.lastURL)
 }
 
 // catch recovers a panic in one of the explorer's handlers and shows it in

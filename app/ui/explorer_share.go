@@ -40,9 +40,9 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.pendingURL = c.state.query(c.list).Encode()
+	c.url.set(c.state.query(c.list).Encode(), nowMs())
 	c.writeURL()
-	return pageURL(c.lastURL)
+	return pageURL(c.url.last)
 }
 
 // shownSweep is the sweep behind the chart on screen.

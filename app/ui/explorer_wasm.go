@@ -39,7 +39,7 @@ func flushUpdates(ctx app.Context) {
 }
 
 func (c *explorer) releaseFrames() {
-	for _, f := range []*app.Func{&c.frame, &c.urlTimer} {
+	for _, f := range []*app.Func{&c.frame, &c.url.timer} {
 		if *f != nil {
 			(*f).Release()
 			*f = nil
@@ -51,21 +51,21 @@ func (c *explorer) releaseFrames() {
 // goroutine (a JavaScript timer rather than ctx.After, whose goroutine
 // flushUpdates would wait for).
 func (c *explorer) scheduleURL(ms float64) {
-	if c.urlPending {
+	if c.url.armed {
 		return
 	}
-	if c.urlTimer == nil {
-		c.urlTimer = app.FuncOf(func(this app.Value, args []app.Value) any {
+	if c.url.timer == nil {
+		c.url.timer = app.FuncOf(func(this app.Value, args []app.Value) any {
 			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
 				defer c.catch("updating the address bar")
-				c.urlPending = false
+				c.url.armed = false
 				c.writeURL()
 			}})
 			return nil
 		})
 	}
-	c.urlPending = true
-	app.Window().Call("setTimeout", c.urlTimer, ms)
+	c.url.armed = true
+	app.Window().Call("setTimeout", c.url.timer, ms)
 }
 
 // requestRender marks the page dirty; the render runs in the next
