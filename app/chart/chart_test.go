@@ -207,13 +207,15 @@ func TestChartNeverPanics(t *testing.T) {
 		{"single x", single, 400, 300, false},
 	}
 	for _, c := range cases {
-		svg, err := SVG(c.in, c.w, c.h)
-		if (err != nil) != c.wantErr {
-			t.Errorf("%s: err = %v, want error %v", c.name, err, c.wantErr)
-		}
-		if err == nil && !bytes.HasPrefix(svg, []byte("<svg")) {
-			t.Errorf("%s: not an SVG", c.name)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			svg, err := SVG(c.in, c.w, c.h)
+			if (err != nil) != c.wantErr {
+				t.Errorf("err = %v, want error %v", err, c.wantErr)
+			}
+			if err == nil && !bytes.HasPrefix(svg, []byte("<svg")) {
+				t.Errorf("not an SVG")
+			}
+		})
 	}
 }
 
@@ -285,21 +287,25 @@ func TestNiceTicks(t *testing.T) {
 		{0, 20, 1, 8, "0 5 10 15 20"},
 	}
 	for _, c := range cases {
-		var labels []string
-		for _, tk := range niceTicks(c.lo, c.hi, c.unit, c.n) {
-			labels = append(labels, tk.Label)
-		}
-		if got := strings.Join(labels, " "); got != c.want {
-			t.Errorf("niceTicks(%v, %v, %v, %d) = %q, want %q", c.lo, c.hi, c.unit, c.n, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			var labels []string
+			for _, tk := range niceTicks(c.lo, c.hi, c.unit, c.n) {
+				labels = append(labels, tk.Label)
+			}
+			if got := strings.Join(labels, " "); got != c.want {
+				t.Errorf("niceTicks(%v, %v, %v, %d) = %q, want %q", c.lo, c.hi, c.unit, c.n, got, c.want)
+			}
+		})
 	}
 	for _, c := range []struct {
 		v, step float64
 		want    string
 	}{{1_000_001, 1, "1,000,001"}, {1_250_000, 50_000, "1.25M"}, {0.25, 0.05, "0.25"}, {50, 10, "50"}, {3e9, 1e9, "3G"}} {
-		if got := compactNumber(c.v, c.step); got != c.want {
-			t.Errorf("compactNumber(%v, %v) = %q, want %q", c.v, c.step, got, c.want)
-		}
+		t.Run("compact "+c.want, func(t *testing.T) {
+			if got := compactNumber(c.v, c.step); got != c.want {
+				t.Errorf("compactNumber(%v, %v) = %q, want %q", c.v, c.step, got, c.want)
+			}
+		})
 	}
 	if ticks := niceTicks(3, 3, 1, 5); ticks != nil {
 		t.Errorf("empty span: %v", ticks)

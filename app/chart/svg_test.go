@@ -204,9 +204,11 @@ func TestAppendPresentation(t *testing.T) {
 		{" fill : #000 ;; stroke:none;", `fill="#000" stroke="none"`},
 		{"", ""},
 	} {
-		if got := string(appendPresentation(nil, []byte(c.style))); got != c.want {
-			t.Errorf("style %q: got %s, want %s", c.style, got, c.want)
-		}
+		t.Run(c.style, func(t *testing.T) {
+			if got := string(appendPresentation(nil, []byte(c.style))); got != c.want {
+				t.Errorf("style %q: got %s, want %s", c.style, got, c.want)
+			}
+		})
 	}
 }
 

@@ -77,23 +77,26 @@ func TestPlotPNG(t *testing.T) {
 	cfg := writeDefaultConfig(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
+		name string
 		size []string
 		w, h int
-	}{{nil, 1600, 900}, {[]string{"-width", "640", "-height", "480"}, 640, 480}} {
-		out := filepath.Join(dir, "chart.png")
-		args := append([]string{"plot", "-config", cfg, "-from", "1", "-to", "1000000", "-points", "64", "-o", out}, c.size...)
-		if code, stdout, stderr := runCmd(t, "", args...); code != 0 || stdout != "" || stderr != "" {
-			t.Fatalf("%v: exit %d, stdout %q, stderr %q", c.size, code, stdout, stderr)
-		}
-		data, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The chart package checks the picture; here, the file and its size.
-		img, format, err := image.DecodeConfig(bytes.NewReader(data))
-		if err != nil || format != "png" || img.Width != c.w || img.Height != c.h {
-			t.Errorf("%v: got a %q of %dx%d (%v), want a png of %dx%d", c.size, format, img.Width, img.Height, err, c.w, c.h)
-		}
+	}{{"default size", nil, 1600, 900}, {"640x480", []string{"-width", "640", "-height", "480"}, 640, 480}} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(dir, "chart.png")
+			args := append([]string{"plot", "-config", cfg, "-from", "1", "-to", "1000000", "-points", "64", "-o", out}, c.size...)
+			if code, stdout, stderr := runCmd(t, "", args...); code != 0 || stdout != "" || stderr != "" {
+				t.Fatalf("%v: exit %d, stdout %q, stderr %q", c.size, code, stdout, stderr)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The chart package checks the picture; here, the file and its size.
+			img, format, err := image.DecodeConfig(bytes.NewReader(data))
+			if err != nil || format != "png" || img.Width != c.w || img.Height != c.h {
+				t.Errorf("%v: got a %q of %dx%d (%v), want a png of %dx%d", c.size, format, img.Width, img.Height, err, c.w, c.h)
+			}
+		})
 	}
 }
 
@@ -127,18 +130,20 @@ func TestPlotErrors(t *testing.T) {
 		{"extra argument", "", []string{"-config", cfg, "-to", "10", "-o", out, "more"}, "more"},
 	}
 	for _, c := range cases {
-		code, stdout, stderr := runCmd(t, c.stdin, append([]string{"plot"}, c.args...)...)
-		if code != 2 {
-			t.Errorf("%s: exit %d, want 2", c.name, code)
-		}
-		if stdout != "" {
-			t.Errorf("%s: stdout %q, want nothing", c.name, stdout)
-		}
-		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%s: stderr %q, want one line naming %q", c.name, stderr, c.want)
-		}
-		if _, err := os.Stat(out); err == nil {
-			t.Fatalf("%s: wrote %s", c.name, out)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, c.stdin, append([]string{"plot"}, c.args...)...)
+			if code != 2 {
+				t.Errorf("%s: exit %d, want 2", c.name, code)
+			}
+			if stdout != "" {
+				t.Errorf("%s: stdout %q, want nothing", c.name, stdout)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("%s: stderr %q, want one line naming %q", c.name, stderr, c.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Fatalf("%s: wrote %s", c.name, out)
+			}
+		})
 	}
 }

@@ -75,20 +75,22 @@ func TestSliderRender(t *testing.T) {
 
 func TestDecisionPanelRender(t *testing.T) {
 	for _, dec := range []estimator.Decision{estimator.Admit, estimator.Split, estimator.Refuse} {
-		p := &decisionPanel{Rev: "candidate", Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
-			Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
-		d := app.NewClientTester(p)
-		for _, tc := range []app.TestUIDescriptor{
-			{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
-			{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
-			{Path: app.TestPath(0, 4), Expected: app.P().ID("flips-candidate").Class("flips")},
-			{Path: app.TestPath(0, 4, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
-		} {
-			if err := app.TestMatch(p, tc); err != nil {
-				t.Errorf("%v: %v", dec, err)
+		t.Run(dec.String(), func(t *testing.T) {
+			p := &decisionPanel{Rev: "candidate", Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
+				Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
+			d := app.NewClientTester(p)
+			for _, tc := range []app.TestUIDescriptor{
+				{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
+				{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
+				{Path: app.TestPath(0, 4), Expected: app.P().ID("flips-candidate").Class("flips")},
+				{Path: app.TestPath(0, 4, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+			} {
+				if err := app.TestMatch(p, tc); err != nil {
+					t.Errorf("%v: %v", dec, err)
+				}
 			}
-		}
-		d.Close()
+			d.Close()
+		})
 	}
 	// Before the first estimate there is no decision to show.
 	p := &decisionPanel{Rev: "baseline"}

@@ -143,37 +143,39 @@ func TestExplorerInvalidKeepsLastValid(t *testing.T) {
 		{KeyInUseGiB, "-1", "in_use_bytes", `must be a non-negative number of GiB, like 63.75: "-1"`},
 		{keyTo, "0", keyTo, "must be at least from (1), got 0"},
 	} {
-		typeInto(d, c, tc.key, tc.text)
-		if got := c.state.errs[tc.errKey]; got != tc.msg {
-			t.Errorf("%s=%q: message %q, want %q", tc.key, tc.text, got, tc.msg)
-		}
-		if c.renders != 1 || c.shown.result.Baseline.RequiredBytes != before.Baseline.RequiredBytes {
-			t.Errorf("%s=%q: the render changed (renders %d)", tc.key, tc.text, c.renders)
-		}
-		if got := c.state.text(tc.key); got != tc.text {
-			t.Errorf("%s shows %q, want the typed %q", tc.key, got, tc.text)
-		}
-		html := app.HTMLString(c)
-		if !strings.Contains(html, estimatorEscape(tc.msg)) {
-			t.Errorf("%s: the page does not show %q", tc.key, tc.msg)
-		}
-		if !strings.Contains(html, "stale-note") {
-			t.Errorf("%s: no note that the results are stale", tc.key)
-		}
-		// put it right again
-		switch tc.key {
-		case KeyInUseGiB:
-			typeInto(d, c, tc.key, "0")
-		case keyTo:
-			typeInto(d, c, tc.key, "519216")
-		case "projected_rows":
-			typeInto(d, c, tc.key, "")
-		default:
-			typeInto(d, c, tc.key, "64902")
-		}
-		if len(c.state.errs) != 0 {
-			t.Fatalf("after fixing %s: errors %v", tc.key, c.state.errs)
-		}
+		t.Run(tc.key+"="+tc.text, func(t *testing.T) {
+			typeInto(d, c, tc.key, tc.text)
+			if got := c.state.errs[tc.errKey]; got != tc.msg {
+				t.Errorf("%s=%q: message %q, want %q", tc.key, tc.text, got, tc.msg)
+			}
+			if c.renders != 1 || c.shown.result.Baseline.RequiredBytes != before.Baseline.RequiredBytes {
+				t.Errorf("%s=%q: the render changed (renders %d)", tc.key, tc.text, c.renders)
+			}
+			if got := c.state.text(tc.key); got != tc.text {
+				t.Errorf("%s shows %q, want the typed %q", tc.key, got, tc.text)
+			}
+			html := app.HTMLString(c)
+			if !strings.Contains(html, estimatorEscape(tc.msg)) {
+				t.Errorf("%s: the page does not show %q", tc.key, tc.msg)
+			}
+			if !strings.Contains(html, "stale-note") {
+				t.Errorf("%s: no note that the results are stale", tc.key)
+			}
+			// put it right again
+			switch tc.key {
+			case KeyInUseGiB:
+				typeInto(d, c, tc.key, "0")
+			case keyTo:
+				typeInto(d, c, tc.key, "519216")
+			case "projected_rows":
+				typeInto(d, c, tc.key, "")
+			default:
+				typeInto(d, c, tc.key, "64902")
+			}
+			if len(c.state.errs) != 0 {
+				t.Fatalf("after fixing %s: errors %v", tc.key, c.state.errs)
+			}
+		})
 	}
 	if c.renders != 1 {
 		t.Errorf("renders %d: fixing a field back to the shown state should not redraw", c.renders)
@@ -250,12 +252,14 @@ func TestExplorerBadURL(t *testing.T) {
 	q, _ := url.ParseQuery("rows=abc&hidden_size=0&vocab_size=32000&in_use_gib=lots&axis=nope&from=x&gpu=tpu&preset=nope&grad=false")
 	c, _ := mountExplorer(t, q)
 	for key, text := range map[string]string{"rows": "abc", "hidden_size": "0", KeyInUseGiB: "lots", keyFrom: "x"} {
-		if got := c.state.text(key); got != text {
-			t.Errorf("%s shows %q, want the URL's %q", key, got, text)
-		}
-		if c.state.errs[errorKey(key)] == "" {
-			t.Errorf("%s is not marked", key)
-		}
+		t.Run(key, func(t *testing.T) {
+			if got := c.state.text(key); got != text {
+				t.Errorf("%s shows %q, want the URL's %q", key, got, text)
+			}
+			if c.state.errs[errorKey(key)] == "" {
+				t.Errorf("%s is not marked", key)
+			}
+		})
 	}
 	for _, key := range []string{keyAxis, keyGPU, keyPreset} {
 		if c.state.errs[key] == "" {

@@ -170,9 +170,11 @@ func TestImportKinds(t *testing.T) {
 	}
 
 	for _, bad := range []string{``, `{`, `[1]`, `{"request": {"rows": -1}}`, `{"headroom": 1, "config": 5}`, `{"vocab_size": "x"}`} {
-		if _, err := ImportJSON(cur, []byte(bad)); err == nil {
-			t.Errorf("importJSON(%q) accepted", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := ImportJSON(cur, []byte(bad)); err == nil {
+				t.Errorf("importJSON(%q) accepted", bad)
+			}
+		})
 	}
 }
 
@@ -183,8 +185,10 @@ func TestExportName(t *testing.T) {
 		{"", "rows", "json", "headroom_rows.json"},
 		{"../../etc/passwd", "rows", "png", "etc-passwd_rows.png"},
 	} {
-		if got := exportName(tt.preset, tt.axis, tt.ext); got != tt.want {
-			t.Errorf("exportName(%q) = %q, want %q", tt.preset, got, tt.want)
-		}
+		t.Run(tt.want, func(t *testing.T) {
+			if got := exportName(tt.preset, tt.axis, tt.ext); got != tt.want {
+				t.Errorf("exportName(%q) = %q, want %q", tt.preset, got, tt.want)
+			}
+		})
 	}
 }

@@ -27,10 +27,12 @@ func TestDescribeFlips(t *testing.T) {
 		{"in_use_bytes", A, []estimator.Flip{{FromDecision: A, ToDecision: I, Last: 10, First: 11, Message: "too much"}},
 			"admits up to 10 bytes, is invalid beyond (too much)"},
 	} {
-		segs := segments(1, 1_000_000, tc.first, "", tc.flips)
-		if got := describeFlips(tc.axis, segs); got != tc.want {
-			t.Errorf("describeFlips(%s, %v)\n got %q\nwant %q", tc.axis, tc.flips, got, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			segs := segments(1, 1_000_000, tc.first, "", tc.flips)
+			if got := describeFlips(tc.axis, segs); got != tc.want {
+				t.Errorf("describeFlips(%s, %v)\n got %q\nwant %q", tc.axis, tc.flips, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -61,9 +63,11 @@ func TestDescribeChange(t *testing.T) {
 		{"hidden_size", seg(flip(A, S, 10)), seg(flip(A, S, 5)),
 			"between hidden_size 6 and 10 the candidate splits where the baseline admitted"},
 	} {
-		if got := describeChange(tc.axis, tc.base, tc.cand); got != tc.want {
-			t.Errorf("describeChange\n got %q\nwant %q", got, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			if got := describeChange(tc.axis, tc.base, tc.cand); got != tc.want {
+				t.Errorf("describeChange\n got %q\nwant %q", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -85,13 +85,15 @@ func TestImportRefusedChangesNothing(t *testing.T) {
 		`{"headroom": 1, "view": {"axis": "nope", "from": 1, "to": 2}, "config": {}}`,
 		`{"headroom": 1, "view": {"axis": "rows", "from": 5, "to": 1}, "config": {}}`,
 	} {
-		r := importInto(d, c, []byte(bad))
-		if r.Err == "" {
-			t.Errorf("import of %q accepted: %+v", bad, r)
-		}
-		if got := c.state.query(c.list).Encode(); got != before || c.renders != renders || c.state.text("vocab_size") != "99,000" {
-			t.Errorf("import of %q changed the state: ?%s (was ?%s), renders %d -> %d", bad, got, before, renders, c.renders)
-		}
+		t.Run(bad, func(t *testing.T) {
+			r := importInto(d, c, []byte(bad))
+			if r.Err == "" {
+				t.Errorf("import of %q accepted: %+v", bad, r)
+			}
+			if got := c.state.query(c.list).Encode(); got != before || c.renders != renders || c.state.text("vocab_size") != "99,000" {
+				t.Errorf("import of %q changed the state: ?%s (was ?%s), renders %d -> %d", bad, got, before, renders, c.renders)
+			}
+		})
 	}
 	if c.banner.Message != "" {
 		t.Errorf("a refused import showed the banner: %s", c.banner.Message)
@@ -144,27 +146,29 @@ func TestExportFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, format := range exportFormats {
-		f, err := c.exportFile(format)
-		if err != nil {
-			t.Fatalf("%s: %v", format, err)
-		}
-		if want := "qwen3-next-80b-a3b_rows." + format; f.Name != want {
-			t.Errorf("%s: name %q, want %q", format, f.Name, want)
-		}
-		switch format {
-		case "svg":
-			if !bytes.Equal(f.Data, svg) {
-				t.Errorf("the SVG export is not the plot command's SVG of the same sweep")
+		t.Run(format, func(t *testing.T) {
+			f, err := c.exportFile(format)
+			if err != nil {
+				t.Fatalf("%s: %v", format, err)
 			}
-		case "png":
-			if f.Width != 1600 || f.Height != 900 || !bytes.HasPrefix(f.Data, []byte(`<svg width="1600" height="900" `)) {
-				t.Errorf("PNG source %dx%d, %.60s", f.Width, f.Height, f.Data)
+			if want := "qwen3-next-80b-a3b_rows." + format; f.Name != want {
+				t.Errorf("%s: name %q, want %q", format, f.Name, want)
 			}
-		case "csv":
-			if !bytes.Equal(f.Data, ExportCSV(in)) {
-				t.Errorf("the CSV export is not the sweep behind the chart")
+			switch format {
+			case "svg":
+				if !bytes.Equal(f.Data, svg) {
+					t.Errorf("the SVG export is not the plot command's SVG of the same sweep")
+				}
+			case "png":
+				if f.Width != 1600 || f.Height != 900 || !bytes.HasPrefix(f.Data, []byte(`<svg width="1600" height="900" `)) {
+					t.Errorf("PNG source %dx%d, %.60s", f.Width, f.Height, f.Data)
+				}
+			case "csv":
+				if !bytes.Equal(f.Data, ExportCSV(in)) {
+					t.Errorf("the CSV export is not the sweep behind the chart")
+				}
 			}
-		}
+		})
 	}
 	if _, err := c.exportFile("gif"); err == nil {
 		t.Errorf("an unknown format exported")

@@ -58,18 +58,20 @@ func TestDecodePageKeys(t *testing.T) {
 		{"axis=rows&from=9&to=5", estimator.H200CapacityBytes, gpuH200, "rows", 9, 5, 151936, 1},
 		{"axis=rows&from=0", estimator.H200CapacityBytes, gpuH200, "rows", 0, 519216, 151936, 1},
 	} {
-		q, _ := url.ParseQuery(tc.query)
-		s := decodePage(q, list)
-		if s.cfg.Budget.CapacityBytes != tc.capacity || s.gpu != tc.gpu || s.axis != tc.axis ||
-			s.from != tc.from || s.to != tc.to || s.cfg.Model.VocabSize != tc.vocab || len(s.errs) != tc.errorCount {
-			t.Errorf("%s: capacity %d gpu %s axis %s range %d..%d vocab %d errors %v", tc.query,
-				s.cfg.Budget.CapacityBytes, s.gpu, s.axis, s.from, s.to, s.cfg.Model.VocabSize, s.errs)
-		}
-		if tc.errorCount == 0 {
-			if back := decodePage(s.query(list), list); back.query(list).Encode() != s.query(list).Encode() {
-				t.Errorf("%s: does not round-trip: %s", tc.query, s.query(list).Encode())
+		t.Run(tc.query, func(t *testing.T) {
+			q, _ := url.ParseQuery(tc.query)
+			s := decodePage(q, list)
+			if s.cfg.Budget.CapacityBytes != tc.capacity || s.gpu != tc.gpu || s.axis != tc.axis ||
+				s.from != tc.from || s.to != tc.to || s.cfg.Model.VocabSize != tc.vocab || len(s.errs) != tc.errorCount {
+				t.Errorf("%s: capacity %d gpu %s axis %s range %d..%d vocab %d errors %v", tc.query,
+					s.cfg.Budget.CapacityBytes, s.gpu, s.axis, s.from, s.to, s.cfg.Model.VocabSize, s.errs)
 			}
-		}
+			if tc.errorCount == 0 {
+				if back := decodePage(s.query(list), list); back.query(list).Encode() != s.query(list).Encode() {
+					t.Errorf("%s: does not round-trip: %s", tc.query, s.query(list).Encode())
+				}
+			}
+		})
 	}
 }
 
