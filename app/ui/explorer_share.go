@@ -77,7 +77,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 		out.Mime = "image/svg+xml"
 		if format == "png" {
 			// The picture the plot command's PNG is: the SVG of the
-			// PNG's logical size, drawn at plotWidth x plotHeight.
+			// PNG's logical size, drawn at chart.DefaultWidth x DefaultHeight.
 			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
 		}
 	case "csv":
