@@ -1,6 +1,3 @@
-// Package servertest builds what the server's tests and the browser tests
-// serve: a web directory with a synthetic app.wasm and its compressed
-// copies, and files the server must never serve. Only tests import it.
 package servertest
 
 import (
