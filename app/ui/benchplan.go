@@ -72,7 +72,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 			continue
 		}
 		text := s.format(s.valueAt(p))
-		next := clonePageState(state)
+		next := state.clone()
 		next.setText(k, text)
 		next.validate()
 		nextKey := renderKey(&next)
@@ -90,17 +90,4 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 func renderKey(s *pageState) string {
 	return estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" +
 		strconv.FormatInt(s.from, 10) + "|" + strconv.FormatInt(s.to, 10)
-}
-
-func clonePageState(s pageState) pageState {
-	s.texts, s.inputErr, s.errs = cloneMap(s.texts), cloneMap(s.inputErr), cloneMap(s.errs)
-	return s
-}
-
-func cloneMap(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
