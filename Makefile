@@ -43,7 +43,7 @@ wasm: web-assets brotli
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
 # copied from assets/ (the copies are committed, so a checkout serves as
-# it is; app/assets_test.go checks they match their sources).
+# it is; app/ui/assets_test.go checks they match their sources).
 web-assets:
 	@mkdir -p web/icons web/seeds
 	cp assets/icons/icon.svg assets/icons/icon-192.png assets/icons/icon-512.png web/icons/
@@ -90,6 +90,14 @@ vet:
 test: chromium vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
+	@# The layers of app/ (see app/doc.go): a package importing one it must not.
+	@set -e; check() { bad=$$($(GO) list -deps $$1 | grep -E "$$2" || true); \
+	  if [ -n "$$bad" ]; then echo "$$1 must not import: $$bad"; exit 1; fi; }; \
+	  check ./app/chart 'go-app|headroom/app/(ui|server|cli)$$'; \
+	  check ./app/server 'gonum.org/v1/plot|headroom/app/(chart|ui|cli)$$'; \
+	  check ./app/ui 'headroom/app/(server|cli)$$'; \
+	  check ./app/cli 'headroom/app/ui$$'
+	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
 	$(GO) test -count=1 ./...
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
@@ -118,7 +126,7 @@ bench-profile: chromium web-assets
 # regression case of the plain test run: commit it with the fix.
 FUZZTIME ?= 60s
 fuzz:
-	@set -e; for pkg in ./estimator ./app; do \
+	@set -e; for pkg in ./estimator ./app/ui; do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$target ($(FUZZTIME))"; \
 	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \

@@ -17,9 +17,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,7 +32,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"headroom/estimator"
+	"headroom/app/server"
+	"headroom/app/ui"
 )
 
 var (
@@ -60,7 +59,7 @@ func (f figure) String() string {
 // TestBench measures the six figures of the issue and prints them last,
 // one line each, as "name: value unit".
 func TestBench(t *testing.T) {
-	root, ok := projectRoot(mustGetwd(t))
+	root, ok := server.ProjectRoot(mustGetwd(t))
 	if !ok {
 		t.Fatal("run from inside the project")
 	}
@@ -70,7 +69,7 @@ func TestBench(t *testing.T) {
 	sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
 	sweepWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
 		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
-	chart := goBench(t, root, nil, "./app", "ChartRenderSVG")
+	chart := goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
 	t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
 		sweepNative/1e3, sweepWasm/1e3, nodeVersion())
 	t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
@@ -172,7 +171,7 @@ func goBench(t *testing.T, root string, env []string, pkg, name string, extra ..
 // quicker one.
 func benchWebDir(t *testing.T) string {
 	t.Helper()
-	web, err := findWebDir(*benchWeb)
+	web, err := server.FindWebDir(*benchWeb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,13 +240,8 @@ func wireBytes(t *testing.T, base string) (int64, string) {
 	return n, resp.Header.Get("Content-Encoding")
 }
 
-// slideInput is one timed input: slider key, the range input's new
-// position, and how long to wait after a frame starts before sending it.
-type slideInput struct {
-	Key     string  `json:"key"`
-	Pos     int     `json:"pos"`
-	DelayMs float64 `json:"delay"`
-}
+// slideInput is one timed input (see ui.SlideInput).
+type slideInput = ui.SlideInput
 
 // benchSliders are the sliders the inputs move: the model's, the
 // request's, FC2's and the budget's, including rows, the swept axis
@@ -259,85 +253,14 @@ var benchSliders = []string{"vocab_size", "rows", "chunk_rows", "num_experts_per
 var benchSteps = []int{1, 2, 3, 5, 10, 20, 40, 80, 150, 300}
 
 // inputPlan makes n inputs from the default page that each change the
-// config to a valid one (the explorer bumps data-renders only then). It
-// replays them on the page's own state, so an input that would change
-// nothing or leave the inputs invalid is never sent.
+// config to a valid one (see ui.SlideInputs).
 func inputPlan(t *testing.T, n int) []slideInput {
 	t.Helper()
-	list, err := presets()
+	plan, err := ui.SlideInputs(n, benchSliders, benchSteps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs := map[string]sliderSpec{}
-	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, fc2Sliders, fc2More, budgetMore, {capacitySlider}} {
-		for _, s := range group {
-			specs[s.key] = s
-		}
-	}
-	state := decodePage(url.Values{}, list)
-	view := state.controlView(list)
-	pos := map[string]int{}
-	sliders := map[string]*slider{}
-	for _, k := range benchSliders {
-		spec, ok := specs[k]
-		if !ok {
-			t.Fatalf("no slider %q among the controls", k)
-		}
-		s, ok := (&controls{View: view}).slider(spec).(*slider)
-		if !ok {
-			t.Fatalf("controls.slider(%q) is not a *slider", k)
-		}
-		sliders[k], pos[k] = s, s.position(view.Values[k])
-	}
-	rng := rand.New(rand.NewPCG(2026, 11))
-	key := renderKey(&state)
-	var plan []slideInput
-	for tries := 0; len(plan) < n; tries++ {
-		if tries > 100*n {
-			t.Fatalf("found only %d inputs that change the render", len(plan))
-		}
-		k := benchSliders[rng.IntN(len(benchSliders))]
-		s := sliders[k]
-		step := benchSteps[rng.IntN(len(benchSteps))]
-		if rng.IntN(2) == 0 {
-			step = -step
-		}
-		p := min(sliderSteps, max(0, pos[k]+step))
-		if p == pos[k] {
-			continue
-		}
-		text := s.format(s.valueAt(p))
-		next := clonePageState(state)
-		next.setText(k, text)
-		next.validate()
-		nextKey := renderKey(&next)
-		if !next.valid || nextKey == key {
-			continue
-		}
-		state, key, pos[k] = next, nextKey, p
-		plan = append(plan, slideInput{Key: k, Pos: p, DelayMs: round(rng.Float64()*16, 2)})
-	}
 	return plan
-}
-
-// renderKey is what explorer.renderNow compares to skip a render (less
-// the chart's size, which the inputs do not change).
-func renderKey(s *pageState) string {
-	return estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" +
-		strconv.FormatInt(s.from, 10) + "|" + strconv.FormatInt(s.to, 10)
-}
-
-func clonePageState(s pageState) pageState {
-	s.texts, s.inputErr, s.errs = cloneMap(s.texts), cloneMap(s.inputErr), cloneMap(s.errs)
-	return s
-}
-
-func cloneMap(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // slideJS times each input in the page. For each: wait for a frame, then

@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
+
+	"headroom/app/server"
 )
 
 var benchProfile = flag.String("bench.profile", "", "write the profiles' summary to this file (and the raw .cpuprofile files beside it)")
@@ -89,7 +91,7 @@ func TestBenchProfile(t *testing.T) {
 // buildNamedWeb fills web with the project's web files and an app.wasm
 // built as make wasm builds it but with the function names kept.
 func buildNamedWeb(web string) error {
-	src, err := findWebDir(*benchWeb)
+	src, err := server.FindWebDir(*benchWeb)
 	if err != nil {
 		return err
 	}
@@ -163,6 +165,7 @@ var categories = []struct{ prefix, cat string }{
 	{"(garbage collector)", "V8 garbage collector"},
 	{"headroom_estimator.", "estimator"},
 	{"main.", "headroom app (main: explorer, chart, components)"},
+	{"headroom_app_", "headroom app (ui, chart)"},
 	{"gonum.org_", "gonum/plot, svgo, fonts"},
 	{"codeberg.org_", "gonum/plot, svgo, fonts"},
 	{"golang.org_x_image", "gonum/plot, svgo, fonts"},
@@ -294,7 +297,7 @@ func isStep(name string) bool {
 	name = goName(name)
 	for _, s := range []string{
 		"main.(*explorer).renderNow", "main.(*explorer).Render", "main.(*explorer).apply",
-		"main.(*sweepCache).get", "main.sweepChart", "main.renderChartSVG", "main.drawChart", "main.(*svgCanvas)",
+		"main.(*sweepCache).get", "main.sweepChart", "chart.SVG", "chart.drawChart", "chart.(*svgCanvas)",
 		"headroom/estimator.Estimate", "main.describeSweep", "main.(*explorer).replaceURL",
 		"main.(*breakdown).Render", "main.(*controls).Render", "main.(*slider).Render", "main.(*decisionPanel).Render",
 		"main.flushUpdates", "main.(*slider).onSlide", "main.(*chartView).Render", "main.(*explorer).setupFrames",

@@ -20,6 +20,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/server"
+	"headroom/app/ui"
 	"headroom/estimator"
 )
 
@@ -139,7 +141,7 @@ func TestE2EWasmExecMatchesToolchain(t *testing.T) {
 func TestE2EDetectsWasmExecMismatch(t *testing.T) {
 	tb := newTab(t)
 	tb.expectErrors = true
-	s, err := newServer(filepath.Join(e2e.dir, "web"), testAppHandler())
+	s, err := server.New(filepath.Join(e2e.dir, "web"), testAppHandler())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +272,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 		}
 		id, want := "input-"+key, q.Get(key)
 		if key == "in_use_bytes" { // the page takes it in GiB
-			id, want = "input-"+keyInUseGiB, gibText(cfg.Budget.InUseBytes)
+			id, want = "input-"+ui.KeyInUseGiB, ui.GiBText(cfg.Budget.InUseBytes)
 		}
 		got := eval[string](tb, fmt.Sprintf(`document.getElementById(%q)?.value ?? '<missing>'`, id))
 		if got != want {

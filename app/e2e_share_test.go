@@ -26,6 +26,9 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/chart"
+	"headroom/app/server"
+	"headroom/app/ui"
 	"headroom/estimator"
 )
 
@@ -69,8 +72,8 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 // URL; the console check fails the test on any CSP violation.
 func TestE2EExportDownloads(t *testing.T) {
 	cfg := pressureConfig()
-	from, to := defaultRange("rows", cfg)
-	in, err := buildChartInput(cfg, "rows", from, to, chartPoints)
+	from, to := chart.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, ui.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,28 +91,28 @@ func TestE2EExportDownloads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if got, want := strings.Join(recs[0], ","), strings.Join(csvHeader("rows"), ","); got != want {
+	if got, want := strings.Join(recs[0], ","), strings.Join(ui.CSVHeader("rows"), ","); got != want {
 		t.Errorf("CSV header\n %s\nwant\n %s", got, want)
 	}
 	if len(recs)-1 != len(in.Points) {
 		t.Errorf("CSV has %d rows, the sweep %d points", len(recs)-1, len(in.Points))
 	}
-	if !bytes.Equal(data, exportCSV(in)) {
-		t.Errorf("the CSV is not exportCSV of the sweep")
+	if !bytes.Equal(data, ui.ExportCSV(in)) {
+		t.Errorf("the CSV is not ui.ExportCSV of the sweep")
 	}
 	if status := eval[string](tb, `document.getElementById('export-status').textContent`); !strings.Contains(status, "qwen3-next-80b-a3b_rows.csv") {
 		t.Errorf("#export-status = %q after the CSV export", status)
 	}
 
 	data = tb.download(dir, "export-json", "qwen3-next-80b-a3b_rows.json")
-	imp, err := importJSON(estimator.Default(), data)
+	imp, err := ui.ImportJSON(estimator.Default(), data)
 	if err != nil || imp.Kind != "export" {
 		t.Fatalf("the JSON export does not import: %q %v", imp.Kind, err)
 	}
 	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(page) {
 		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(page))
 	}
-	if want := (pageView{Preset: defaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
+	if want := (ui.PageView{Preset: ui.DefaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
 		t.Errorf("the JSON's view %+v, want %+v", *imp.View, want)
 	}
 	var f struct {
@@ -121,8 +124,8 @@ func TestE2EExportDownloads(t *testing.T) {
 	}
 	jsonPath := filepath.Join(dir, "qwen3-next-80b-a3b_rows.json")
 
-	w, h := chartLogicalSize(plotWidth, plotHeight)
-	svg, err := renderChartSVG(in, w, h)
+	w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
+	svg, err := chart.SVG(in, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +375,7 @@ const offlineQuery = "?vocab_size=64000&rows=123456"
 // works with the server stopped, and a link's state still restores.
 func TestE2EOfflineLiveServer(t *testing.T) {
 	tb := newTab(t)
-	s, err := newServer(filepath.Join(e2e.dir, "web"), testAppHandler())
+	s, err := server.New(filepath.Join(e2e.dir, "web"), testAppHandler())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +395,7 @@ func TestE2EOfflineLiveServer(t *testing.T) {
 func TestE2EStaticSite(t *testing.T) {
 	tb := newTab(t)
 	dir := t.TempDir()
-	if err := writeStaticSite(dir, filepath.Join(e2e.dir, "web"), ""); err != nil {
+	if err := server.WriteStaticSite(dir, filepath.Join(e2e.dir, "web"), "", testAppHandler()); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()

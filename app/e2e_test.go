@@ -39,6 +39,8 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"headroom/app/server"
 )
 
 // wasmTags and wasmLDFlags are the Makefile's WASM_TAGS and WASM_LDFLAGS:
@@ -132,7 +134,7 @@ func findChromium() (string, error) {
 // its gzip copy (and br, when the brotli command is there) so the browser
 // loads it compressed as it would from make run.
 func buildTestWeb(web string) error {
-	src, err := findWebDir("")
+	src, err := server.FindWebDir("")
 	if err != nil {
 		return err
 	}
@@ -207,8 +209,8 @@ func gzipFile(src, dst string) error {
 
 // startE2EServer serves web on a free loopback port until TestMain stops it.
 func startE2EServer(web string) (string, error) {
-	testRoutes()
-	s, err := newServer(web, testAppHandler())
+	registerRoutes()
+	s, err := server.New(web, testAppHandler())
 	if err != nil {
 		return "", err
 	}
@@ -219,7 +221,7 @@ func startE2EServer(web string) (string, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serveUntil(ctx, newHTTPServer(s, os.Stderr), ln) }()
+	go func() { done <- server.ServeUntil(ctx, server.NewHTTPServer(s, os.Stderr), ln) }()
 	e2e.stop = append(e2e.stop, func() {
 		cancel()
 		if err := <-done; err != nil {

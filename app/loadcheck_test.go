@@ -15,6 +15,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"headroom/app/server"
+	"headroom/app/server/servertest"
 )
 
 // The load check is short by default so that make test stays quick; the
@@ -150,12 +153,12 @@ func TestLoadCheck(t *testing.T) {
 // loadWeb returns the web directory to load: the project's when app.wasm
 // is built (the real sizes), else a synthetic one.
 func loadWeb(t *testing.T) (dir, what string) {
-	if web, err := findWebDir(""); err == nil {
+	if web, err := server.FindWebDir(""); err == nil {
 		if fi, err := os.Stat(filepath.Join(web, "app.wasm")); err == nil {
 			return web, fmt.Sprintf("the project's web/ (app.wasm %.1f MiB)", mib(uint64(fi.Size())))
 		}
 	}
-	web, wasm := testWeb(t)
+	web, wasm := servertest.Web(t)
 	return web, fmt.Sprintf("a synthetic app.wasm of %.1f MiB (make wasm for the real one)", mib(uint64(len(wasm))))
 }
 

@@ -18,10 +18,13 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"headroom/app/cli"
+	"headroom/app/server"
 )
 
 func TestBenchReplay(t *testing.T) {
-	root, ok := projectRoot(mustGetwd(t))
+	root, ok := server.ProjectRoot(mustGetwd(t))
 	if !ok {
 		t.Fatal("run from inside the project")
 	}
@@ -40,7 +43,7 @@ func TestBenchReplay(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		var errOut bytes.Buffer
 		start := time.Now()
-		code := run([]string{"replay", "-config", config, "-workload", workload, "-format", "json"}, nil, io.Discard, &errOut)
+		code := cli.Run(commands(), []string{"replay", "-config", config, "-workload", workload, "-format", "json"}, nil, io.Discard, &errOut)
 		elapsed := time.Since(start)
 		if code != 1 {
 			t.Fatalf("replay exited %d (want 1: some requests change): %s", code, errOut.String())

@@ -1,16 +1,16 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-// registerRoutes declares the explorer's one page. RouteFunc rather than
-// Route: Route mounts a zero value of the component, and the explorer
-// needs its constructor (its edit sink, its default state).
+	"headroom/app/ui"
+)
+
+// registerRoutes declares the explorer's one page, in both builds: the
+// browser mounts it, the native server prerenders it. RouteFunc rather
+// than Route: Route mounts a zero value of the component, and the explorer
+// needs its constructor (its edit sink, its default state). Routing again
+// replaces the route, so tests may call it as often as they like.
 func registerRoutes() {
-	app.RouteFunc("/", func() app.Composer { return newExplorer() })
-}
-
-// runWhenOnBrowser hands control to go-app in the browser; elsewhere it
-// returns at once.
-func runWhenOnBrowser() {
-	app.RunWhenOnBrowser()
+	app.RouteFunc("/", ui.NewExplorer)
 }

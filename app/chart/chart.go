@@ -1,0 +1,267 @@
+package chart
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"headroom/estimator"
+)
+
+// DefaultWidth and DefaultHeight are the size, in pixels, of an exported
+// chart: the plot command's default PNG and the page's PNG export. An SVG
+// gets the same aspect and text scale (see LogicalSize), so both formats
+// show the same picture.
+const (
+	DefaultWidth  = 1600
+	DefaultHeight = 900
+)
+
+// maxChartSide bounds a chart's side (points or pixels): a bigger request
+// is a mistake, and a PNG that size would not fit in memory.
+const maxChartSide = 16384
+
+// SVG draws in as an SVG document of width x height points.
+// The result is one <svg> element (no XML prolog: go-app's app.Raw wants
+// one root element) whose viewBox is the drawing's size and whose width is
+// 100%, so it scales to its container; pass the container's size in CSS
+// pixels to keep text at its nominal size. It is drawn with presentation
+// attributes, never style="..." (the server's CSP refuses inline styles),
+// and names fallbacks metric-compatible with the Liberation fonts.
+// It never panics: a failure in the plotting library comes back as an error.
+func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
+	defer recoverChart(&err)
+	if err := CheckSize(float64(width), float64(height)); err != nil {
+		return nil, err
+	}
+	c := newSVGCanvas(width, height)
+	if err := drawChart(in, draw.New(c)); err != nil {
+		return nil, err
+	}
+	return c.bytes(), nil
+}
+
+// chartDPI scales a wide bitmap so its text reads as in a page about 960
+// points wide, rather than shrinking the text as the pixels grow.
+func chartDPI(widthPx int) int {
+	return max(72, (72*widthPx+480)/960)
+}
+
+// LogicalSize is the size in points that a widthPx x heightPx PNG
+// is drawn at, so an SVG of that size looks the same as the PNG.
+func LogicalSize(widthPx, heightPx int) (w, h vg.Length) {
+	dpi := float64(chartDPI(widthPx))
+	return vg.Length(float64(widthPx) * 72 / dpi), vg.Length(float64(heightPx) * 72 / dpi)
+}
+
+// CheckSize refuses a chart side outside 16..maxChartSide (points or pixels).
+func CheckSize(w, h float64) error {
+	for _, v := range [2]float64{w, h} {
+		if !(v >= 16 && v <= maxChartSide) { // also refuses NaN
+			return fmt.Errorf("chart size must be in 16..%d, got %gx%g", maxChartSide, w, h)
+		}
+	}
+	return nil
+}
+
+// recoverChart turns a panic in the plotting library into an error: in the
+// browser a panic would stop the whole app.
+func recoverChart(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("chart: %v", r)
+	}
+}
+
+// The fixed palette and fonts: the output is a pure function of the input.
+var (
+	colCandidate = rgb(0x00, 0x72, 0xB2)
+	colBaseline  = rgb(0xD5, 0x5E, 0x00)
+	colInk       = rgb(0x22, 0x22, 0x22)
+	colGrid      = color.NRGBA{A: 0x1c}
+	colDiffer    = color.NRGBA{R: 0x7B, G: 0x32, B: 0x94, A: 0xb0}
+	colDecision  = [...]color.Color{
+		estimator.Admit:   rgb(0xDF, 0xF3, 0xE4),
+		estimator.Split:   rgb(0xFC, 0xEB, 0xC0),
+		estimator.Refuse:  rgb(0xF9, 0xD6, 0xD5),
+		estimator.Invalid: rgb(0xEC, 0xEC, 0xEC),
+	}
+	colStage = [estimator.NumStages]color.Color{
+		rgb(0x56, 0xB4, 0xE9), rgb(0xCC, 0x79, 0xA7), rgb(0x8C, 0x56, 0x4B), rgb(0x4D, 0x9A, 0x3A),
+	}
+	colRetained = rgb(0x77, 0x77, 0x77)
+
+	chartFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+)
+
+// chartFamily is the family name vgsvg writes for chartFont.
+const chartFamily = "Liberation Sans"
+
+func rgb(r, g, b uint8) color.Color { return color.NRGBA{R: r, G: g, B: b, A: 0xff} }
+
+func textStyle(size vg.Length) text.Style {
+	return text.Style{Color: colInk, Font: font.From(chartFont, size), Handler: chartText{}}
+}
+func lineStyle(c color.Color, width vg.Length, dashes ...vg.Length) draw.LineStyle {
+	return draw.LineStyle{Color: c, Width: width, Dashes: dashes}
+}
+
+// gib converts exact bytes to the chart's unit, for display only.
+func gib(b int64) float64 { return float64(b) / (1 << 30) }
+
+// byteAxis reports whether the swept input is a byte count, shown in GiB.
+func byteAxis(f *estimator.Field) bool {
+	return f.Key == "capacity_bytes" || f.Key == "in_use_bytes"
+}
+
+// lineSpec is one line of the chart: its legend entry and how to read it
+// from a point.
+type lineSpec struct {
+	label string
+	style draw.LineStyle
+	value func(p *estimator.Point) int64
+}
+
+func chartLines() []lineSpec {
+	specs := make([]lineSpec, 0, 5+estimator.NumStages)
+	specs = append(specs,
+		lineSpec{"candidate required", lineStyle(colCandidate, 2), func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes }},
+		lineSpec{"baseline required", lineStyle(colBaseline, 1.6, 5, 3), func(p *estimator.Point) int64 { return p.Rev[0].RequiredBytes }},
+		lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), func(p *estimator.Point) int64 { return p.LowerBoundBytes }},
+		lineSpec{"available", lineStyle(colInk, 1.4), func(p *estimator.Point) int64 { return p.AvailableBytes }},
+	)
+	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
+		specs = append(specs, lineSpec{s.String(), lineStyle(colStage[s], 1),
+			func(p *estimator.Point) int64 { return p.Rev[1].WholeStages[s] }})
+	}
+	return append(specs, lineSpec{"retained", lineStyle(colRetained, 1, 3, 2),
+		func(p *estimator.Point) int64 { return p.Rev[1].WholeRetained }})
+}
+
+// drawChart lays out and draws the whole chart on dc: the plot above, the
+// legend below it.
+func drawChart(in Input, dc draw.Canvas) error {
+	if in.Axis == nil || len(in.Points) == 0 {
+		return errors.New("chart: no points to draw")
+	}
+	if in.From > in.To {
+		return fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
+	}
+	w, h := dc.Size().X, dc.Size().Y
+
+	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
+	dc.Fill(dc.Rectangle.Path())
+	p := plot.New()
+	p.BackgroundColor = nil
+	xmin, xmax := float64(in.From), float64(in.To)
+	if xmin == xmax {
+		xmin, xmax = xmin-0.5, xmax+0.5
+	}
+	p.X.Min, p.X.Max = xmin, xmax
+
+	// Lines, with gaps at invalid points; empty ones are left out.
+	xs := make([]float64, len(in.Points))
+	for i := range in.Points {
+		xs[i] = float64(in.Points[i].X)
+	}
+	keep := flipNeighbours(in.Points)
+	var lines []*chartLine
+	ymax := 0.0
+	for _, spec := range chartLines() {
+		ys, top := readLine(in.Points, spec.value)
+		if top <= 0 && spec.label != "available" {
+			continue
+		}
+		ymax = max(ymax, top)
+		lines = append(lines, &chartLine{label: spec.label, style: spec.style, xs: xs, ys: ys})
+	}
+	obsLines, obsTop := in.observed.lines(xs, in.From, in.To)
+	lines, ymax = append(lines, obsLines...), max(ymax, obsTop)
+	if ymax <= 0 {
+		ymax = 1
+	}
+	p.Y.Min, p.Y.Max = 0, ymax*1.04
+
+	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
+	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
+	legend := chartLegend(lines, cand, w)
+	in.observed.legend(legend)
+	legendH := legend.layout(w)
+	if legendH > h/2 { // a thumbnail: the plot alone
+		legend.entries, legendH = nil, 0
+	}
+	plotC := draw.Crop(dc, 2, -10, legendH, -8) // room for the flip markers and the last tick label
+
+	// Ticks are computed once, sized to the drawing; gonum asks for them
+	// several times per draw.
+	xunit := 1.0
+	if byteAxis(in.Axis) {
+		xunit = 1 << 30
+	}
+	dataW, dataH := float64(w)-60, float64(plotC.Size().Y)-40
+	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, xunit, clampInt(dataW/65, 2, 8)))
+	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
+	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
+	styleAxes(p, in.Axis)
+	if in.Title != "" {
+		p.Title.Text = in.Title
+		p.Title.TextStyle = textStyle(12)
+		p.Title.TextStyle.XAlign = draw.XCenter
+		p.Title.TextStyle.YAlign = draw.YTop
+		p.Title.Padding = 4
+	}
+
+	// Downsample to what the drawing can show: a conservative scale (the
+	// whole canvas) and a quarter point of tolerance, never dropping the
+	// points on either side of a decision change.
+	for _, l := range lines {
+		l.xs, l.ys = simplify(l.xs, l.ys, keep, float64(w)/(xmax-xmin), float64(h)/p.Y.Max, 0.25)
+	}
+
+	p.Add(&chartBands{regions: cand, grid: yticks})
+	p.Add(&chartHatch{spans: differing(base, cand)})
+	for _, l := range lines {
+		p.Add(l)
+	}
+	if m := in.observed.plotter(); m != nil {
+		p.Add(m)
+	}
+	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
+	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
+	if in.Current >= in.From && in.Current <= in.To {
+		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current)})
+	}
+	p.Draw(plotC)
+	legend.draw(draw.Crop(dc, 0, 0, 0, legendH-dc.Size().Y))
+	return nil
+}
+
+func styleAxes(p *plot.Plot, axis *estimator.Field) {
+	xlabel := axis.Key
+	if byteAxis(axis) {
+		xlabel += " (GiB)"
+	}
+	p.X.Label.Text, p.Y.Label.Text = xlabel, "GiB"
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Padding = 0
+		a.Color = colInk
+		a.Label.TextStyle = textStyle(11)
+		a.Label.TextStyle.XAlign = draw.XCenter
+		a.Label.TextStyle.YAlign = draw.YBottom
+		a.Label.Padding = 2
+		a.Tick.Color = colInk
+		a.Tick.Length = 4
+		lab := textStyle(10)
+		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
+		a.Tick.Label = lab
+	}
+}
+
+func clampInt(v float64, lo, hi int) int {
+	return max(lo, min(hi, int(v)))
+}

@@ -1,0 +1,39 @@
+package chart
+
+import (
+	"headroom/estimator"
+)
+
+// Input is everything the chart shows, computed by the estimator: the
+// UI, the plot command and the CSV export all build it with
+// Build, so they show the same thing.
+type Input struct {
+	Title     string
+	Axis      *estimator.Field  // the swept input
+	From, To  int64             // the swept range
+	Current   int64             // the axis input's current value (marked)
+	Points    []estimator.Point // the grid, increasing X
+	Baseline  []estimator.Flip  // flips of the baseline, increasing
+	Candidate []estimator.Flip  // flips of the candidate, increasing
+
+	observed *chartObserved // observed peaks, along rows only (AddObserved)
+}
+
+// Build sweeps cfg along axis over [from, to] on a grid of points
+// and finds both revisions' flips, bisected from those points: the same
+// flips the sweep command prints for the same grid.
+func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input, error) {
+	if err := estimator.CheckRange(from, to, points); err != nil {
+		return Input{}, err
+	}
+	s, err := estimator.NewSweeper(cfg, axis)
+	if err != nil {
+		return Input{}, err
+	}
+	xs := estimator.Grid(from, to, points)
+	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg)}
+	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
+	in.Baseline = s.FlipsFromPoints(nil, in.Points, 0)
+	in.Candidate = s.FlipsFromPoints(nil, in.Points, 1)
+	return in, nil
+}

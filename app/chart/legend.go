@@ -1,0 +1,108 @@
+package chart
+
+import (
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"headroom/estimator"
+)
+
+// legendEntry is one item of the legend: a thumbnail and a label.
+type legendEntry struct {
+	label string
+	thumb func(c draw.Canvas, r vg.Rectangle)
+	x     vg.Length // set by layout
+	row   int
+}
+
+// legendBox is a legend that flows its entries into rows under the plot,
+// so it stays readable on a narrow screen without covering the data.
+type legendBox struct {
+	entries    []legendEntry
+	sty        text.Style
+	rowH       vg.Length
+	thumb, sep vg.Length // thumbnail width, space between entries
+}
+
+const (
+	legendPad = 6
+	legendGap = 4
+)
+
+// chartLegend lists the drawn lines, the decision shades, the differing
+// band and the flip markers, a size smaller on a phone-sized width w.
+func chartLegend(lines []*chartLine, regions []region, w vg.Length) *legendBox {
+	lb := &legendBox{sty: textStyle(10), thumb: 18, sep: 12}
+	if w < 600 {
+		lb.sty, lb.thumb, lb.sep = textStyle(9), 14, 8
+	}
+	lb.sty.YAlign = draw.YCenter
+	add := func(label string, thumb func(draw.Canvas, vg.Rectangle)) {
+		lb.entries = append(lb.entries, legendEntry{label: label, thumb: thumb})
+	}
+	for _, l := range lines {
+		sty := l.style
+		add(l.label, func(c draw.Canvas, r vg.Rectangle) {
+			y := (r.Min.Y + r.Max.Y) / 2
+			c.StrokeLine2(sty, r.Min.X, y, r.Max.X, y)
+		})
+	}
+	shown := [estimator.Invalid + 1]bool{true, true, true, false}
+	for _, r := range regions {
+		shown[r.d] = true
+	}
+	for d, ok := range shown {
+		if ok {
+			col := colDecision[d]
+			add(estimator.Decision(d).String(), func(c draw.Canvas, r vg.Rectangle) {
+				c.SetColor(col)
+				c.Fill(rectPath(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y))
+			})
+		}
+	}
+	add("decisions differ", func(c draw.Canvas, r vg.Rectangle) { hatch(c, r) })
+	for _, f := range []struct {
+		label string
+		style draw.LineStyle
+		top   bool
+	}{{"candidate flip", lineStyle(colCandidate, 1.2), true}, {"baseline flip", lineStyle(colBaseline, 1.2, 2, 1.5), false}} {
+		add(f.label, func(c draw.Canvas, r vg.Rectangle) {
+			x := (r.Min.X + r.Max.X) / 2
+			c.StrokeLine2(f.style, x, r.Min.Y, x, r.Max.Y)
+			var m vg.Path
+			triangle(&m, x, r.Min.Y, r.Max.Y, f.top)
+			c.SetColor(f.style.Color)
+			c.Fill(m)
+		})
+	}
+	return lb
+}
+
+// layout places the entries in rows across width w and returns the
+// legend's height.
+func (lb *legendBox) layout(w vg.Length) vg.Length {
+	lb.rowH = lb.sty.Font.Size * 1.5
+	x, row := vg.Length(legendPad), 0
+	for i := range lb.entries {
+		e := &lb.entries[i]
+		ew := lb.thumb + legendGap + lb.sty.Width(e.label)
+		if x > legendPad && x+ew > w-legendPad {
+			x, row = legendPad, row+1
+		}
+		e.x, e.row = x, row
+		x += ew + lb.sep
+	}
+	return vg.Length(row+1)*lb.rowH + 2*legendPad
+}
+
+// draw draws the laid-out legend in c.
+func (lb *legendBox) draw(c draw.Canvas) {
+	for _, e := range lb.entries {
+		top := c.Max.Y - legendPad - vg.Length(e.row)*lb.rowH
+		mid := top - lb.rowH/2
+		x := c.Min.X + e.x
+		e.thumb(c, vg.Rectangle{Min: vg.Point{X: x, Y: mid - 5}, Max: vg.Point{X: x + lb.thumb, Y: mid + 5}})
+		c.FillText(lb.sty, vg.Point{X: x + lb.thumb + legendGap, Y: mid}, e.label)
+	}
+}

@@ -1,0 +1,150 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"headroom/estimator"
+)
+
+// chartObserved is what the rows chart adds for a config's observed peaks
+// (section 12 of the model): the measured points, drawn as markers, and
+// each revision's predicted peak (in_use + retained + ephemeral of a piece
+// of x rows, no safety, no reserve) along the grid, drawn as lines beside
+// the required ones.
+//
+// The predicted lines are the points' own predictions: a piece of x rows
+// of the config as given (p and t from its N, P and T), so each line
+// passes through its revision's prediction at every marker's rows. They
+// are not re-resolved with rows = x, as the required lines are.
+type chartObserved struct {
+	points    []estimator.ObservedPoint
+	predicted [2][]float64 // GiB at each grid x, by revision; NaN on overflow
+}
+
+// AddObserved adds cfg's observed peaks to the chart: markers at the
+// points and each revision's predicted-peak line. The points are drawn
+// along rows only: on another axis it returns a note saying so and leaves
+// in unchanged, as it does for a config without points.
+func (in *Input) AddObserved(cfg estimator.Config) (note string, err error) {
+	if len(cfg.Observed) == 0 {
+		return "", nil
+	}
+	if in.Axis == nil {
+		return "", nil
+	}
+	if in.Axis.Key != "rows" {
+		return fmt.Sprintf("the %d observed points are drawn along rows only; this chart (along %s) leaves them out", len(cfg.Observed), in.Axis.Key), nil
+	}
+	pr, err := estimator.NewPredictor(cfg)
+	if err != nil {
+		return "", err
+	}
+	o := &chartObserved{points: cfg.Observed}
+	for rev := range o.predicted {
+		o.predicted[rev] = make([]float64, len(in.Points))
+	}
+	for i := range in.Points {
+		peaks, err := pr.Peaks(in.Points[i].X)
+		for rev := range o.predicted {
+			o.predicted[rev][i] = math.NaN()
+			if err == nil {
+				o.predicted[rev][i] = gib(peaks[rev])
+			}
+		}
+	}
+	in.observed = o
+	return "", nil
+}
+
+// lines are the predicted-peak lines over the grid xs, and the top of
+// what the layer draws within [from, to] (markers included), for the y
+// range. A nil layer draws nothing.
+func (o *chartObserved) lines(xs []float64, from, to int64) ([]*chartLine, float64) {
+	if o == nil {
+		return nil, 0
+	}
+	top := 0.0
+	for _, pt := range o.points {
+		if pt.Rows >= from && pt.Rows <= to {
+			top = max(top, gib(pt.PeakBytes))
+		}
+	}
+	var out []*chartLine
+	for _, rev := range [2]int{1, 0} {
+		ys := o.predicted[rev]
+		for _, y := range ys {
+			if !math.IsNaN(y) {
+				top = max(top, y)
+			}
+		}
+		out = append(out, &chartLine{label: revName[rev] + " predicted peak", style: predictedStyle[rev], xs: xs, ys: ys})
+	}
+	return out, top
+}
+
+var (
+	revName        = [2]string{"baseline", "candidate"}
+	predictedStyle = [2]draw.LineStyle{lineStyle(colBaseline, 1.3, 6, 2, 1.5, 2), lineStyle(colCandidate, 1.3, 6, 2, 1.5, 2)}
+)
+
+// plotter draws the markers; nil when there is no layer.
+func (o *chartObserved) plotter() plot.Plotter {
+	if o == nil {
+		return nil
+	}
+	return &chartMarkers{points: o.points}
+}
+
+// legend adds the markers' entry to lb.
+func (o *chartObserved) legend(lb *legendBox) {
+	if o == nil {
+		return
+	}
+	lb.entries = append(lb.entries, legendEntry{label: "observed peak", thumb: func(c draw.Canvas, r vg.Rectangle) {
+		var m vg.Path
+		diamond(&m, (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2, 5)
+		drawMarker(c, m)
+	}})
+}
+
+// chartMarkers draws the observed points as diamonds, leaving out those
+// outside the chart's range.
+type chartMarkers struct {
+	points []estimator.ObservedPoint
+}
+
+// Plot implements plot.Plotter.
+func (m *chartMarkers) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	var path vg.Path
+	for _, pt := range m.points {
+		x, y := trX(float64(pt.Rows)), trY(gib(pt.PeakBytes))
+		if c.ContainsX(x) && c.ContainsY(y) {
+			diamond(&path, x, y, 5)
+		}
+	}
+	drawMarker(c, path)
+}
+
+// drawMarker fills the diamonds in ink with a white rim, so a marker on a
+// line stays visible.
+func drawMarker(c draw.Canvas, path vg.Path) {
+	c.SetLineStyle(lineStyle(rgb(0xff, 0xff, 0xff), 1.2))
+	c.Stroke(path)
+	c.SetColor(colInk)
+	c.Fill(path)
+}
+
+// diamond adds to p a diamond of half-width r centred on (x, y).
+func diamond(p *vg.Path, x, y, r vg.Length) {
+	p.Move(vg.Point{X: x, Y: y + r})
+	p.Line(vg.Point{X: x + r, Y: y})
+	p.Line(vg.Point{X: x, Y: y - r})
+	p.Line(vg.Point{X: x - r, Y: y})
+	p.Close()
+}

@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// Plot is the plot command: it renders the explorer's chart for a
+// config and a swept axis, natively, to an SVG or a PNG (for a pull
+// request comment or a paper).
+func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("plot", stderr)
+	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
+	from := fs.Int64("from", 1, "first x")
+	to := fs.Int64("to", 0, "last x (required)")
+	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
+	out := fs.String("o", "", "output file: NAME.svg or NAME.png; - writes SVG to standard output")
+	width := fs.Int("width", chart.DefaultWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
+	height := fs.Int("height", chart.DefaultHeight, "height in pixels")
+	title := fs.String("title", "", "title above the chart")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail(stderr, "plot", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	format, err := plotFormat(*out)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	if err := chart.CheckSize(float64(*width), float64(*height)); err != nil {
+		return fail(stderr, "plot", fmt.Errorf("-width, -height: %v", err))
+	}
+	cfg, err := readConfig(*configPath, stdin)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	in, err := chart.Build(cfg, *axis, *from, *to, *points)
+	if err != nil {
+		return fail(stderr, "plot", err)
+	}
+	in.Title = *title
+	if note, err := in.AddObserved(cfg); err != nil {
+		return fail(stderr, "plot", err)
+	} else if note != "" {
+		fmt.Fprintf(stderr, "headroom plot: %s\n", note)
+	}
+
+	var data []byte
+	if format == "png" {
+		data, err = chart.PNG(in, *width, *height)
+	} else {
+		w, h := chart.LogicalSize(*width, *height)
+		data, err = chart.SVG(in, w, h)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
+		return 1
+	}
+	if *out == "-" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// plotFormat picks the output format from the -o file name.
+func plotFormat(out string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "":
+		return "", errors.New("-o: is required (NAME.svg, NAME.png, or - for SVG on standard output)")
+	case out == "-" || ext == ".svg":
+		return "svg", nil
+	case ext == ".png":
+		return "png", nil
+	default:
+		return "", fmt.Errorf("-o: must end in .svg or .png (or be -), got %q", out)
+	}
+}

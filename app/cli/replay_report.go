@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"strconv"
+	"strings"
+
+	"headroom/estimator"
+)
+
+// replayShownLines is how many changed lines the Markdown report lists.
+const replayShownLines = 10
+
+// replayMarkdown is the replay's report for a pull-request comment: a
+// title naming the candidate's changes and how many requests they change,
+// the transition table (baseline decisions as rows, candidate decisions as
+// columns; each cell requests and rows, with their share), one sentence
+// saying what changes, and the first changed lines.
+func replayMarkdown(res estimator.ReplayResult, changes estimator.Changes) string {
+	var b strings.Builder
+	moved := res.ChangedRequests + res.ChildrenChangedRequests
+	b.WriteString("### Replay of the candidate (" + changeNames(changes) + "): ")
+	if moved == 0 {
+		b.WriteString("none of " + estimator.Group(res.Requests) + " requests change\n\n")
+	} else {
+		b.WriteString(estimator.Group(moved) + " of " + estimator.Group(res.Requests) + " requests change\n\n")
+	}
+	b.WriteString(estimator.Group(res.Requests) + " requests (" + estimator.Group(res.Lines) + " lines, " +
+		estimator.Group(res.Rows) + " rows), decided by the baseline (all changes off) and the candidate:\n\n")
+
+	b.WriteString("| baseline \\ candidate | admit | split | refuse |\n| --- | ---: | ---: | ---: |\n")
+	var cells [3][3]estimator.Transition
+	for _, t := range res.Transitions {
+		cells[t.Baseline][t.Candidate] = t
+	}
+	for bd := estimator.Admit; bd <= estimator.Refuse; bd++ {
+		b.WriteString("| **" + bd.String() + "** |")
+		for cd := estimator.Admit; cd <= estimator.Refuse; cd++ {
+			t := cells[bd][cd]
+			if t.Requests == 0 {
+				b.WriteString(" 0 |")
+				continue
+			}
+			b.WriteString(" " + estimator.Group(t.Requests) + " (" + percent(t.Requests, res.Requests) + "), " +
+				estimator.Group(t.Rows) + " rows (" + percent(t.Rows, res.Rows) + ") |")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n" + replaySentence(res) + "\n")
+
+	if res.ChangedLines > 0 {
+		shown := min(len(res.Changed), replayShownLines)
+		switch {
+		case res.ChangedLines == 1:
+			b.WriteString("\nThe changed line:\n\n")
+		case int64(shown) == res.ChangedLines:
+			b.WriteString("\nThe " + strconv.Itoa(shown) + " changed lines:\n\n")
+		default:
+			b.WriteString("\nThe first " + strconv.Itoa(shown) + " of " + estimator.Group(res.ChangedLines) + " changed lines:\n\n")
+		}
+		b.WriteString("| line | id | rows | count | baseline | candidate |\n| ---: | --- | ---: | ---: | --- | --- |\n")
+		for _, l := range res.Changed[:shown] {
+			b.WriteString("| " + strconv.FormatInt(l.Line, 10) + " | " + markdownCell(l.ID) + " | " + estimator.Group(l.Rows) +
+				" | " + estimator.Group(l.Count) + " | " + decisionText(l.Baseline, l.BaselineChildren) +
+				" | " + decisionText(l.Candidate, l.CandidateChildren) + " |\n")
+		}
+	}
+	return b.String()
+}
+
+// replaySentence says in one sentence what the candidate changes, for
+// example "217 of 12,648 requests (1.7 %, 6.2 % of rows) that the
+// baseline admits whole would split under the candidate; none would be
+// refused."
+func replaySentence(res estimator.ReplayResult) string {
+	if res.ChangedRequests == 0 && res.ChildrenChangedRequests == 0 {
+		return "No request changes: both revisions decide all " + estimator.Group(res.Requests) +
+			" requests alike, with the same number of children."
+	}
+	var clauses []string
+	share := func(req, rows int64) string {
+		s := estimator.Group(req)
+		if len(clauses) == 0 {
+			s += " of " + estimator.Group(res.Requests)
+		}
+		if req == 1 && len(clauses) > 0 {
+			s += " request"
+		} else {
+			s += " requests"
+		}
+		return s + " (" + percent(req, res.Requests) + ", " + percent(rows, res.Rows) + " of rows)"
+	}
+	newRefusals := false
+	for _, t := range res.Transitions {
+		if t.Baseline == t.Candidate {
+			continue
+		}
+		newRefusals = newRefusals || t.Candidate == estimator.Refuse
+		clauses = append(clauses, share(t.Requests, t.Rows)+" that the baseline "+baselineVerb[t.Baseline]+
+			" would "+candidateVerb[t.Candidate]+" under the candidate")
+	}
+	if res.ChildrenChangedRequests > 0 {
+		clauses = append(clauses, share(res.ChildrenChangedRequests, res.ChildrenChangedRows)+
+			" that both split would split into a different number of children")
+	}
+	if !newRefusals {
+		clauses = append(clauses, "none would be refused")
+	}
+	s := strings.Join(clauses, "; ") + "."
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+var baselineVerb = map[estimator.Decision]string{
+	estimator.Admit: "admits whole", estimator.Split: "splits", estimator.Refuse: "refuses",
+}
+
+var candidateVerb = map[estimator.Decision]string{
+	estimator.Admit: "be admitted whole", estimator.Split: "split", estimator.Refuse: "be refused",
+}
+
+// percent is part of whole as "1.7 %": one decimal, "<0.1 %" and ">99.9 %"
+// rather than a rounding that hides a part or the rest.
+func percent(part, whole int64) string {
+	if whole <= 0 {
+		return "0 %"
+	}
+	p := float64(part) / float64(whole) * 100
+	switch {
+	case part == whole:
+		return "100 %"
+	case part == 0:
+		return "0 %"
+	case p < 0.05:
+		return "<0.1 %"
+	case p >= 99.95:
+		return ">99.9 %"
+	}
+	return strconv.FormatFloat(p, 'f', 1, 64) + " %"
+}
+
+func decisionText(d estimator.Decision, children int64) string {
+	if d == estimator.Split {
+		return "split into " + estimator.Group(children)
+	}
+	return d.String()
+}
+
+// changeNames lists the candidate's changes that are on, in code
+// formatting, or says there are none.
+func changeNames(c estimator.Changes) string {
+	var on []string
+	for _, ch := range []struct {
+		on   bool
+		name string
+	}{{c.HeadEagerWorkspace, "head_eager_workspace"}, {c.FC2KnownStorage, "fc2_known_storage"}, {c.GDNEarlyRelease, "gdn_early_release"}} {
+		if ch.on {
+			on = append(on, "`"+ch.name+"`")
+		}
+	}
+	switch len(on) {
+	case 0:
+		return "no changes on"
+	case 1:
+		return on[0]
+	}
+	return strings.Join(on[:len(on)-1], ", ") + " and " + on[len(on)-1]
+}
+
+// markdownCell keeps an id from breaking the table: pipes escaped, line
+// ends and other control characters as spaces, HTML's < and & escaped.
+func markdownCell(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.NewReplacer("|", `\|`, "&", "&amp;", "<", "&lt;", "`", "\\`").Replace(s)
+}

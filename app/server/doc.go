@@ -1,0 +1,13 @@
+// Package server serves the explorer and writes it as a static site.
+//
+// Server serves the files of web/ itself (through os.Root, so nothing
+// outside web/ is ever read, with app.wasm's precompressed copies when the
+// client accepts them) and everything else through the go-app handler it
+// is given, under a strict Content-Security-Policy; NewHTTPServer and
+// ServeUntil add the timeouts and the graceful shutdown. WriteStaticSite
+// writes the same page as files that run under any path prefix.
+//
+// It knows nothing of what the page draws: main hands it go-app's handler.
+// It may import go-app and the standard library; never gonum/plot, the
+// chart (app/chart), the page (app/ui) or the command line (app/cli).
+package server

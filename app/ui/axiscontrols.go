@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+// axisControls chooses what the chart sweeps (id axis) and over which
+// range (ids axis-from, axis-to, each with its error-<id>).
+type axisControls struct {
+	app.Compo
+
+	Axis     string
+	From, To string // the fields' text
+	Errors   map[string]string
+	Sink     *editSink
+}
+
+// Render draws the axis menu and the range fields.
+func (a *axisControls) Render() (ui app.UI) {
+	defer a.Sink.catchRender("drawing the axis controls", &ui)
+	var opts []menuOption
+	for _, k := range estimator.Axes() {
+		opts = append(opts, menuOption{Value: k, Label: k})
+	}
+	return app.Div().Class("axis-controls").Body(
+		&menu{ID: keyAxis, Label: "chart sweeps", Options: opts, Selected: a.Axis, Error: a.Errors[keyAxis], Sink: a.Sink},
+		a.bound(keyFrom, "from", a.From),
+		a.bound(keyTo, "to", a.To),
+	)
+}
+
+func (a *axisControls) bound(id, label, text string) app.UI {
+	msg := a.Errors[id]
+	return app.Div().Class("control", "bound", classIf(msg != "", "has-error")).Body(
+		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
+		app.Input().Type("text").ID("%s", id).Class("number").
+			Attr("inputmode", "numeric").AutoComplete(false).Spellcheck(false).
+			Value(text).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
+			OnInput(a.onInput, id),
+		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
+	)
+}
+
+// onInput sends the range field's text; the element's id says which.
+func (a *axisControls) onInput(ctx app.Context, e app.Event) {
+	defer a.Sink.catch("editing the axis range")
+	src := ctx.JSSrc()
+	a.Sink.send(ctx, edit{Kind: editText, Key: src.Get("id").String(), Text: src.Get("value").String()})
+}

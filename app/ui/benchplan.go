@@ -1,0 +1,93 @@
+//go:build bench
+
+package ui
+
+// What make bench needs from the page's insides, built only with the bench
+// tag: never in the page people load.
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+
+	"headroom/estimator"
+)
+
+// SlideInput is one timed input: slider key, the range input's new
+// position, and how long to wait after a frame starts before sending it.
+type SlideInput struct {
+	Key     string  `json:"key"`
+	Pos     int     `json:"pos"`
+	DelayMs float64 `json:"delay"`
+}
+
+// SlideInputs makes n inputs from the default page that each change the
+// config to a valid one (the explorer bumps data-renders only then),
+// moving the sliders named by keys by one of steps at a time. It replays
+// them on the page's own state, so an input that would change nothing or
+// leave the inputs invalid is never sent.
+func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
+	list, err := presets()
+	if err != nil {
+		return nil, err
+	}
+	specs := map[string]sliderSpec{}
+	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, fc2Sliders, fc2More, budgetMore, {capacitySlider}} {
+		for _, s := range group {
+			specs[s.key] = s
+		}
+	}
+	state := decodePage(url.Values{}, list)
+	view := state.controlView(list)
+	pos := map[string]int{}
+	sliders := map[string]*slider{}
+	for _, k := range keys {
+		spec, ok := specs[k]
+		if !ok {
+			return nil, fmt.Errorf("no slider %q among the controls", k)
+		}
+		s, ok := (&controls{View: view}).slider(spec).(*slider)
+		if !ok {
+			return nil, fmt.Errorf("controls.slider(%q) is not a *slider", k)
+		}
+		sliders[k], pos[k] = s, s.position(view.Values[k])
+	}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	key := renderKey(&state)
+	var plan []SlideInput
+	for tries := 0; len(plan) < n; tries++ {
+		if tries > 100*n {
+			return nil, fmt.Errorf("found only %d inputs that change the render", len(plan))
+		}
+		k := keys[rng.IntN(len(keys))]
+		s := sliders[k]
+		step := steps[rng.IntN(len(steps))]
+		if rng.IntN(2) == 0 {
+			step = -step
+		}
+		p := min(sliderSteps, max(0, pos[k]+step))
+		if p == pos[k] {
+			continue
+		}
+		text := s.format(s.valueAt(p))
+		next := state.clone()
+		next.setText(k, text)
+		next.validate()
+		nextKey := renderKey(&next)
+		if !next.valid || nextKey == key {
+			continue
+		}
+		state, key, pos[k] = next, nextKey, p
+		plan = append(plan, SlideInput{Key: k, Pos: p, DelayMs: math.Round(rng.Float64()*16*100) / 100})
+	}
+	return plan, nil
+}
+
+// renderKey is what explorer.renderNow compares to skip a render (less
+// the chart's size, which the inputs do not change).
+func renderKey(s *pageState) string {
+	return estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" +
+		strconv.FormatInt(s.from, 10) + "|" + strconv.FormatInt(s.to, 10)
+}

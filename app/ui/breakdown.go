@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+// breakdown is the table (id breakdown) of every stage and tensor of the
+// largest child, baseline beside candidate and their difference.
+type breakdown struct {
+	app.Compo
+
+	Ready     bool
+	Baseline  estimator.Outcome
+	Candidate estimator.Outcome
+	Sink      *editSink
+}
+
+// breakdownRow is one line of the table; a side that lacks the stage or
+// tensor shows a dash and counts as 0 bytes in the difference.
+type breakdownRow struct {
+	Label          string
+	Class          string // "stage", "tensor" or "total"
+	Base, Cand     estimator.Bytes
+	HasBase, HasCd bool
+}
+
+// breakdownRows lists the stages in order (each followed by its tensors),
+// the retained tensors, then the totals of the plan.
+func breakdownRows(b, c estimator.Outcome) []breakdownRow {
+	var rows []breakdownRow
+	stages := append(append([]estimator.StageBytes(nil), b.Stages...), b.Retained)
+	seen := map[string]bool{}
+	for _, s := range append(append([]estimator.StageBytes(nil), c.Stages...), c.Retained) {
+		if !hasStage(stages, s.Name) {
+			stages = append(stages, s)
+		}
+	}
+	for _, s := range stages {
+		if seen[s.Name] {
+			continue
+		}
+		seen[s.Name] = true
+		bs, bok := findStage(b, s.Name)
+		cs, cok := findStage(c, s.Name)
+		rows = append(rows, breakdownRow{Label: s.Name, Class: "stage", Base: bs.Bytes, Cand: cs.Bytes, HasBase: bok, HasCd: cok})
+		var names []string
+		for _, t := range bs.Tensors {
+			names = appendNew(names, t.Name)
+		}
+		for _, t := range cs.Tensors {
+			names = appendNew(names, t.Name)
+		}
+		for _, n := range names {
+			bt, bok := findTensor(bs, n)
+			ct, cok := findTensor(cs, n)
+			rows = append(rows, breakdownRow{Label: n, Class: "tensor", Base: bt, Cand: ct, HasBase: bok, HasCd: cok})
+		}
+	}
+	total := func(label string, bv, cv estimator.Bytes) {
+		rows = append(rows, breakdownRow{Label: label, Class: "total", Base: bv, Cand: cv, HasBase: true, HasCd: true})
+	}
+	total("ephemeral peak (largest child)", b.EphemeralBytes, c.EphemeralBytes)
+	total("retained (all children)", b.RetainedBytes, c.RetainedBytes)
+	total("required (x safety)", b.RequiredBytes, c.RequiredBytes)
+	total("lower bound", b.LowerBoundBytes, c.LowerBoundBytes)
+	return rows
+}
+
+func hasStage(list []estimator.StageBytes, name string) bool {
+	for _, s := range list {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// findStage finds a stage, or the retained part, of an outcome.
+func findStage(o estimator.Outcome, name string) (estimator.StageBytes, bool) {
+	if name == o.Retained.Name {
+		return o.Retained, true
+	}
+	for _, s := range o.Stages {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return estimator.StageBytes{}, false
+}
+
+func findTensor(s estimator.StageBytes, name string) (estimator.Bytes, bool) {
+	for _, t := range s.Tensors {
+		if t.Name == name {
+			return t.Bytes, true
+		}
+	}
+	return 0, false
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// Render draws the table.
+func (t *breakdown) Render() (ui app.UI) {
+	defer t.Sink.catchRender("drawing the breakdown", &ui)
+	if !t.Ready {
+		return app.Table().ID("breakdown").Class("breakdown").Body(
+			app.Caption().Text("Stages and tensors of the largest child: estimating…"),
+		)
+	}
+	rows := breakdownRows(t.Baseline, t.Candidate)
+	trs := make([]app.UI, len(rows))
+	for i, r := range rows {
+		d := estimator.Diff(r.Base, r.Cand)
+		trs[i] = app.Tr().Class(r.Class, classIf(d != 0, "changed")).Body(
+			app.Th().Scope("row").Text(r.Label),
+			bytesCell(r.Base, r.HasBase),
+			bytesCell(r.Cand, r.HasCd),
+			diffCell(d),
+		)
+	}
+	return app.Table().ID("breakdown").Class("breakdown").Body(
+		app.Caption().Text("Stages and tensors of the largest child: baseline "+childText(t.Baseline)+
+			"; candidate "+childText(t.Candidate)+". Stages run one after another: the peak is the largest, not the sum."),
+		app.THead().Body(app.Tr().Body(
+			app.Th().Scope("col").Text("stage / tensor"),
+			app.Th().Scope("col").Text("baseline"),
+			app.Th().Scope("col").Text("candidate"),
+			app.Th().Scope("col").Text("candidate - baseline"),
+		)),
+		app.TBody().Body(trs...),
+	)
+}
+
+// bytesCell shows exact bytes over their GiB, so the wide figure and the
+// readable one share a narrow column. It is one text node (the style
+// sheet breaks the line and styles the first): a drag rewrites every cell
+// once per frame, so the table's DOM is kept to one node per cell.
+func bytesCell(b estimator.Bytes, ok bool) app.UI {
+	if !ok {
+		return app.Td().Class("absent").Text("—")
+	}
+	return app.Td().Text(estimator.Group(int64(b)) + "\n" + b.GiBString() + " GiB")
+}
+
+// diffCell shows a difference, signed, as bytesCell shows a count.
+func diffCell(d estimator.Bytes) app.UI {
+	sign := ""
+	if d > 0 {
+		sign = "+"
+	}
+	return app.Td().Class("diff", classIf(d > 0, "more"), classIf(d < 0, "less")).
+		Text(sign + estimator.Group(int64(d)) + "\n" + sign + d.GiBString() + " GiB")
+}
+
+func childText(o estimator.Outcome) string {
+	return estimator.Group(o.ChildRows) + " rows (" + o.Decision.String() + ")"
+}

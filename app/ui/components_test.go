@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+func TestSliderScale(t *testing.T) {
+	for _, s := range []slider{
+		{Min: 1, Max: 1 << 22, Log: true, Step: 1},
+		{Min: 0, Max: 1 << 22, Log: true, Step: 1},
+		{Min: 0, Max: 64, Step: 1},
+		{Min: 0, Max: 143.5, Step: 0.25, Decimal: true},
+	} {
+		if got := s.valueAt(0); got != s.Min {
+			t.Errorf("%+v: valueAt(0) = %v", s, got)
+		}
+		if got := s.valueAt(sliderSteps); got < s.Max-s.Step || got > s.Max {
+			t.Errorf("%+v: valueAt(end) = %v", s, got)
+		}
+		prev := s.Min - 1
+		for pos := 0; pos <= sliderSteps; pos += 10 {
+			v := s.valueAt(pos)
+			if v < prev {
+				t.Fatalf("%+v: not monotone at %d", s, pos)
+			}
+			prev = v
+		}
+		// The thumb of a value sends back about that value.
+		for _, v := range []float64{s.Min, 3, 10, 64, 100, 4096, 64902, s.Max} {
+			if v < s.Min || v > s.Max {
+				continue
+			}
+			back := s.valueAt(s.position(v))
+			if tol := max(s.Step, v/100); back < v-tol || back > v+tol {
+				t.Errorf("%+v: valueAt(position(%v)) = %v", s, v, back)
+			}
+		}
+	}
+	p2 := slider{Min: 1, Max: 8, Log: true, Pow2: true, Step: 1}
+	for pos := 0; pos <= sliderSteps; pos += 50 {
+		switch v := p2.valueAt(pos); v {
+		case 1, 2, 4, 8:
+		default:
+			t.Errorf("pow2 slider sends %v", v)
+		}
+	}
+	if got := (&slider{Min: 0, Max: 10}).position(50); got != sliderSteps {
+		t.Errorf("a value past the end puts the thumb at %d", got)
+	}
+}
+
+func TestSliderRender(t *testing.T) {
+	s := &slider{Key: KeyInUseGiB, ErrKey: "in_use_bytes", Label: "in use", Min: 0, Max: 140, Step: 0.25,
+		Decimal: true, Value: 63.75, Text: "63.75", Error: "is wrong"}
+	d := app.NewClientTester(s)
+	defer d.Close()
+	for _, tc := range []app.TestUIDescriptor{
+		{Path: app.TestPath(0, 2), Expected: app.Span().ID("error-in_use_bytes").Class("control-error").Aria("live", "polite")},
+		{Path: app.TestPath(0, 2, 0), Expected: app.Text("is wrong")},
+		{Path: app.TestPath(0, 1, 0), Expected: app.Input().Type("range").ID("slider-in_use_gib").
+			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").OnInput(noEvent)},
+	} {
+		if err := app.TestMatch(s, tc); err != nil {
+			t.Error(err)
+		}
+	}
+	if got := s.format(s.valueAt(s.position(63.75))); got != "63.75" {
+		t.Errorf("the GiB slider sends %q", got)
+	}
+}
+
+func TestDecisionPanelRender(t *testing.T) {
+	for _, dec := range []estimator.Decision{estimator.Admit, estimator.Split, estimator.Refuse} {
+		t.Run(dec.String(), func(t *testing.T) {
+			p := &decisionPanel{Rev: "candidate", Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
+				Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
+			d := app.NewClientTester(p)
+			for _, tc := range []app.TestUIDescriptor{
+				{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
+				{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
+				{Path: app.TestPath(0, 4), Expected: app.P().ID("flips-candidate").Class("flips")},
+				{Path: app.TestPath(0, 4, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+			} {
+				if err := app.TestMatch(p, tc); err != nil {
+					t.Errorf("%v: %v", dec, err)
+				}
+			}
+			d.Close()
+		})
+	}
+	// Before the first estimate there is no decision to show.
+	p := &decisionPanel{Rev: "baseline"}
+	d := app.NewClientTester(p)
+	defer d.Close()
+	if err := app.TestMatch(p, app.TestUIDescriptor{Path: app.TestPath(0, 1), Expected: app.P().Class("pending")}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBreakdownRows(t *testing.T) {
+	base := estimator.Outcome{
+		Stages: []estimator.StageBytes{
+			{Name: "head", Bytes: 300, Tensors: []estimator.TensorBytes{{Name: "target_buffer_0", Bytes: 100}, {Name: "target_buffer_1", Bytes: 100}, {Name: "target_buffer_2", Bytes: 100}}},
+			{Name: "gdn", Bytes: 50, Tensors: []estimator.TensorBytes{{Name: "base_out", Bytes: 20}, {Name: "qkv", Bytes: 30}}},
+		},
+		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{Name: "logprobs", Bytes: 7}}},
+		RequiredBytes: 400,
+	}
+	cand := estimator.Outcome{
+		Stages: []estimator.StageBytes{
+			{Name: "head", Bytes: 700, Tensors: []estimator.TensorBytes{{Name: "logits_bf16", Bytes: 100}, {Name: "logits_fp32", Bytes: 200}}},
+			{Name: "gdn", Bytes: 20, Tensors: []estimator.TensorBytes{{Name: "base_out", Bytes: 20}}},
+		},
+		Retained:      estimator.StageBytes{Name: "retained", Bytes: 7, Tensors: []estimator.TensorBytes{{Name: "logprobs", Bytes: 7}}},
+		RequiredBytes: 800,
+	}
+	rows := breakdownRows(base, cand)
+	type row struct {
+		label      string
+		b, c       estimator.Bytes
+		hasB, hasC bool
+	}
+	want := []row{
+		{"head", 300, 700, true, true},
+		{"target_buffer_0", 100, 0, true, false},
+		{"target_buffer_1", 100, 0, true, false},
+		{"target_buffer_2", 100, 0, true, false},
+		{"logits_bf16", 0, 100, false, true},
+		{"logits_fp32", 0, 200, false, true},
+		{"gdn", 50, 20, true, true},
+		{"base_out", 20, 20, true, true},
+		{"qkv", 30, 0, true, false},
+		{"retained", 7, 7, true, true},
+		{"logprobs", 7, 7, true, true},
+		{"ephemeral peak (largest child)", 0, 0, true, true},
+		{"retained (all children)", 0, 0, true, true},
+		{"required (x safety)", 400, 800, true, true},
+		{"lower bound", 0, 0, true, true},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d: %+v", len(rows), len(want), rows)
+	}
+	for i, w := range want {
+		r := rows[i]
+		if r.Label != w.label || r.Base != w.b || r.Cand != w.c || r.HasBase != w.hasB || r.HasCd != w.hasC {
+			t.Errorf("row %d: %+v, want %+v", i, r, w)
+		}
+	}
+}
+
+func TestBreakdownRender(t *testing.T) {
+	b := &breakdown{Ready: true, Baseline: estimator.Outcome{RequiredBytes: 1 << 30}, Candidate: estimator.Outcome{RequiredBytes: 3 << 29}}
+	d := app.NewClientTester(b)
+	defer d.Close()
+	// rows: retained (0), then the four totals; required is the fourth line
+	for _, tc := range []app.TestUIDescriptor{
+		{Path: app.TestPath(0), Expected: app.Table().ID("breakdown").Class("breakdown")},
+		{Path: app.TestPath(0, 2, 3, 3, 0), Expected: app.Text("+536,870,912\n+0.500 GiB")},
+		{Path: app.TestPath(0, 2, 3, 1, 0), Expected: app.Text("1,073,741,824\n1.000 GiB")},
+	} {
+		if err := app.TestMatch(b, tc); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestToggleAndMenuRender(t *testing.T) {
+	tg := &toggle{Key: "gdn_early_release", Label: "gdn_early_release", Doc: "why", Href: "/web/seeds/gdn_early_release.txt", Link: "seed text", Checked: true}
+	d := app.NewClientTester(tg)
+	defer d.Close()
+	if err := app.TestMatch(tg, app.TestUIDescriptor{Path: app.TestPath(0, 0, 0),
+		Expected: app.Input().Type("checkbox").ID("check-gdn_early_release").Checked(true).OnChange(noEvent)}); err != nil {
+		t.Error(err)
+	}
+	if err := app.TestMatch(tg, app.TestUIDescriptor{Path: app.TestPath(0, 1, 2),
+		Expected: app.A().Href("/web/seeds/gdn_early_release.txt").Target("_blank").Rel("noopener").OnClick(noEvent)}); err != nil {
+		t.Error(err)
+	}
+	m := &menu{ID: keyGPU, Label: "GPU", Selected: gpuH100, Options: []menuOption{{gpuH200, "H200", false}, {gpuH100, "H100", false}}}
+	d2 := app.NewClientTester(m)
+	defer d2.Close()
+	if err := app.TestMatch(m, app.TestUIDescriptor{Path: app.TestPath(0, 1, 1),
+		Expected: app.Option().Value(gpuH100).Text("H100").Selected(true)}); err != nil {
+		t.Error(err)
+	}
+}
+
+// noEvent stands for a handler: TestMatch checks that one is set.
+func noEvent(app.Context, app.Event) {}
+
+// TestSwitchDocsFromRegistry: a switch of a bool field shows the field
+// registry's doc; only the switches standing for a number field have
+// their own.
+func TestSwitchDocsFromRegistry(t *testing.T) {
+	for _, f := range estimator.Fields() {
+		if f.Kind != estimator.BoolField {
+			continue
+		}
+		t.Run(f.Key, func(t *testing.T) {
+			if got := switchDoc(f.Key); got != f.Doc || got == "" {
+				t.Errorf("switchDoc(%q) = %q, want the registry's %q", f.Key, got, f.Doc)
+			}
+		})
+	}
+	for k := range switchDocs {
+		if f, ok := estimator.FieldByKey(k); !ok || f.Kind == estimator.BoolField {
+			t.Errorf("switchDocs[%q] overrides a bool field's doc (or no field)", k)
+		}
+	}
+}

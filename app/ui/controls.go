@@ -1,0 +1,225 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// controlView is what the controls show: a snapshot the explorer builds
+// fresh for every render (go-app compares it with the last one to decide
+// whether to redraw, so it must not share maps with the explorer's state).
+type controlView struct {
+	Texts       map[string]string  // control key: the field's text
+	Values      map[string]float64 // control key: the value, for the thumb
+	Auto        map[string]string  // control key: placeholder of a field left to its default
+	Errors      map[string]string  // error key: message
+	Checks      map[string]bool    // switch key: on
+	Preset      string             // the preset the model matches, "" when none
+	Presets     []menuOption
+	GPU         string
+	CapacityGiB float64 // the in-use slider's end
+}
+
+// sliderSpec describes a numeric control: its range input's span and
+// scale (the field takes any value the estimator accepts).
+type sliderSpec struct {
+	key, label string
+	min, max   float64
+	log        bool
+	pow2       bool
+}
+
+// bytesPerGiB scales the GiB controls (display only).
+const bytesPerGiB = 1 << 30
+
+var (
+	modelSliders = []sliderSpec{
+		{key: "vocab_size", label: "vocab_size", min: 1000, max: 1 << 20, log: true},
+		{key: "hidden_size", label: "hidden_size", min: 64, max: 32768, log: true},
+		{key: "num_hidden_layers", label: "num_hidden_layers", min: 1, max: 200},
+		{key: "num_experts_per_tok", label: "num_experts_per_tok (top-k)", min: 0, max: 64},
+	}
+	modelMore = []sliderSpec{
+		{key: "moe_intermediate_size", label: "moe_intermediate_size", min: 64, max: 65536, log: true},
+		{key: "linear_num_key_heads", label: "linear_num_key_heads", min: 0, max: 128},
+		{key: "linear_key_head_dim", label: "linear_key_head_dim", min: 16, max: 1024, log: true},
+		{key: "linear_num_value_heads", label: "linear_num_value_heads", min: 1, max: 256, log: true},
+		{key: "linear_value_head_dim", label: "linear_value_head_dim", min: 16, max: 1024, log: true},
+	}
+	requestSliders = []sliderSpec{
+		{key: "rows", label: "rows", min: 1, max: 1 << 22, log: true},
+		{key: "sequence_rows", label: "sequence_rows", min: 1, max: 1 << 20, log: true},
+		{key: "chunk_rows", label: "chunk_rows (head)", min: 1, max: 65536, log: true},
+		{key: "projected_rows", label: "projected_rows", min: 1, max: 1 << 22, log: true},
+		{key: "target_rows", label: "target_rows", min: 0, max: 1 << 22, log: true},
+	}
+	topkSlider = sliderSpec{key: "topk", label: "top-k outputs: k", min: 0, max: 100}
+	fc2Sliders = []sliderSpec{
+		{key: "input_width", label: "FC2 input_width", min: 64, max: 65536, log: true},
+		{key: "output_width", label: "FC2 output_width", min: 64, max: 65536, log: true},
+	}
+	fc2More = []sliderSpec{
+		{key: "expert_parallel", label: "expert_parallel (size)", min: 1, max: 64, log: true},
+		{key: "dtype_bytes", label: "dtype_bytes", min: 1, max: 8, log: true, pow2: true},
+	}
+	budgetMore = []sliderSpec{
+		{key: "reserve_permille", label: "reserve_permille", min: 0, max: 999},
+		{key: "safety_percent", label: "safety_percent", min: 100, max: 1000},
+		{key: "retained_per_row_bytes", label: "retained_per_row_bytes", min: 0, max: 1 << 24, log: true},
+		{key: "allocator_round_bytes", label: "allocator_round_bytes", min: 1, max: 1 << 30, log: true, pow2: true},
+	}
+	capacitySlider = sliderSpec{key: "capacity_bytes", label: "capacity_bytes", min: 8 * bytesPerGiB, max: 256 * bytesPerGiB}
+)
+
+// changeSwitches are the spec's three changes, each with its seed text.
+var changeSwitches = []struct{ key, label, doc string }{
+	{"head_eager_workspace", "head_eager_workspace",
+		"Vocabulary head: reserve 7D for eager statistics and 3D for no-grad logits copies (was 1D)."},
+	{"fc2_known_storage", "fc2_known_storage",
+		"MoE FC2: with known LoRA input metadata, also price the input and the combined output."},
+	{"gdn_early_release", "gdn_early_release",
+		"GDN LoRA projection: release qkv, z, beta and alpha before the output addition."},
+}
+
+// switchDocs are the docs of the two switches that stand for a number
+// field (on = some top-k, on = expert parallelism), where the field's own
+// doc would describe the number; every other switch is a bool field and
+// shows the registry's doc.
+var switchDocs = map[string]string{
+	"expert_parallel": "expert parallelism: routes ceil(1.5 k) rows per token",
+	"topk":            "return top-k values and indices",
+}
+
+// switchDoc is the line under a switch.
+func switchDoc(key string) string {
+	if doc, ok := switchDocs[key]; ok {
+		return doc
+	}
+	doc, _ := fieldDoc(key)
+	return doc
+}
+
+// controls is the explorer's panel of inputs, in the groups of the spec.
+type controls struct {
+	app.Compo
+
+	View controlView
+	Sink *editSink
+}
+
+// Render draws the panel.
+func (c *controls) Render() (ui app.UI) {
+	defer c.Sink.catchRender("drawing the controls", &ui)
+	return app.Div().Class("controls").Body(
+		c.group("Model",
+			&menu{ID: keyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
+				Error: c.View.Errors[keyPreset], Sink: c.Sink},
+			c.sliders(modelSliders...),
+			c.more("More model fields", modelMore),
+		),
+		c.group("Request",
+			c.sliders(requestSliders...),
+			c.switches("grad", "logprobs"),
+			c.switches("topk"),
+			c.sliders(topkSlider),
+			c.switches("logits", "hidden_states"),
+		),
+		c.group("MoE FC2",
+			c.sliders(fc2Sliders...),
+			c.switches("lora_metadata_known", "expert_parallel"),
+			c.more("More FC2 fields", fc2More),
+		),
+		c.group("Budget",
+			&menu{ID: keyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[keyGPU], Sink: c.Sink,
+				Options: gpuOptions()},
+			c.sliders(capacitySlider),
+			c.slider(sliderSpec{key: KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
+			c.more("More budget fields", budgetMore),
+		),
+		c.group("Changes (the candidate)", c.changes()),
+	)
+}
+
+func (c *controls) group(title string, body ...app.UI) app.UI {
+	return app.FieldSet().Class("group").Body(
+		append([]app.UI{app.Legend().Text(title)}, body...)...,
+	)
+}
+
+// more is a folded group of less used fields; open while one is in error.
+func (c *controls) more(title string, specs []sliderSpec) app.UI {
+	open := false
+	for _, s := range specs {
+		if c.View.Errors[errorKey(s.key)] != "" {
+			open = true
+		}
+	}
+	d := app.Details().Class("more")
+	if open { // opened while a field inside is in error
+		d = d.Open(true)
+	}
+	return d.Body(
+		app.Summary().Text(title),
+		c.sliders(specs...),
+	)
+}
+
+func (c *controls) presetOptions() []menuOption {
+	opts := c.View.Presets
+	if c.View.Preset == "" {
+		opts = append([]menuOption{{Value: "", Label: "custom", Disabled: true}}, opts...)
+	}
+	return opts
+}
+
+func (c *controls) sliders(specs ...sliderSpec) app.UI {
+	elems := make([]app.UI, len(specs))
+	for i, s := range specs {
+		elems[i] = c.slider(s)
+	}
+	return app.Div().Class("sliders").Body(elems...)
+}
+
+func (c *controls) slider(s sliderSpec) app.UI {
+	step := 1.0
+	decimal := s.key == KeyInUseGiB
+	if decimal {
+		step = 0.25
+	}
+	if s.key == "capacity_bytes" {
+		step = bytesPerGiB
+	}
+	doc := ""
+	if f, ok := fieldDoc(s.key); ok {
+		doc = f
+	}
+	return &slider{
+		Key: s.key, ErrKey: errorKey(s.key), Label: s.label, Doc: doc,
+		Min: s.min, Max: s.max, Step: step, Log: s.log, Pow2: s.pow2, Decimal: decimal,
+		Value: c.View.Values[s.key], Text: c.View.Texts[s.key], Placeholder: c.View.Auto[s.key],
+		Error: c.View.Errors[errorKey(s.key)], Sink: c.Sink,
+	}
+}
+
+func (c *controls) switches(keys ...string) app.UI {
+	elems := make([]app.UI, len(keys))
+	for i, k := range keys {
+		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k], Sink: c.Sink}
+	}
+	return app.Div().Class("switches").Body(elems...)
+}
+
+func (c *controls) changes() app.UI {
+	elems := make([]app.UI, len(changeSwitches))
+	for i, s := range changeSwitches {
+		elems[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: c.View.Checks[s.key],
+			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: c.Sink}
+	}
+	return app.Div().Class("switches").Body(elems...)
+}
+
+// gpuOptions lists the GPU menu's entries.
+func gpuOptions() []menuOption {
+	opts := make([]menuOption, len(gpus))
+	for i, g := range gpus {
+		opts[i] = menuOption{g.id, g.label, false}
+	}
+	return opts
+}

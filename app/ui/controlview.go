@@ -1,0 +1,92 @@
+package ui
+
+import "headroom/estimator"
+
+// allSliders lists every numeric control of the panel.
+func allSliders() []sliderSpec {
+	var all []sliderSpec
+	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore} {
+		all = append(all, group...)
+	}
+	return append(all, sliderSpec{key: KeyInUseGiB})
+}
+
+// fieldDoc is the line that explains a control.
+func fieldDoc(key string) (string, bool) {
+	if key == KeyInUseGiB {
+		return "already in use: weights, optimizer, other tenants (GiB; the URL keeps exact bytes)", true
+	}
+	if f, ok := estimator.FieldByKey(key); ok {
+		return f.Doc, true
+	}
+	return "", false
+}
+
+// resolvedValue is the value the estimator uses for an optional field
+// left to its default.
+func resolvedValue(r estimator.Resolved, key string) (int64, bool) {
+	switch key {
+	case "projected_rows":
+		return r.P, true
+	case "target_rows":
+		return r.T, true
+	case "input_width":
+		return r.I, true
+	case "output_width":
+		return r.O, true
+	case "retained_per_row_bytes":
+		return r.RetainedPerRow, true
+	}
+	return 0, false
+}
+
+// controlView builds the snapshot the controls show.
+func (s *pageState) controlView(list []preset) controlView {
+	v := controlView{
+		Texts:  map[string]string{},
+		Values: map[string]float64{},
+		Auto:   map[string]string{},
+		Errors: make(map[string]string, len(s.errs)),
+		Checks: map[string]bool{},
+		GPU:    s.gpu,
+		Preset: matchPreset(list, s.cfg),
+	}
+	for k, m := range s.errs {
+		v.Errors[k] = m
+	}
+	r, rerr := s.cfg.Resolve()
+	for _, sp := range allSliders() {
+		v.Texts[sp.key] = s.text(sp.key)
+		if sp.key == KeyInUseGiB {
+			v.Values[sp.key] = float64(s.cfg.Budget.InUseBytes) / bytesPerGiB
+			continue
+		}
+		f, ok := estimator.FieldByKey(sp.key)
+		if !ok {
+			continue
+		}
+		if n, set := f.Int(&s.cfg); set {
+			v.Values[sp.key] = float64(n)
+			continue
+		}
+		v.Auto[sp.key] = "auto"
+		if rerr == nil {
+			if n, ok := resolvedValue(r, sp.key); ok {
+				v.Values[sp.key] = float64(n)
+				v.Auto[sp.key] = "auto (" + estimator.Group(n) + ")"
+			}
+		}
+	}
+	for _, f := range estimator.Fields() {
+		if f.Kind == estimator.BoolField {
+			v.Checks[f.Key] = f.Bool(&s.cfg)
+		}
+	}
+	v.Checks["topk"] = s.cfg.Request.Outputs.TopK > 0
+	v.Checks["expert_parallel"] = s.cfg.FC2.ExpertParallel > 1
+	for _, p := range list {
+		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+	}
+	v.CapacityGiB = max(1, float64(s.cfg.Budget.CapacityBytes)/bytesPerGiB)
+	return v
+}

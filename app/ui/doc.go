@@ -1,0 +1,16 @@
+// Package ui is the explorer page: its go-app components (one per file,
+// named after it), the page's state (pageState: the config, the texts of
+// the inputs, their errors), and the URL codec that writes that state to
+// the address bar and reads it back. It compiles both to WebAssembly (the
+// page) and natively (go-app's server-side prerender, and the component
+// tests); browser-only code is in _wasm.go files, with a _native.go
+// stand-in where native code calls it.
+//
+// Event handlers read input, call the estimator, store the result; the
+// chart is app/chart's, drawn to SVG. No byte arithmetic here.
+//
+// Its API for main: NewExplorer (the route's component) and Handler (the
+// page's description for go-app's server). It may import the estimator,
+// app/chart, go-app and gonum's vg (chart sizes); never app/server or
+// app/cli.
+package ui

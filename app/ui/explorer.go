@@ -1,0 +1,343 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+	"gonum.org/v1/plot/vg"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// explorer is the page: controls on one side; the chart, the decisions
+// and the breakdown on the other. Its state is the URL's (pageState);
+// every edit updates the state at once and asks for a render, which runs
+// once per animation frame at most and draws from the last valid state.
+type explorer struct {
+	app.Compo
+
+	// Query, when not nil, is the state to open instead of the page URL's
+	// (tests start from it).
+	Query url.Values
+
+	sink   *editSink
+	share  *shareSink // the share bar's and import panel's way in (explorer_share.go)
+	list   []preset
+	state  pageState
+	sweeps sweepCache
+	shown  shownState
+
+	ctx          app.Context // the mounted explorer's context, for the frame callback
+	frame        app.Func    // the animation-frame callback
+	framePending bool
+	chartW       int // CSS pixels of the chart's container; 0 = not measured
+	lastKey      string
+	url          urlThrottle // the address bar's writes (urlthrottle.go)
+
+	renders  int     // completed renders: the DOM's data-renders
+	renderMs float64 // the last render's compute time, for data-render-ms
+	banner   bannerState
+
+	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+}
+
+// shownState is what the chart, the panels and the table show: the last
+// valid render.
+type shownState struct {
+	ready    bool
+	result   estimator.Result
+	svg      string
+	chartErr string
+	notes    flipNotes
+	config   estimator.Config
+}
+
+// bannerState is the error banner's content; empty when there is none.
+type bannerState struct {
+	Message, Details string
+}
+
+// NewExplorer returns the explorer, the page's one component, for
+// go-app's router (main routes "/" to it).
+func NewExplorer() app.Composer { return newExplorer() }
+
+// newExplorer returns the page component with the default state; the
+// URL's state is read when it mounts.
+func newExplorer() *explorer {
+	c := &explorer{state: newPageState()}
+	c.sink = &editSink{apply: c.apply, fail: c.fail}
+	c.share = c.newShareSink()
+	return c
+}
+
+// load reads the state from URL query values.
+func (c *explorer) load(q url.Values) {
+	list, err := presets()
+	if err != nil {
+		c.fail("reading the presets", err, nil)
+	}
+	c.list = list
+	c.state = decodePage(q, list)
+}
+
+// armTestPanic lets a test see a handler panic end in the banner: given
+// panic=edit in the Query it opens with, the next edit panics, once, and
+// the URL forgets it. Only the Query prop, which tests set, arms it: the
+// address bar of the page people use never does.
+func (c *explorer) armTestPanic(q url.Values) {
+	if q.Get("panic") == "edit" {
+		c.panicHook = func(edit) {
+			c.panicHook = nil
+			panic("a test panic, asked for by panic=edit in the URL")
+		}
+	}
+}
+
+// OnPreRender fills the controls from the request's URL on the server, so
+// the page's first paint shows them; the browser computes the rest.
+func (c *explorer) OnPreRender(ctx app.Context) {
+	defer c.catch("reading the URL")
+	c.load(ctx.Page().URL().Query())
+}
+
+// OnMount reads the URL's state and asks for the first render.
+func (c *explorer) OnMount(ctx app.Context) {
+	defer c.catch("opening the page")
+	c.ctx = ctx
+	c.setupFrames()
+	q := c.Query
+	if q == nil {
+		q = ctx.Page().URL().Query()
+	} else {
+		c.armTestPanic(q)
+	}
+	c.load(q)
+	c.chartW = measureChart()
+	c.requestRender()
+}
+
+// OnDismount releases the frame callback.
+func (c *explorer) OnDismount() {
+	c.releaseFrames()
+}
+
+// OnResize redraws the chart at the container's new width.
+func (c *explorer) OnResize(ctx app.Context) {
+	defer c.catch("resizing the chart")
+	if w := measureChart(); w != c.chartW {
+		c.chartW = w
+		c.requestRender()
+	}
+}
+
+// apply is every control's event handler: it updates the state, validates
+// it (the messages show on this update) and asks for a render.
+func (c *explorer) apply(ctx app.Context, e edit) {
+	defer c.catch("handling an edit of " + e.Key)
+	if c.panicHook != nil {
+		c.panicHook(e)
+	}
+	switch e.Kind {
+	case editText:
+		c.state.setText(e.Key, e.Text)
+	case editCheck:
+		c.state.setCheck(e.Key, e.On)
+	case editMenu:
+		c.state.setMenu(e.Key, e.Text, c.list)
+	case editDismiss:
+		c.banner = bannerState{}
+		return
+	}
+	c.state.validate()
+	c.requestRender()
+}
+
+// renderNow computes what the page shows and writes the URL; called once
+// per animation frame at most. Invalid inputs keep the last valid
+// render; an unchanged state is not recomputed.
+func (c *explorer) renderNow() {
+	defer c.catch("drawing the chart")
+	s := &c.state
+	c.replaceURL(s.query(c.list).Encode())
+	if !s.valid {
+		return
+	}
+	w, h := c.chartSize()
+	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(s.from, 10) + "|" +
+		strconv.FormatInt(s.to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+	if key == c.lastKey {
+		return
+	}
+	start := nowMs()
+	res := s.result // validate priced s.cfg
+	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, s.from, s.to, ChartPoints)
+	if err != nil {
+		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
+	}
+	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
+	if err != nil {
+		c.shown.chartErr = err.Error()
+	} else {
+		c.shown.svg, c.shown.chartErr = string(svg), ""
+	}
+	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
+	c.lastKey = key
+	c.renders++
+	c.renderMs = nowMs() - start
+}
+
+// chartSize is the SVG's size in CSS pixels: the container's width, and a
+// height that keeps a narrow chart readable.
+func (c *explorer) chartSize() (w, h int) {
+	w = c.chartW
+	if w <= 0 {
+		w = 720
+	}
+	w = max(280, min(w, 1600))
+	h = max(240, min(w/2, 420))
+	return w, h
+}
+
+// replaceURL puts the state into the address bar (replace, not push: every
+// slider step is not a page to go back to): at once when the last write is
+// old enough, otherwise when it is, with the latest state.
+func (c *explorer) replaceURL(query string) {
+	if now, wait := c.url.set(query, nowMs()); now {
+		c.writeURL()
+	} else if wait > 0 {
+		c.scheduleURL(wait)
+	}
+}
+
+// writeURL writes the pending query, if it is not written yet.
+func (c *explorer) writeURL() {
+	if query, ok := c.url.take(nowMs()); ok {
+		replaceQuery(query)
+	}
+}
+
+// catch recovers a panic in one of the explorer's handlers and shows it in
+// the banner; the page keeps its state and goes on.
+func (c *explorer) catch(where string) {
+	if r := recover(); r != nil {
+		c.fail(where, r, debug.Stack())
+	}
+}
+
+// fail shows a failure in the error banner.
+func (c *explorer) fail(where string, r any, trace []byte) {
+	c.banner = bannerState{
+		Message: fmt.Sprintf("Something went wrong while %s: %v. The page keeps your inputs and goes on; please report this with the details.", where, r),
+		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, c.state.query(c.list).Encode(), trace),
+	}
+	if c.Mounted() {
+		c.Update()
+	}
+}
+
+// Render draws the page.
+func (c *explorer) Render() (ui app.UI) {
+	defer c.sink.catchRender("drawing the page", &ui)
+	s := &c.state
+	sh := &c.shown
+	shownAxis := "" // the axis of the chart on screen, which the sweep cache holds
+	if in, ok := c.sweeps.last(); ok && in.Axis != nil {
+		shownAxis = in.Axis.Key
+	}
+	ready := "0"
+	if sh.ready {
+		ready = "1"
+	}
+	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	return app.Div().ID("explorer").Class("explorer").
+		DataSet("ready", ready).DataSet("renders", c.renders).
+		DataSet("render-ms", c.renderMsText()).Body(
+		app.If(c.banner.Message != "",
+			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
+		app.Header().Class("top").Body(
+			app.H1().Text("Headroom"),
+			app.P().Class("tagline").Text("Admit, split or refuse: where a change to the memory estimate flips the trainer's decision."),
+			&shareBar{Ready: sh.ready, Share: c.share, Sink: c.sink},
+		),
+		app.Div().Class("layout").Body(
+			app.Section().Class("results").Aria("label", "results").Body(
+				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
+					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
+				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
+				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
+				app.Div().Class("decisions").Body(
+					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
+						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
+						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
+					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
+						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
+						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
+				),
+				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
+			),
+			app.Aside().Class("side").Aria("label", "inputs").Body(
+				&importPanel{Share: c.share, Sink: c.sink},
+				&controls{View: s.controlView(c.list), Sink: c.sink},
+			),
+			app.Section().Class("table").Aria("label", "breakdown").Body(
+				app.Div().Class("table-scroll").Body(
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Sink: c.sink},
+				),
+			),
+		),
+	)
+}
+
+// renderMsText is the last render's compute time, for data-render-ms.
+func (c *explorer) renderMsText() string { return strconv.FormatFloat(c.renderMs, 'f', 2, 64) }
+
+// pick copies the named entries of m.
+func pick(m map[string]string, keys ...string) map[string]string {
+	out := map[string]string{}
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// staleText says why the results do not follow the inputs.
+func staleText(s *pageState) string {
+	msg := "The chart, decisions and table show the last valid inputs; fix the marked fields to update them."
+	if m := s.errs[keyConfig]; m != "" {
+		msg += " (" + m + ")"
+	}
+	return msg
+}
+
+// changesText names the changes the candidate has on.
+func changesText(ch estimator.Changes) string {
+	var on []string
+	if ch.HeadEagerWorkspace {
+		on = append(on, "head_eager_workspace")
+	}
+	if ch.FC2KnownStorage {
+		on = append(on, "fc2_known_storage")
+	}
+	if ch.GDNEarlyRelease {
+		on = append(on, "gdn_early_release")
+	}
+	if len(on) == 0 {
+		return "no change on: the same as the baseline"
+	}
+	return "with " + strings.Join(on, ", ")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

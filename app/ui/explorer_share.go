@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+
+	"headroom/app/chart"
+)
+
+// shareSink carries the share bar's and the import panel's requests to the
+// explorer. Like editSink, the components get the explorer's one pointer
+// as a prop, which go-app finds equal from one render to the next.
+type shareSink struct {
+	link   func() string                         // the URL of the page's state
+	export func(format string) (exported, error) // one of exportFormats
+	load   func(data []byte) importReport        // applies a file; the report says what changed
+}
+
+// exported is a file the page offers for download.
+type exported struct {
+	Name string // exportName's: qwen3-next-80b-a3b_rows.csv
+	Mime string
+	Data []byte // for a PNG, the SVG to draw at Width x Height pixels
+	// Width and Height are the PNG's size in pixels; zero for the other
+	// formats, which need no drawing in the browser.
+	Width, Height int
+}
+
+// The export formats, in the share bar's order.
+var exportFormats = []string{"svg", "png", "csv", "json"}
+
+// newShareSink wires the share bar and the import panel to c.
+func (c *explorer) newShareSink() *shareSink {
+	return &shareSink{link: c.shareLink, export: c.exportFile, load: c.importFile}
+}
+
+// shareLink writes the state into the address bar now (not after the
+// throttle) and returns the page's URL, so the link copied is the link
+// shown.
+func (c *explorer) shareLink() string {
+	c.url.set(c.state.query(c.list).Encode(), nowMs())
+	c.writeURL()
+	return pageURL(c.url.last)
+}
+
+// shownSweep is the sweep behind the chart on screen.
+func (c *explorer) shownSweep() (chart.Input, error) {
+	in, ok := c.sweeps.last()
+	if !c.shown.ready || !ok || in.Axis == nil { // the cache holds the shown sweep: renderNow drew it
+		return chart.Input{}, errors.New("the chart is not drawn yet")
+	}
+	in.Current = chart.AxisValue(in.Axis.Key, c.shown.config)
+	return in, nil
+}
+
+// exportFile makes the file of one export format from what the page
+// shows: the last valid render, not fields still in error.
+func (c *explorer) exportFile(format string) (out exported, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.fail("exporting "+format, r, debug.Stack())
+			err = fmt.Errorf("the export failed: %v", r)
+		}
+	}()
+	in, err := c.shownSweep()
+	if err != nil {
+		return exported{}, err
+	}
+	preset := matchPreset(c.list, c.shown.config)
+	out.Name = exportName(preset, in.Axis.Key, format)
+	switch format {
+	case "svg", "png":
+		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
+		out.Data, err = chart.SVG(in, w, h)
+		out.Mime = "image/svg+xml"
+		if format == "png" {
+			// The picture the plot command's PNG is: the SVG of the
+			// PNG's logical size, drawn at chart.DefaultWidth x DefaultHeight.
+			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
+		}
+	case "csv":
+		out.Data, out.Mime = ExportCSV(in), "text/csv"
+	case "json":
+		out.Data, err = exportJSON(c.shown.config, PageView{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To})
+		out.Mime = "application/json"
+	default:
+		err = errors.New("no export format " + strconv.Quote(format))
+	}
+	if err != nil {
+		return exported{}, err
+	}
+	return out, nil
+}
+
+// sizedSVG gives a chart SVG (width 100%, see fitSVG) a size in pixels,
+// which an <img> needs to draw it at that size.
+func sizedSVG(svg []byte, w, h int) []byte {
+	const prefix = `<svg width="100%"`
+	if len(svg) < len(prefix) || string(svg[:len(prefix)]) != prefix {
+		return svg
+	}
+	out := []byte(`<svg width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
+	return append(out, svg[len(prefix):]...)
+}
+
+// importFile reads a file pasted, picked or dropped (see importJSON) and
+// applies it through the state, as an edit would: the state validates,
+// the page renders and the URL follows. A refused file leaves the state
+// as it was.
+func (c *explorer) importFile(data []byte) (rep importReport) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.fail("importing a file", r, debug.Stack())
+			rep = importReport{Err: "the import failed; see the message at the top of the page"}
+		}
+	}()
+	imp, err := ImportJSON(c.state.cfg, data)
+	if err != nil {
+		return importReport{Err: err.Error()}
+	}
+	next, err := c.state.withImport(imp, c.list)
+	if err != nil {
+		return importReport{Err: err.Error()}
+	}
+	c.state = next
+	c.requestRender()
+	return reportOf(imp, &c.state, c.list)
+}
+
+// last returns the last sweep, if the last get succeeded.
+func (sc *sweepCache) last() (chart.Input, bool) { return sc.in, sc.ok }
+
+// exportSummary names what a file holds, for the share bar's status.
+func exportSummary(format string) string {
+	switch format {
+	case "svg":
+		return "the chart as SVG"
+	case "png":
+		return "the chart as a " + strconv.Itoa(chart.DefaultWidth) + "x" + strconv.Itoa(chart.DefaultHeight) + " PNG"
+	case "csv":
+		return "the sweep as CSV (one row per x, exact bytes)"
+	case "json":
+		return "the config and its estimate as JSON"
+	}
+	return format
+}

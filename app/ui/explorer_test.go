@@ -1,0 +1,363 @@
+package ui
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+// mountExplorer mounts the page as the browser would, opening the URL
+// query q, and renders it (natively a render runs at once).
+func mountExplorer(t *testing.T, q url.Values) (*explorer, app.ClientDispatcher) {
+	t.Helper()
+	c := newExplorer()
+	c.Query = q
+	if c.Query == nil {
+		c.Query = url.Values{}
+	}
+	d := app.NewClientTester(c)
+	t.Cleanup(d.Close)
+	if c.banner.Message != "" {
+		t.Fatalf("banner after mount: %s\n%s", c.banner.Message, c.banner.Details)
+	}
+	return c, d
+}
+
+// send delivers an edit the way a control does: on the UI goroutine,
+// through the explorer's sink.
+func send(d app.ClientDispatcher, c *explorer, e edit) {
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(ctx app.Context) {
+		c.sink.send(ctx, e)
+	}})
+	d.Consume()
+}
+
+func typeInto(d app.ClientDispatcher, c *explorer, key, text string) {
+	send(d, c, edit{Kind: editText, Key: key, Text: text})
+}
+
+// idsIn lists the id attributes of an HTML string.
+func idsIn(html string) map[string]bool {
+	ids := map[string]bool{}
+	for _, m := range regexp.MustCompile(` id="([^"]+)"`).FindAllStringSubmatch(html, -1) {
+		ids[m[1]] = true
+	}
+	return ids
+}
+
+func TestExplorerFirstRender(t *testing.T) {
+	c, _ := mountExplorer(t, nil)
+	if !c.shown.ready || c.renders != 1 {
+		t.Fatalf("ready %v, renders %d; want a first render", c.shown.ready, c.renders)
+	}
+	if b, k := c.shown.result.Baseline.Decision, c.shown.result.Candidate.Decision; b != estimator.Admit || k != estimator.Admit {
+		t.Errorf("default decisions %v / %v, want admit / admit", b, k)
+	}
+	want := flipNotes{
+		Baseline:  "admits up to 449,985 rows, splits beyond",
+		Candidate: "admits up to 403,170 rows, splits beyond",
+		Change:    "between 403,171 and 449,985 rows the candidate splits where the baseline admitted",
+	}
+	if c.shown.notes != want {
+		t.Errorf("notes\n got %+v\nwant %+v", c.shown.notes, want)
+	}
+	html := app.HTMLString(c)
+	for _, attr := range []string{`data-ready="1"`, `data-renders="1"`} {
+		if !strings.Contains(html, attr) {
+			t.Errorf("root lacks %s", attr)
+		}
+	}
+	if !regexp.MustCompile(`id="chart"[^>]*>\s*<svg`).MatchString(html) {
+		t.Errorf("#chart does not hold the <svg>")
+	}
+	ids := idsIn(html)
+	var want2 []string
+	for _, s := range allSliders() {
+		want2 = append(want2, "slider-"+s.key, "input-"+s.key, "error-"+errorKey(s.key))
+	}
+	for _, f := range estimator.Fields() {
+		if f.Kind == estimator.BoolField {
+			want2 = append(want2, "check-"+f.Key)
+		}
+	}
+	want2 = append(want2, "explorer", "check-topk", "check-expert_parallel", "preset", "gpu", "axis", "axis-from", "axis-to",
+		"decision-baseline", "decision-candidate", "flips-baseline", "flips-candidate", "change-summary", "chart", "breakdown",
+		"input-in_use_gib", "slider-in_use_gib", "error-in_use_bytes")
+	for _, id := range want2 {
+		if !ids[id] {
+			t.Errorf("no element #%s", id)
+		}
+	}
+	if ids["error-banner"] {
+		t.Errorf("an error banner without an error")
+	}
+	if err := app.TestMatch(c, app.TestUIDescriptor{
+		Path:     app.TestPath(0),
+		Expected: app.Div().ID("explorer").Class("explorer").DataSet("ready", "1").DataSet("renders", 1).DataSet("render-ms", c.renderMsText()),
+	}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestExplorerEditRenders(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	typeInto(d, c, "rows", "500000")
+	if c.renders != 2 {
+		t.Fatalf("renders %d after a valid edit, want 2", c.renders)
+	}
+	if got := c.shown.result.Baseline.Decision; got != estimator.Split {
+		t.Errorf("baseline at 500,000 rows: %v, want split", got)
+	}
+	if got := c.state.query(c.list).Get("rows"); got != "500000" {
+		t.Errorf("URL rows=%q, want 500000", got)
+	}
+	// An edit that changes nothing visible does not render again.
+	typeInto(d, c, "rows", "500,000")
+	if c.renders != 2 {
+		t.Errorf("renders %d after re-typing the same value, want 2", c.renders)
+	}
+	if got := c.state.text("rows"); got != "500,000" {
+		t.Errorf("field shows %q, want what was typed", got)
+	}
+	send(d, c, edit{Kind: editCheck, Key: "grad", On: false})
+	if c.renders != 3 || c.shown.config.Request.Grad {
+		t.Errorf("grad off: renders %d, grad %v", c.renders, c.shown.config.Request.Grad)
+	}
+}
+
+func TestExplorerInvalidKeepsLastValid(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	before := c.shown.result
+	for _, tc := range []struct {
+		key, text, errKey, msg string
+	}{
+		{"rows", "0", "rows", "must be an integer in 1..2,147,483,647, got 0"},
+		{"rows", "12a", "rows", `is not an integer: "12a"; must be an integer in 1..2,147,483,647`},
+		{"projected_rows", "70000", "projected_rows", "must be in 1..rows (64,902), got 70,000"},
+		{KeyInUseGiB, "200", "in_use_bytes", "must be in 0..capacity_bytes (150,754,820,096), got 214,748,364,800"},
+		{KeyInUseGiB, "-1", "in_use_bytes", `must be a non-negative number of GiB, like 63.75: "-1"`},
+		{keyTo, "0", keyTo, "must be at least from (1), got 0"},
+	} {
+		t.Run(tc.key+"="+tc.text, func(t *testing.T) {
+			typeInto(d, c, tc.key, tc.text)
+			if got := c.state.errs[tc.errKey]; got != tc.msg {
+				t.Errorf("%s=%q: message %q, want %q", tc.key, tc.text, got, tc.msg)
+			}
+			if c.renders != 1 || c.shown.result.Baseline.RequiredBytes != before.Baseline.RequiredBytes {
+				t.Errorf("%s=%q: the render changed (renders %d)", tc.key, tc.text, c.renders)
+			}
+			if got := c.state.text(tc.key); got != tc.text {
+				t.Errorf("%s shows %q, want the typed %q", tc.key, got, tc.text)
+			}
+			html := app.HTMLString(c)
+			if !strings.Contains(html, estimatorEscape(tc.msg)) {
+				t.Errorf("%s: the page does not show %q", tc.key, tc.msg)
+			}
+			if !strings.Contains(html, "stale-note") {
+				t.Errorf("%s: no note that the results are stale", tc.key)
+			}
+			// put it right again
+			switch tc.key {
+			case KeyInUseGiB:
+				typeInto(d, c, tc.key, "0")
+			case keyTo:
+				typeInto(d, c, tc.key, "519216")
+			case "projected_rows":
+				typeInto(d, c, tc.key, "")
+			default:
+				typeInto(d, c, tc.key, "64902")
+			}
+			if len(c.state.errs) != 0 {
+				t.Fatalf("after fixing %s: errors %v", tc.key, c.state.errs)
+			}
+		})
+	}
+	if c.renders != 1 {
+		t.Errorf("renders %d: fixing a field back to the shown state should not redraw", c.renders)
+	}
+}
+
+// estimatorEscape is how go-app writes text into HTML.
+func estimatorEscape(s string) string {
+	return strings.NewReplacer(`"`, "&#34;", "'", "&#39;", "<", "&lt;", ">", "&gt;", "&", "&amp;").Replace(s)
+}
+
+func TestExplorerOverflowNamesFields(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	typeInto(d, c, "rows", "2147483647")
+	typeInto(d, c, "hidden_size", "1048576")
+	typeInto(d, c, "num_hidden_layers", "1048576")
+	if c.state.valid {
+		t.Fatalf("an overflowing config is valid")
+	}
+	found := false
+	for k, m := range c.state.errs {
+		if strings.Contains(m, "overflows") {
+			found = true
+			if _, ok := estimator.FieldByKey(k); !ok {
+				t.Errorf("overflow reported under %q, not a field", k)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no overflow message among %v", c.state.errs)
+	}
+	if c.renders != 3 { // rows, then hidden_size, were valid
+		t.Errorf("renders %d, want 3", c.renders)
+	}
+}
+
+func TestExplorerURLRoundTrip(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	send(d, c, edit{Kind: editMenu, Key: keyPreset, Text: "mixtral-8x7b"})
+	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: gpuH100})
+	send(d, c, edit{Kind: editMenu, Key: keyAxis, Text: "vocab_size"})
+	typeInto(d, c, KeyInUseGiB, "63.75")
+	send(d, c, edit{Kind: editCheck, Key: "topk", On: true})
+	send(d, c, edit{Kind: editCheck, Key: "gdn_early_release", On: false})
+	typeInto(d, c, "sequence_rows", "8192")
+	typeInto(d, c, keyTo, "300000")
+	typeInto(d, c, "chunk_rows", "5x") // an error travels in the URL too
+	q := c.state.query(c.list)
+	if q.Get(keyPreset) != "mixtral-8x7b" || q.Get("in_use_bytes") != "68451041280" || q.Get("chunk_rows") != "5x" {
+		t.Errorf("query %s", q.Encode())
+	}
+	c2, _ := mountExplorer(t, q)
+	if got, want := c2.state.query(c2.list).Encode(), q.Encode(); got != want {
+		t.Errorf("reopened URL differs\n got %s\nwant %s", got, want)
+	}
+	s1, s2 := &c.state, &c2.state
+	if s1.axis != s2.axis || s1.from != s2.from || s1.to != s2.to || s1.gpu != s2.gpu {
+		t.Errorf("page keys differ: %v %v %v %v / %v %v %v %v", s1.axis, s1.from, s1.to, s1.gpu, s2.axis, s2.from, s2.to, s2.gpu)
+	}
+	for _, s := range allSliders() {
+		if a, b := s1.text(s.key), s2.text(s.key); a != b {
+			t.Errorf("%s shows %q, reopened %q", s.key, a, b)
+		}
+	}
+	if c2.state.errs["chunk_rows"] == "" {
+		t.Errorf("the reopened page does not mark chunk_rows")
+	}
+	if !c2.shown.ready {
+		t.Errorf("the reopened page did not render")
+	}
+}
+
+func TestExplorerBadURL(t *testing.T) {
+	q, _ := url.ParseQuery("rows=abc&hidden_size=0&vocab_size=32000&in_use_gib=lots&axis=nope&from=x&gpu=tpu&preset=nope&grad=false")
+	c, _ := mountExplorer(t, q)
+	for key, text := range map[string]string{"rows": "abc", "hidden_size": "0", KeyInUseGiB: "lots", keyFrom: "x"} {
+		t.Run(key, func(t *testing.T) {
+			if got := c.state.text(key); got != text {
+				t.Errorf("%s shows %q, want the URL's %q", key, got, text)
+			}
+			if c.state.errs[errorKey(key)] == "" {
+				t.Errorf("%s is not marked", key)
+			}
+		})
+	}
+	for _, key := range []string{keyAxis, keyGPU, keyPreset} {
+		if c.state.errs[key] == "" {
+			t.Errorf("%s is not marked", key)
+		}
+	}
+	if c.state.cfg.Model.VocabSize != 32000 || c.state.cfg.Request.Grad {
+		t.Errorf("the good values were not kept: vocab %d grad %v", c.state.cfg.Model.VocabSize, c.state.cfg.Request.Grad)
+	}
+	if in, ok := c.sweeps.last(); !c.shown.ready || !ok || in.Axis.Key != "rows" {
+		t.Errorf("the page did not render the rest (ready %v, sweep %v along %v)", c.shown.ready, ok, in.Axis)
+	}
+}
+
+func TestExplorerPanicShowsBanner(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	c.panicHook = func(e edit) {
+		if e.Key == "rows" {
+			panic("boom")
+		}
+	}
+	typeInto(d, c, "rows", "1000")
+	if !strings.Contains(c.banner.Message, "boom") || !strings.Contains(c.banner.Details, "explorer_test.go") {
+		t.Fatalf("banner %q / details %q", c.banner.Message, c.banner.Details)
+	}
+	ids := idsIn(app.HTMLString(c))
+	if !ids["error-banner"] || !ids["copy-details"] {
+		t.Errorf("banner or its copy button missing")
+	}
+	// The page goes on: another control still works.
+	typeInto(d, c, "sequence_rows", "2048")
+	if c.renders != 2 {
+		t.Errorf("renders %d after the panic, want 2", c.renders)
+	}
+	send(d, c, edit{Kind: editDismiss})
+	if c.banner.Message != "" || idsIn(app.HTMLString(c))["error-banner"] {
+		t.Errorf("the banner did not close")
+	}
+}
+
+func TestExplorerPanicFromURL(t *testing.T) {
+	c, d := mountExplorer(t, url.Values{"panic": {"edit"}})
+	typeInto(d, c, "rows", "1000")
+	if !strings.Contains(c.banner.Message, "panic=edit") {
+		t.Fatalf("banner %q", c.banner.Message)
+	}
+	typeInto(d, c, "rows", "2000")
+	if c.renders != 2 || c.state.cfg.Request.Rows != 2000 {
+		t.Errorf("after the panic: renders %d rows %d", c.renders, c.state.cfg.Request.Rows)
+	}
+	if q := c.state.query(c.list); q.Has("panic") {
+		t.Errorf("the URL keeps panic=: %s", q.Encode())
+	}
+}
+
+// TestPageURLNeverArmsPanic: panic=edit in the address bar of the page
+// people use is an unknown key, nothing more.
+func TestPageURLNeverArmsPanic(t *testing.T) {
+	c := newExplorer()
+	c.load(url.Values{"panic": {"edit"}}) // what OnPreRender and OnMount read from the URL
+	if c.panicHook != nil {
+		t.Fatal("the page's URL armed the test panic")
+	}
+}
+
+func TestCatchRender(t *testing.T) {
+	var where string
+	s := &editSink{fail: func(w string, r any, _ []byte) { where = w }}
+	render := func() (ui app.UI) {
+		defer s.catchRender("drawing x", &ui)
+		panic("bad")
+	}
+	if ui := render(); ui == nil || where != "drawing x" {
+		t.Errorf("catchRender: ui %v, reported %q", ui, where)
+	}
+}
+
+func TestExplorerPresetAndGPU(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	send(d, c, edit{Kind: editMenu, Key: keyPreset, Text: "llama-3.1-8b"})
+	o := c.shown.result.Baseline
+	for _, s := range o.Stages {
+		if s.Name == "fc2" || s.Name == "gdn" {
+			t.Errorf("a dense model without GDN has a %s stage", s.Name)
+		}
+	}
+	if got := matchPreset(c.list, c.state.cfg); got != "llama-3.1-8b" {
+		t.Errorf("preset menu shows %q", got)
+	}
+	if c.state.to != 8*64902 {
+		t.Errorf("range to %d after the preset", c.state.to)
+	}
+	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: gpuH100})
+	if c.state.cfg.Budget.CapacityBytes != estimator.H100CapacityBytes || c.shown.result.AvailableBytes >= estimator.H100CapacityBytes {
+		t.Errorf("H100: capacity %d, available %d", c.state.cfg.Budget.CapacityBytes, c.shown.result.AvailableBytes)
+	}
+	typeInto(d, c, "hidden_size", "4000")
+	if got := matchPreset(c.list, c.state.cfg); got != "" {
+		t.Errorf("an edited model still matches preset %q", got)
+	}
+}

@@ -1,0 +1,149 @@
+//go:build wasm
+
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// setupFrames makes the animation-frame callback: it hands the render to
+// go-app's UI goroutine, then writes the DOM at once (see flushUpdates).
+func (c *explorer) setupFrames() {
+	if c.frame != nil {
+		return
+	}
+	c.frame = app.FuncOf(func(this app.Value, args []app.Value) any {
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
+			defer c.catch("drawing the page")
+			c.framePending = false
+			c.renderNow()
+			c.Update()
+			flushUpdates(ctx)
+		}})
+		return nil
+	})
+}
+
+// flushUpdates runs go-app's pending component updates now. go-app writes
+// the DOM on its own frame ticker (120 Hz, slowing down when idle), which
+// would add up to a tick of latency after the animation frame; the
+// render's DOM writes belong in this frame, before the browser paints.
+// Consume is the ClientDispatcher method that does exactly this; it runs
+// here on the UI goroutine, inside a dispatch of mode Next, which marks
+// nothing for a second update. Should the dispatcher not offer it, the
+// ticker writes the DOM as usual.
+func flushUpdates(ctx app.Context) {
+	if d, ok := ctx.Dispatcher().(interface{ Consume() }); ok {
+		d.Consume()
+	}
+}
+
+func (c *explorer) releaseFrames() {
+	for _, f := range []*app.Func{&c.frame, &c.url.timer} {
+		if *f != nil {
+			(*f).Release()
+			*f = nil
+		}
+	}
+}
+
+// scheduleURL writes the address bar after ms milliseconds, on the UI
+// goroutine (a JavaScript timer rather than ctx.After, whose goroutine
+// flushUpdates would wait for).
+func (c *explorer) scheduleURL(ms float64) {
+	if c.url.armed {
+		return
+	}
+	if c.url.timer == nil {
+		c.url.timer = app.FuncOf(func(this app.Value, args []app.Value) any {
+			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
+				defer c.catch("updating the address bar")
+				c.url.armed = false
+				c.writeURL()
+			}})
+			return nil
+		})
+	}
+	c.url.armed = true
+	app.Window().Call("setTimeout", c.url.timer, ms)
+}
+
+// requestRender marks the page dirty; the render runs in the next
+// animation frame, once however many edits came before it. A hidden tab
+// gets no animation frames, so there a timeout stands in.
+func (c *explorer) requestRender() {
+	if c.framePending || c.frame == nil {
+		return
+	}
+	c.framePending = true
+	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
+		app.Window().Call("setTimeout", c.frame, 0)
+		return
+	}
+	app.Window().Call("requestAnimationFrame", c.frame)
+}
+
+// nowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to
+// time a render.
+func nowMs() float64 {
+	return app.Window().Get("performance").Call("now").Float()
+}
+
+// measureChart is the chart container's width in CSS pixels.
+func measureChart() int {
+	el := app.Window().GetElementByID("chart")
+	if !el.Truthy() {
+		return 0
+	}
+	return el.Get("clientWidth").Int()
+}
+
+// replaceQuery puts the query into the address bar without a history entry.
+func replaceQuery(query string) {
+	loc := app.Window().Get("location")
+	u := loc.Get("pathname").String()
+	if query != "" {
+		u += "?" + query
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+// copyText puts text on the clipboard. Where the Clipboard API is missing
+// or refuses (no permission, no focus), it selects the details for the
+// user to copy instead; the refusal is handled, so it is no uncaught
+// rejection in the console.
+func copyText(text string) {
+	cb := app.Window().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		selectDetails()
+		return
+	}
+	if selectOnFailure == nil {
+		selectOnFailure = app.FuncOf(func(app.Value, []app.Value) any {
+			selectDetails()
+			return nil
+		})
+	}
+	cb.Call("writeText", text).Call("catch", selectOnFailure)
+}
+
+// selectOnFailure is the rejection handler of writeText; made once and
+// kept, as a pending promise may call it at any time.
+var selectOnFailure app.Func
+
+// selectDetails selects the banner's details text.
+func selectDetails() {
+	el := app.Window().GetElementByID("error-details")
+	if !el.Truthy() {
+		return
+	}
+	details := el.Get("parentElement")
+	if details.Truthy() {
+		details.Set("open", true)
+	}
+	sel := app.Window().Call("getSelection")
+	rng := app.Window().Get("document").Call("createRange")
+	rng.Call("selectNodeContents", el)
+	sel.Call("removeAllRanges")
+	sel.Call("addRange", rng)
+}

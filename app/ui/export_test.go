@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// pressureConfig is the FC2 seed's pressure run: 63.75 GiB already in use,
+// so the decision flips within a modest range of rows.
+func pressureConfig() estimator.Config {
+	c := estimator.Default()
+	c.Request.Rows = 200000
+	c.Budget.InUseBytes = 68451041280
+	return c
+}
+
+// TestCSVAgreesWithEstimateAndSweep: every CSV row is what `estimate`
+// says at that x, and its decisions are those the `sweep` flips imply.
+func TestCSVAgreesWithEstimateAndSweep(t *testing.T) {
+	cfg := pressureConfig()
+	in, err := chart.Build(cfg, "rows", 1, 1_000_000, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(ExportCSV(in))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := recs[0]
+	col := map[string]int{}
+	for i, h := range head {
+		col[h] = i
+	}
+	if len(recs)-1 != len(in.Points) {
+		t.Fatalf("%d rows for %d points", len(recs)-1, len(in.Points))
+	}
+	sweep, err := estimator.Sweep(cfg, "rows", 1, 1_000_000, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs[1:] {
+		x, _ := strconv.ParseInt(rec[0], 10, 64)
+		at := cfg
+		// rows is swept with projected and target rows following it; the
+		// default config leaves both to their defaults, so setting rows is
+		// the same config.
+		at.Request.Rows = x
+		res, err := estimator.Estimate(at)
+		if err != nil {
+			t.Fatalf("x=%d: %v", x, err)
+		}
+		for rev, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
+			name := []string{"baseline", "candidate"}[rev]
+			if got := rec[col[name+"_decision"]]; got != o.Decision.String() {
+				t.Errorf("x=%d %s decision %s, estimate %s", x, name, got, o.Decision)
+			}
+			if got := rec[col[name+"_required_bytes"]]; got != strconv.FormatInt(int64(o.RequiredBytes), 10) {
+				t.Errorf("x=%d %s required %s, estimate %d", x, name, got, o.RequiredBytes)
+			}
+			if got := rec[col[name+"_children"]]; got != strconv.FormatInt(o.Children, 10) {
+				t.Errorf("x=%d %s children %s, estimate %d", x, name, got, o.Children)
+			}
+			flips := sweep.Baseline.Flips
+			if rev == 1 {
+				flips = sweep.Candidate.Flips
+			}
+			if want := decisionFromFlips(flips, x, estimator.Admit); rec[col[name+"_decision"]] != want.String() {
+				t.Errorf("x=%d %s decision %s, the sweep's flips imply %s", x, name, rec[col[name+"_decision"]], want)
+			}
+		}
+		if got := rec[col["lower_bound_bytes"]]; got != strconv.FormatInt(int64(res.Candidate.LowerBoundBytes), 10) {
+			t.Errorf("x=%d lower bound %s, estimate %d", x, got, res.Candidate.LowerBoundBytes)
+		}
+		if got := rec[col["available_bytes"]]; got != strconv.FormatInt(int64(res.AvailableBytes), 10) {
+			t.Errorf("x=%d available %s, estimate %d", x, got, res.AvailableBytes)
+		}
+	}
+}
+
+// decisionFromFlips is the decision at x implied by a sweep's flips that
+// start from first.
+func decisionFromFlips(flips []estimator.Flip, x int64, first estimator.Decision) estimator.Decision {
+	d := first
+	for _, f := range flips {
+		if x >= f.First {
+			d = f.ToDecision
+		}
+	}
+	return d
+}
+
+func TestCSVInvalidPoints(t *testing.T) {
+	cfg := pressureConfig()
+	in, err := chart.Build(cfg, "capacity_bytes", 1, 100<<30, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(ExportCSV(in))
+	if !strings.Contains(out, "invalid") || !strings.Contains(out, "budget.in_use_bytes") {
+		t.Errorf("capacities below in_use are not reported invalid with the message:\n%s", out)
+	}
+}
+
+// TestJSONExportRoundTrip: importing the export restores the same state.
+func TestJSONExportRoundTrip(t *testing.T) {
+	cfg := pressureConfig()
+	cfg.Request.Outputs.TopK = 20
+	cfg.FC2.OutputWidth = estimator.Int64(1024)
+	cfg.Changes.GDNEarlyRelease = false
+	v := PageView{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
+	data, err := exportJSON(cfg, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := ImportJSON(estimator.Default(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp.Kind != "export" || imp.View == nil || *imp.View != v {
+		t.Errorf("kind %q view %+v", imp.Kind, imp.View)
+	}
+	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(cfg) {
+		t.Errorf("config\n%s\nwant\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(cfg))
+	}
+	// The result in the file is the estimate of the config, in the spec's shape.
+	var f struct {
+		Result map[string]json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"available_bytes", "baseline", "candidate"} {
+		if _, ok := f.Result[k]; !ok {
+			t.Errorf("result has no %s", k)
+		}
+	}
+}
+
+func TestImportKinds(t *testing.T) {
+	hf, err := os.ReadFile("../../estimator/testdata/hf/llama-3.1-8b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := pressureConfig()
+	imp, err := ImportJSON(cur, hf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp.Kind != "hf" || imp.Config.Model.VocabSize != 128256 || imp.Config.Model.NumExpertsPerTok != 0 {
+		t.Errorf("HF import: %q %+v", imp.Kind, imp.Config.Model)
+	}
+	if imp.Config.Request != cur.Request || imp.Config.Budget != cur.Budget {
+		t.Error("HF import changed more than the model")
+	}
+	if len(imp.HF.Recognised) == 0 || len(imp.HF.Ignored) == 0 {
+		t.Errorf("HF report %+v", imp.HF)
+	}
+
+	imp, err = ImportJSON(cur, []byte(`{"request": {"rows": 1234}}`))
+	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
+		t.Errorf("spec config import: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
+	}
+
+	for _, bad := range []string{``, `{`, `[1]`, `{"request": {"rows": -1}}`, `{"headroom": 1, "config": 5}`, `{"vocab_size": "x"}`} {
+		t.Run(bad, func(t *testing.T) {
+			if _, err := ImportJSON(cur, []byte(bad)); err == nil {
+				t.Errorf("importJSON(%q) accepted", bad)
+			}
+		})
+	}
+}
+
+func TestExportName(t *testing.T) {
+	for _, tt := range []struct{ preset, axis, ext, want string }{
+		{"Qwen3-Next-80B-A3B", "rows", "csv", "qwen3-next-80b-a3b_rows.csv"},
+		{"Llama-3.1-8B", "vocab_size", "svg", "llama-3.1-8b_vocab_size.svg"},
+		{"", "rows", "json", "headroom_rows.json"},
+		{"../../etc/passwd", "rows", "png", "etc-passwd_rows.png"},
+	} {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := exportName(tt.preset, tt.axis, tt.ext); got != tt.want {
+				t.Errorf("exportName(%q) = %q, want %q", tt.preset, got, tt.want)
+			}
+		})
+	}
+}

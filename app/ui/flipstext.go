@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"strings"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// segment is a stretch [from, to] of the axis with one decision.
+type segment struct {
+	from, to int64
+	d        estimator.Decision
+	msg      string // why the config is invalid there
+}
+
+// segments cuts [from, to] at the flips. first is the decision at from.
+func segments(from, to int64, first estimator.Decision, firstMsg string, flips []estimator.Flip) []segment {
+	out := []segment{{from: from, d: first, msg: firstMsg}}
+	for _, f := range flips {
+		out[len(out)-1].to = f.Last
+		out = append(out, segment{from: f.First, d: f.ToDecision})
+		if f.ToDecision == estimator.Invalid {
+			out[len(out)-1].msg = f.Message
+		}
+	}
+	out[len(out)-1].to = to
+	return out
+}
+
+// revisionSegments are revision rev's segments of a sweep.
+func revisionSegments(in chart.Input, rev int) []segment {
+	flips := in.Baseline
+	if rev == 1 {
+		flips = in.Candidate
+	}
+	first, msg := estimator.Invalid, ""
+	if len(flips) > 0 {
+		first = flips[0].FromDecision
+		if first == estimator.Invalid {
+			msg = flips[0].Message
+		}
+	} else if len(in.Points) > 0 {
+		if p := in.Points[0]; p.Error != "" {
+			msg = p.Error
+		} else {
+			first = p.Rev[rev].Decision
+		}
+	}
+	return segments(in.From, in.To, first, msg, flips)
+}
+
+// axisUnit is the unit a value of the axis is read in, or "" when the
+// value is better named by the axis ("vocab_size 41,233").
+func axisUnit(axis string) string {
+	switch axis {
+	case "rows":
+		return "rows"
+	case "sequence_rows":
+		return "rows per sequence"
+	case "chunk_rows":
+		return "chunk rows"
+	case "capacity_bytes", "in_use_bytes":
+		return "bytes"
+	}
+	return ""
+}
+
+// amount writes x for the first mention along the axis: "41,233 rows",
+// "vocab_size 41,233".
+func amount(axis string, x int64) string {
+	if u := axisUnit(axis); u != "" {
+		return estimator.Group(x) + " " + u
+	}
+	return axis + " " + estimator.Group(x)
+}
+
+// span writes a stretch of the axis: "between 41,234 and 52,100 rows",
+// "between hidden_size 6 and 10".
+func span(axis, before string, a int64, join string, b int64) string {
+	if u := axisUnit(axis); u != "" {
+		return before + estimator.Group(a) + join + estimator.Group(b) + " " + u
+	}
+	return before + axis + " " + estimator.Group(a) + join + estimator.Group(b)
+}
+
+var verbs = map[estimator.Decision][2]string{ // present, past
+	estimator.Admit:   {"admits", "admitted"},
+	estimator.Split:   {"splits", "split"},
+	estimator.Refuse:  {"refuses", "refused"},
+	estimator.Invalid: {"is invalid", "was invalid"},
+}
+
+// describeFlips says where one revision's decision changes along the
+// axis: "admits up to 41,233 rows, splits up to 288,000, refuses beyond".
+func describeFlips(axis string, segs []segment) string {
+	if len(segs) == 1 {
+		s := segs[0]
+		text := verbs[s.d][0] + " over the whole range, " + span(axis, "", s.from, " to ", s.to)
+		if s.msg != "" {
+			text += " (" + s.msg + ")"
+		}
+		return text
+	}
+	parts := make([]string, len(segs))
+	for i, s := range segs {
+		switch {
+		case i == len(segs)-1:
+			parts[i] = verbs[s.d][0] + " beyond"
+		case i == 0:
+			parts[i] = verbs[s.d][0] + " up to " + amount(axis, s.to)
+		default:
+			parts[i] = verbs[s.d][0] + " up to " + estimator.Group(s.to)
+		}
+		if s.msg != "" {
+			parts[i] += " (" + s.msg + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describeChange says, in one sentence, where the candidate decides
+// otherwise than the baseline: "between 41,234 and 52,100 rows the
+// candidate splits where the baseline admitted".
+func describeChange(axis string, base, cand []segment) string {
+	type band struct {
+		from, to int64
+		b, c     estimator.Decision
+	}
+	var bands []band
+	i, j := 0, 0
+	for i < len(base) && j < len(cand) {
+		lo := max(base[i].from, cand[j].from)
+		hi := min(base[i].to, cand[j].to)
+		if b, c := base[i].d, cand[j].d; b != c && lo <= hi {
+			if n := len(bands); n > 0 && bands[n-1].to+1 == lo && bands[n-1].b == b && bands[n-1].c == c {
+				bands[n-1].to = hi
+			} else {
+				bands = append(bands, band{lo, hi, b, c})
+			}
+		}
+		if base[i].to < cand[j].to {
+			i++
+		} else {
+			j++
+		}
+	}
+	if len(bands) == 0 {
+		return "the candidate decides as the baseline over the whole range, " +
+			span(axis, "", base[0].from, " to ", base[len(base)-1].to)
+	}
+	parts := make([]string, len(bands))
+	for k, b := range bands {
+		where := span(axis, "between ", b.from, " and ", b.to)
+		if b.from == b.to {
+			where = "at " + amount(axis, b.from)
+		}
+		parts[k] = where + " the candidate " + verbs[b.c][0] + " where the baseline " + verbs[b.b][1]
+	}
+	return strings.Join(parts, "; ")
+}
+
+// describeSweep writes the panel's sentences about a sweep.
+func describeSweep(in chart.Input) flipNotes {
+	axis := in.Axis.Key
+	base, cand := revisionSegments(in, 0), revisionSegments(in, 1)
+	return flipNotes{
+		Baseline:  describeFlips(axis, base),
+		Candidate: describeFlips(axis, cand),
+		Change:    describeChange(axis, base, cand),
+	}
+}

@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+
+	"headroom/estimator"
+)
+
+// withImport returns the state that an imported file leads to; s itself
+// is not changed, so a refused import leaves the page as it was.
+//
+//   - Headroom's own export restores the whole state: config, axis, range.
+//   - A config in the spec's format sets every input; the chart keeps its
+//     axis, over the default range for the new config.
+//   - A Hugging Face config.json sets the model fields only, as a preset
+//     does; whatever the user typed elsewhere stays, even if it is wrong.
+//
+// An import that would put a field in error is refused with the
+// estimator's messages (for a Hugging Face file, a field that was not in
+// error before: it does not fix what the user typed elsewhere).
+func (s *pageState) withImport(imp Imported, list []preset) (pageState, error) {
+	var next pageState
+	before := map[string]string{} // the errors the import may leave as they are
+	switch imp.Kind {
+	case "export":
+		if imp.View == nil {
+			return pageState{}, errors.New("a Headroom export without its view")
+		}
+		q := estimator.EncodeQuery(imp.Config)
+		q.Set(keyAxis, imp.View.Axis)
+		q.Set("from", strconv.FormatInt(imp.View.From, 10))
+		q.Set("to", strconv.FormatInt(imp.View.To, 10))
+		next = decodePage(q, list)
+	case "config":
+		q := estimator.EncodeQuery(imp.Config)
+		q.Set(keyAxis, s.axis)
+		next = decodePage(q, list)
+	case "hf":
+		next = s.clone()
+		next.cfg.Model = imp.Config.Model
+		for _, f := range presetFields() {
+			if strings.HasPrefix(f.Path, "model.") {
+				next.forget(f.Key)
+			}
+		}
+		next.resetRange()
+		next.validate()
+		before = s.errs
+	default:
+		return pageState{}, errors.New("nothing to import from a file of kind " + strconv.Quote(imp.Kind))
+	}
+	if msgs := newErrors(before, next.errs); len(msgs) > 0 {
+		return pageState{}, errors.New("the imported values do not fit: " + strings.Join(msgs, "; "))
+	}
+	return next, nil
+}
+
+// newErrors lists, sorted, the messages of next that before did not have.
+func newErrors(before, next map[string]string) []string {
+	var msgs []string
+	for k, m := range next {
+		if before[k] != m {
+			name := k
+			switch k {
+			case keyAxis, keyFrom, keyTo:
+				name = "view." + urlKey(k) // the export's names
+			case keyConfig:
+				name = "config:"
+			}
+			msgs = append(msgs, name+" "+m)
+		}
+	}
+	sort.Strings(msgs)
+	return msgs
+}
+
+// clone copies s, maps included, so that editing the copy leaves s as it is.
+func (s *pageState) clone() pageState {
+	c := *s
+	c.texts = copyMap(s.texts)
+	c.inputErr = copyMap(s.inputErr)
+	c.errs = copyMap(s.errs)
+	return c
+}
+
+func copyMap(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// importReport is what the import panel shows after a file was read: what
+// changed, or why nothing did.
+type importReport struct {
+	Err        string   // why the file was refused; the page kept its state
+	Summary    string   // one sentence on what was imported
+	Recognised []string // "vocab_size → model.vocab_size = 128,256"
+	Derived    []string // fields set without a key, and why
+	Ignored    []string // keys of the file that no field takes
+}
+
+// reportOf describes a successful import.
+func reportOf(imp Imported, next *pageState, list []preset) importReport {
+	model := "a custom model"
+	if p, ok := findPreset(list, matchPreset(list, next.cfg)); ok {
+		model = p.Name
+	}
+	switch imp.Kind {
+	case "export":
+		return importReport{Summary: "Restored the whole page from a Headroom export: " + model + ", the chart along " +
+			next.axis + " from " + estimator.Group(next.from) + " to " + estimator.Group(next.to) + "."}
+	case "config":
+		return importReport{Summary: "Set every input from a config in the spec's format (" + model +
+			"); the chart still sweeps " + next.axis + "."}
+	}
+	r := importReport{Summary: "Filled in the model fields from a Hugging Face config.json; the request, FC2, budget and changes are as they were."}
+	for _, f := range imp.HF.Recognised {
+		r.Recognised = append(r.Recognised, f.Key+" → "+f.Field+" = "+estimator.Group(f.Value))
+	}
+	for _, f := range imp.HF.Derived {
+		r.Derived = append(r.Derived, f.Field+" = "+estimator.Group(f.Value)+" ("+f.Why+")")
+	}
+	r.Ignored = append(r.Ignored, imp.HF.Ignored...)
+	return r
+}

@@ -1,0 +1,57 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// menuOption is one entry of a menu.
+type menuOption struct {
+	Value, Label string
+	Disabled     bool // shown (say, "custom") but not for choosing
+}
+
+// menu is a labelled select (id <ID>) with the message about it
+// (id error-<ID>).
+type menu struct {
+	app.Compo
+
+	ID       string
+	Label    string
+	Options  []menuOption
+	Selected string
+	Error    string
+	Sink     *editSink
+}
+
+// Render draws the menu.
+func (m *menu) Render() (ui app.UI) {
+	defer m.Sink.catchRender("drawing "+m.ID, &ui)
+	opts := make([]app.UI, len(m.Options))
+	for i, o := range m.Options {
+		opt := app.Option().Value(o.Value).Text(o.Label)
+		if boolAttr(o.Disabled) {
+			opt = opt.Disabled(o.Disabled)
+		}
+		if sel := o.Value == m.Selected; boolAttr(sel) {
+			opt = opt.Selected(sel)
+		}
+		opts[i] = opt
+	}
+	return app.Div().Class("control", "menu", classIf(m.Error != "", "has-error")).Body(
+		app.Label().For("%s", m.ID).Class("control-label").Body(
+			app.Span().Class("control-name").Text(m.Label),
+		),
+		app.Select().ID("%s", m.ID).OnChange(m.onChange).Body(opts...),
+		app.Span().ID("error-%s", m.ID).Class("control-error").Aria("live", "polite").Text(m.Error),
+	)
+}
+
+func (m *menu) onChange(ctx app.Context, e app.Event) {
+	defer m.Sink.catch("choosing from " + m.ID)
+	m.Sink.send(ctx, edit{Kind: editMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String()})
+}
+
+// boolAttr reports whether to write a boolean attribute (checked,
+// selected, disabled, open). In the browser go-app sets the element's
+// property, so false must be written to clear it; in the server's
+// pre-rendered HTML the attribute's presence means true whatever its
+// value, so false must be left out.
+func boolAttr(v bool) bool { return app.IsClient || v }

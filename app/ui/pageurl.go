@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"net/url"
+	"strconv"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// query writes the state as URL query values: the config as the
+// estimator encodes it, the raw text of every control in error (so a
+// reload shows what was typed), and the page's own keys when they differ
+// from what the config implies.
+func (s *pageState) query(list []preset) url.Values {
+	q := estimator.EncodeQuery(s.cfg)
+	if id := matchPreset(list, s.cfg); id != "" && id != DefaultPresetID {
+		q.Set(keyPreset, id)
+	}
+	if s.gpu != gpuFor(s.cfg.Budget.CapacityBytes) {
+		q.Set(keyGPU, s.gpu)
+	}
+	if s.axis != "rows" {
+		q.Set(keyAxis, s.axis)
+	}
+	if from, to := chart.DefaultRange(s.axis, s.cfg); s.from != from || s.to != to {
+		q.Set("from", strconv.FormatInt(s.from, 10))
+		q.Set("to", strconv.FormatInt(s.to, 10))
+	}
+	for ek := range s.errs {
+		c := controlKey(ek)
+		if t, ok := s.texts[c]; ok {
+			q.Set(urlKey(c), t)
+		}
+	}
+	return q
+}
+
+// decodePage reads the state from URL query values. A bad value marks its
+// control with the message and keeps the URL's text in it; everything else
+// the URL says is kept (the estimator's DecodeQuery does that for the
+// config). preset= starts from that preset's model, gpu= from that GPU's
+// capacity; the URL's own field values win over both.
+func decodePage(q url.Values, list []preset) pageState {
+	s := newPageState()
+	merged := url.Values{}
+	if id := q.Get(keyPreset); id != "" {
+		if p, ok := findPreset(list, id); ok {
+			c := estimator.Default()
+			p.applyTo(&c)
+			for k, v := range estimator.EncodeQuery(c) {
+				merged[k] = v
+			}
+		} else {
+			s.inputErr[keyPreset] = "is not a preset: " + strconv.Quote(id)
+		}
+	}
+	gpu := q.Get(keyGPU)
+	if gpu != "" {
+		if capacity, err := gpuCapacity(gpu); err != nil {
+			s.inputErr[keyGPU] = err.Error()
+			gpu = ""
+		} else if capacity != 0 {
+			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
+		}
+	}
+	for _, f := range estimator.Fields() {
+		if v, ok := q[f.Key]; ok {
+			merged[f.Key] = v
+		}
+	}
+	cfg, errs := estimator.DecodeQuery(merged)
+	s.cfg = cfg
+	for _, e := range errs {
+		for _, k := range errorKeysOf(e.Field) {
+			if _, dup := s.inputErr[k]; !dup {
+				s.inputErr[k] = e.Message
+			}
+			if raw := q[k]; len(raw) > 0 {
+				s.texts[controlKey(k)] = urlText(k, raw[len(raw)-1])
+			}
+		}
+	}
+	if raw := q[KeyInUseGiB]; len(raw) > 0 {
+		// Like every other URL value, a GiB figure the config cannot take
+		// stays as text beside its message, and the config keeps its
+		// valid value: else the link the page writes next would carry
+		// the bad value twice and read back differently.
+		kept := s.cfg.Budget.InUseBytes
+		s.setText(KeyInUseGiB, raw[len(raw)-1])
+		if _, bad := s.inputErr["in_use_bytes"]; !bad {
+			for _, e := range estimator.FieldErrors(validConfig(s.cfg)) {
+				if e.Field == "budget.in_use_bytes" {
+					s.inputErr["in_use_bytes"] = e.Message
+					s.cfg.Budget.InUseBytes = kept
+				}
+			}
+		}
+	}
+	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
+	if gpu == gpuCustom {
+		s.gpu = gpuCustom
+	}
+	if a := q.Get(keyAxis); a != "" {
+		s.setMenu(keyAxis, a, list)
+	}
+	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
+	if raw := q["from"]; len(raw) > 0 {
+		s.setText(keyFrom, raw[len(raw)-1])
+	}
+	if raw := q["to"]; len(raw) > 0 {
+		s.setText(keyTo, raw[len(raw)-1])
+	}
+	if k := s.cfg.Request.Outputs.TopK; k > 0 {
+		s.lastTopK = k
+	}
+	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
+		s.lastEP = ep
+	}
+	s.validate()
+	return s
+}
+
+// validConfig is the config's validation error, nil when it is valid.
+func validConfig(c estimator.Config) error {
+	_, err := c.Resolve()
+	return err
+}
+
+// urlText is the text a control shows for a refused URL value: in_use_bytes
+// is shown in GiB when it is a number at all.
+func urlText(errKey, raw string) string {
+	if errKey == "in_use_bytes" {
+		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
+			return GiBText(v)
+		}
+	}
+	return raw
+}

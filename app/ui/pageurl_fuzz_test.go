@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"net/url"
+	"testing"
+)
+
+// FuzzDecodePage feeds the page's URL decoder any query string, as a
+// hand-edited link would: it never panics, and a link the page writes is a
+// fixed point: read back, it writes itself again, so a shared link
+// restores exactly what its sender saw, bad values included. (A
+// hand-edited link may be normalised once: in_use_bytes=0.5 is shown in
+// the GiB field, where it then reads as 0.5 GiB; testdata/fuzz has it.)
+func FuzzDecodePage(f *testing.F) {
+	f.Add("rows=0&vocab_size=64000")
+	f.Add("preset=llama-3.1-8b&gpu=h100&axis=vocab_size&from=1&to=300000")
+	f.Add("preset=nope&gpu=tpu&axis=bogus&from=-1&to=1e30&in_use_gib=NaN")
+	f.Add("in_use_bytes=999999999999999999&capacity_bytes=1&projected_rows=7&target_rows=9")
+	f.Add("rows=64%2C902&topk=%D9%A6&grad=maybe&output_width=auto")
+	list, err := presets()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		once := decodePage(q, list)
+		s := decodePage(once.query(list), list)
+		first := s.query(list).Encode()
+		again := decodePage(s.query(list), list)
+		if second := again.query(list).Encode(); second != first {
+			t.Fatalf("from %q the page writes %q, which reads back as %q", raw, first, second)
+		}
+		if s.valid {
+			if _, err := s.cfg.Resolve(); err != nil {
+				t.Fatalf("decodePage(%q) says valid, but: %v", raw, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,54 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// toggle is a switch (a checkbox, id check-<Key>), with an optional line
+// of explanation and a link.
+type toggle struct {
+	app.Compo
+
+	Key     string
+	Label   string
+	Doc     string // one line under the label
+	Href    string // optional link after the explanation
+	Link    string // its text
+	Checked bool
+	Sink    *editSink
+}
+
+// Render draws the switch.
+func (t *toggle) Render() (ui app.UI) {
+	defer t.Sink.catchRender("drawing "+t.Key, &ui)
+	box := app.Input().Type("checkbox").ID("check-%s", t.Key).OnChange(t.onChange)
+	if boolAttr(t.Checked) {
+		box = box.Checked(t.Checked)
+	}
+	return app.Div().Class("toggle").Body(
+		app.Label().For("check-%s", t.Key).Body(
+			box,
+			app.Span().Class("control-name").Text(t.Label),
+		),
+		app.If(t.Doc != "",
+			app.P().Class("toggle-doc").Body(
+				app.Text(t.Doc),
+				app.If(t.Href != "",
+					app.Text(" "),
+					app.A().Href("%s", t.Href).Target("_blank").Rel("noopener").Text(t.Link).OnClick(t.onLink),
+				),
+			),
+		),
+	)
+}
+
+// onLink keeps the click from go-app: its window-level handler takes every
+// same-host link for a page of the app (ignoring target) and would replace
+// the explorer with "not found". Stopped here, the browser follows the
+// link as written, in a new tab.
+func (t *toggle) onLink(ctx app.Context, e app.Event) {
+	e.Call("stopPropagation")
+}
+
+func (t *toggle) onChange(ctx app.Context, e app.Event) {
+	defer t.Sink.catch("switching " + t.Key)
+	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool()})
+}
