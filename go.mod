@@ -21,3 +21,8 @@ require (
 	github.com/google/uuid v1.3.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
+
+// The chart draws one Liberation face; gonum/plot registers all twelve at
+// init. This copy keeps Liberation Sans Regular and aliases the other
+// eleven to it (third_party/liberation/README.md; BENCHMARKS.md).
+replace codeberg.org/go-fonts/liberation => ./third_party/liberation

@@ -1,0 +1,11 @@
+// Package liberationsansbolditalic stands in for the "LiberationSans BoldItalic" face of
+// codeberg.org/go-fonts/liberation: Headroom never draws it, and
+// gonum.org/v1/plot registers every Liberation face at init, so linking
+// the real one would put its TrueType data in every binary, app.wasm
+// included. Its TTF is Liberation Sans Regular.
+package liberationsansbolditalic // import "codeberg.org/go-fonts/liberation/liberationsansbolditalic"
+
+import "codeberg.org/go-fonts/liberation/liberationsansregular"
+
+// TTF is Liberation Sans Regular, in place of "LiberationSans BoldItalic".
+var TTF = liberationsansregular.TTF
