@@ -98,7 +98,7 @@ test: chromium vet wasm
 	  check ./app/ui 'headroom/app/(server|cli)$$'; \
 	  check ./app/cli 'headroom/app/ui$$'
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 ./... codeberg.org/go-fonts/liberation/...
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in
