@@ -126,7 +126,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// a request to wherever the client's Host header points.
 		s.serveFile(w, r, strings.TrimPrefix(p, "/"))
 	default:
-		s.app.ServeHTTP(w, r)
+		// The page's prerender must not see the request's own text: see
+		// prerenderRequest.
+		s.app.ServeHTTP(w, prerenderRequest(r))
 	}
 }
 
