@@ -438,31 +438,45 @@ func TestFindWebDir(t *testing.T) {
 	}
 }
 
-func TestAcceptedCodings(t *testing.T) {
+func TestChooseEncoding(t *testing.T) {
+	all := []string{"br", "gzip", "identity"}
 	tests := []struct {
-		header   string
-		br, gzip bool
+		name, header string
+		available    []string
+		want         string // "" = 406
 	}{
-		{"", false, false},
-		{"gzip", false, true},
-		{"br, gzip", true, true},
-		{"gzip, deflate, br, zstd", true, true},
-		{"BR;q=0.5, GZIP;q=1.0", true, true},
-		{"br;q=0, gzip", false, true},
-		{"br; q=0.0, gzip;q=0", false, false},
-		{"*", true, true},
-		{"*;q=0, gzip", false, true},
-		{"identity", false, false},
-		{" br ;q=1 ,", true, false},
+		{"no header", "", all, "identity"},
+		{"gzip only", "gzip", all, "gzip"},
+		{"browser", "gzip, deflate, br, zstd", all, "br"},
+		{"ties go to br", "br, gzip", all, "br"},
+		{"q prefers gzip", "gzip;q=1, br;q=0.1", all, "gzip"},
+		{"q case and spaces", "BR;q=0.5, GZIP; Q=1.0", all, "gzip"},
+		{"br refused", "br;q=0, gzip", all, "gzip"},
+		{"both refused", "br; q=0.0, gzip;q=0", all, "identity"},
+		{"star", "*", all, "br"},
+		{"star refused, gzip listed", "*;q=0, gzip", all, "gzip"},
+		{"identity listed", "identity", all, "identity"},
+		{"identity refused", "identity;q=0", all, ""},
+		{"identity refused, gzip there", "identity;q=0, gzip", all, "gzip"},
+		{"star refused", "*;q=0", all, ""},
+		{"star refused, identity listed", "*;q=0, identity", all, "identity"},
+		{"identity over a low br", "br;q=0.5, identity", all, "identity"},
+		{"low br over implicit identity", "br;q=0.5", all, "br"},
+		{"bad q ignored", "br;q=2, gzip;q=x, identity;q=0.2", all, "identity"},
+		{"no copies", "br, gzip", []string{"identity"}, "identity"},
+		{"no copies, identity refused", "br, identity;q=0", []string{"identity"}, ""},
+		{"trailing comma", " br ;q=1 ,", all, "br"},
 	}
 	for _, tt := range tests {
-		accepted := acceptedCodings(tt.header)
-		if got := accepted("br"); got != tt.br {
-			t.Errorf("%q: br accepted = %v, want %v", tt.header, got, tt.br)
-		}
-		if got := accepted("gzip"); got != tt.gzip {
-			t.Errorf("%q: gzip accepted = %v, want %v", tt.header, got, tt.gzip)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := parseAcceptEncoding(tt.header).choose(tt.available)
+			if !ok {
+				got = ""
+			}
+			if got != tt.want {
+				t.Errorf("%q from %v: %q (ok %v), want %q", tt.header, tt.available, got, ok, tt.want)
+			}
+		})
 	}
 }
 
@@ -485,6 +499,7 @@ func TestServeWasmPrecompressed(t *testing.T) {
 		{"", ""},
 		{"identity", ""},
 		{"deflate", ""},
+		{"gzip;q=1, br;q=0.1", "gzip"},
 	}
 	for _, path := range []string{"/web/app.wasm", "/app.wasm", "/goapp.wasm"} {
 		for _, tt := range tests {
@@ -682,7 +697,16 @@ func TestServeWorkerIgnoresQueryOffline(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
 		t.Errorf("GET /app-worker.js: status %d; want it to contain %s:\n%s", resp.StatusCode, want, body)
 	}
-	if !strings.Contains(body, `const cacheName = "app-" + "test"`) {
-		t.Errorf("GET /app-worker.js: the template was not executed:\n%.300s", body)
+	root, err := os.OpenRoot(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	version, err := siteVersion(root, &fileSums{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body, `const cacheName = "app-" + "`+version+`"`) {
+		t.Errorf("GET /app-worker.js: the cache is not named after web/'s content (%s):\n%.300s", version, body)
 	}
 }
