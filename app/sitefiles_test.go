@@ -5,6 +5,7 @@ package main
 import (
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -207,5 +208,59 @@ func TestServeWorkerKeyedOnContent(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "app.wasm"), wasm, 0o644)
 	if s2 := staticVersion(); s2 == s1 {
 		t.Errorf("static: another app.wasm, the same version %s", s1)
+	}
+}
+
+// privatePath matches a home directory's path, as a build machine or a
+// copied note would leave one.
+var privatePath = regexp.MustCompile(`/home/[^/\s"]+/|/Users/[^/\s"]+/|/root/|[A-Za-z]:\\Users\\`)
+
+// TestWebFilesNoPrivatePaths: nothing the site serves names a home
+// directory or the checkout's own path: the seed texts keep the
+// paragraphs the page cites, and app.wasm is built with -trimpath (make
+// wasm). app.wasm is checked when make wasm built it (make test does).
+func TestWebFilesNoPrivatePaths(t *testing.T) {
+	web, err := findWebDir("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	names, err := siteCopies(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkout := filepath.Dir(web)
+	modcache := filepath.Join(os.Getenv("HOME"), "go", "pkg", "mod")
+	if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
+		modcache = strings.TrimSpace(string(out))
+	}
+	sawWasm := false
+	for _, name := range names {
+		data, err := root.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sawWasm = sawWasm || name == "app.wasm"
+		if name != "app.wasm" {
+			if m := privatePath.Find(data); m != nil {
+				t.Errorf("web/%s names a private path: %q", name, m)
+			}
+		}
+		for _, p := range []string{checkout + "/", modcache + "/"} {
+			if n := strings.Count(string(data), p); n > 0 {
+				t.Errorf("web/%s names %s %d times (build with -trimpath)", name, p, n)
+			}
+		}
+	}
+	if !sawWasm {
+		if os.Getenv("CI") == "true" {
+			t.Errorf("web/app.wasm is missing (make test builds it first)")
+		} else {
+			t.Logf("web/app.wasm is missing: run make wasm to check it too")
+		}
 	}
 }
