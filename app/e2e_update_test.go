@@ -6,10 +6,14 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,15 +21,61 @@ import (
 )
 
 // TestE2EServiceWorkerServesNewBuild: a returning visitor gets a new build
-// at the next load. The explorer is served from a web directory of its
-// own; the tab visits it until the service worker controls the page (the
-// build it runs says "dev"); then app.wasm is replaced by another build
-// of the same source, told apart by its stamp (window.headroomBuild), as
-// make wasm replaces it, without restarting the server; the tab reloads
-// and must end on the new build, with the worker's cache named after the
-// new content and holding the new app.wasm.
+// at the next load, from serve (without a restart) and from the static
+// site (written again). The explorer is served from a web directory of
+// its own; the tab visits it until the service worker controls the page
+// (the build it runs says "dev"); then app.wasm is replaced by another
+// build of the same source, told apart by its stamp
+// (window.headroomBuild); the tab reloads and must end on the new build,
+// with the worker's one cache named after the new content and holding
+// the new app.wasm, and the URL's state kept.
 func TestE2EServiceWorkerServesNewBuild(t *testing.T) {
-	tb := newTab(t)
+	t.Run("serve", func(t *testing.T) {
+		tb := newTab(t)
+		web := firstBuildWeb(t)
+		tb.base = startUpdateServer(t, web)
+		visitFirstBuild(tb)
+		first := workerVersion(t, tb.base)
+		size := installRebuilt(t, web)
+		second := workerVersion(t, tb.base)
+		if second == first {
+			t.Fatalf("the worker's version did not move with app.wasm (%s)", first)
+		}
+		reloadIntoRebuilt(tb, "/web/app.wasm", second, size)
+	})
+	t.Run("static", func(t *testing.T) {
+		tb := newTab(t)
+		web := firstBuildWeb(t)
+		site := t.TempDir()
+		if err := writeStaticSite(site, web, ""); err != nil {
+			t.Fatal(err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/headroom/", http.StripPrefix("/headroom", http.FileServer(http.Dir(site))))
+		srv := httptest.NewServer(mux)
+		defer srv.Close()
+		tb.base = srv.URL + "/headroom"
+		visitFirstBuild(tb)
+		size := installRebuilt(t, web)
+		if err := writeStaticSite(site, web, ""); err != nil {
+			t.Fatal(err)
+		}
+		js, err := os.ReadFile(filepath.Join(site, "app-worker.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`const cacheName = "app-" \+ "([^"]*)"`).FindSubmatch(js)
+		if m == nil {
+			t.Fatalf("the static app-worker.js names no cache")
+		}
+		reloadIntoRebuilt(tb, "/headroom/web/app.wasm", string(m[1]), size)
+	})
+}
+
+// firstBuildWeb copies the browser tests' web directory, app.wasm and its
+// compressed copies included, into a directory of the test's own.
+func firstBuildWeb(t *testing.T) string {
+	t.Helper()
 	web := filepath.Join(t.TempDir(), "web")
 	if err := copyWebFiles(filepath.Join(e2e.dir, "web"), web); err != nil {
 		t.Fatal(err)
@@ -42,63 +92,90 @@ func TestE2EServiceWorkerServesNewBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tb.base = startUpdateServer(t, web)
+	return web
+}
 
+// visitFirstBuild opens the explorer with some state until the service
+// worker controls it, and checks it runs the first build.
+func visitFirstBuild(tb *tab) {
+	tb.t.Helper()
 	tb.open("?rows=12345")
 	tb.waitServiceWorker()
 	if got := eval[string](tb, `window.headroomBuild`); got != "dev" {
-		t.Fatalf("the first build says %q, want dev", got)
+		tb.t.Fatalf("the first build says %q, want dev", got)
 	}
-	first := workerVersion(t, tb.base)
+}
 
-	// The rebuild: the same source, another stamp, moved into place with
-	// its gzip copy as make wasm does (no brotli copy: serve skips none,
-	// the browser takes gzip).
-	rebuilt := filepath.Join(t.TempDir(), "app.wasm")
-	cmd := exec.Command("go", "build", "-tags="+wasmTags, "-ldflags="+wasmLDFlags+" -X main.buildStamp=rebuilt", "-o", rebuilt, ".")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the second app.wasm: %v\n%s", err, out)
+var rebuilt struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// installRebuilt moves a second build of the same source (stamped
+// "rebuilt"; built once for the test binary) into web as make wasm does,
+// with its gzip copy (no brotli copy: the browser takes gzip), and
+// returns its size.
+func installRebuilt(t *testing.T, web string) int64 {
+	t.Helper()
+	rebuilt.once.Do(func() {
+		rebuilt.path = filepath.Join(e2e.dir, "rebuilt", "app.wasm")
+		cmd := exec.Command("go", "build", "-tags="+wasmTags, "-ldflags="+wasmLDFlags+" -X main.buildStamp=rebuilt", "-o", rebuilt.path, ".")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			rebuilt.err = fmt.Errorf("building the second app.wasm: %v\n%s", err, out)
+		}
+	})
+	if rebuilt.err != nil {
+		t.Fatal(rebuilt.err)
 	}
-	os.Remove(filepath.Join(web, "app.wasm.br"))
-	if err := gzipFile(rebuilt, rebuilt+".gz"); err != nil {
+	data, err := os.ReadFile(rebuilt.path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"app.wasm", "app.wasm.gz"} {
-		if err := os.Rename(filepath.Join(filepath.Dir(rebuilt), name), filepath.Join(web, name)); err != nil {
-			t.Fatal(err)
-		}
+	os.Remove(filepath.Join(web, "app.wasm.br"))
+	tmp := filepath.Join(web, "app.wasm.new")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := gzipFile(tmp, filepath.Join(web, "app.wasm.gz")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(web, "app.wasm")); err != nil {
+		t.Fatal(err)
 	}
 	now := time.Now()
 	os.Chtimes(filepath.Join(web, "app.wasm"), now, now)
 	os.Chtimes(filepath.Join(web, "app.wasm.gz"), now, now)
-	second := workerVersion(t, tb.base)
-	if second == first {
-		t.Fatalf("the worker's version did not move with app.wasm (%s)", first)
-	}
-	rebuiltSize, _ := os.Stat(filepath.Join(web, "app.wasm"))
+	return int64(len(data))
+}
 
+// reloadIntoRebuilt reloads the tab and waits until it runs the rebuilt
+// app.wasm: the reload starts from the old cache, the new worker installs,
+// takes over and reloads the page into the new build. It checks the
+// worker's caches hold one cache, named app-<version>, whose wasmPath is
+// the new app.wasm (size bytes), and that the URL kept its state.
+func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
+	tb.t.Helper()
 	if err := chromedp.Do(tb.ctx, chromedp.Reload()); err != nil {
 		// The worker's own reload may cut this one short: what counts is
 		// where the tab ends.
-		t.Logf("reload: %v", err)
+		tb.t.Logf("reload: %v", err)
 	}
-	// The reload starts from the old cache; the new worker installs,
-	// takes over and reloads the page into the new build.
 	expr := fmt.Sprintf(`(async () => {
 		if (window.headroomBuild !== 'rebuilt' || !(%s)) return 'build ' + window.headroomBuild;
 		const keys = await caches.keys();
 		if (keys.join() !== 'app-%s') return 'caches ' + keys.join();
-		const wasm = await (await caches.open(keys[0])).match('/web/app.wasm');
+		const wasm = await (await caches.open(keys[0])).match('%s');
 		if (!wasm) return 'no app.wasm in the cache';
 		const n = (await wasm.arrayBuffer()).byteLength;
 		if (n !== %d) return 'cached app.wasm of ' + n + ' bytes';
 		if (!navigator.serviceWorker.controller) return 'no controller';
 		return 'ok';
-	})()`, readyExpr, second, rebuiltSize.Size())
+	})()`, readyExpr, version, wasmPath, size)
 	deadline := time.Now().Add(90 * time.Second)
 	last := ""
-	for {
+	for last != "ok" {
 		var err error
 		last, err = chromedp.Run(tb.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
 		if err != nil {
@@ -109,16 +186,16 @@ func TestE2EServiceWorkerServesNewBuild(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("after the rebuild and a reload, the tab never ran the new build: last saw %q\nconsole:\n%s", last, tb.consoleText())
+			tb.t.Fatalf("after the rebuild and a reload, the tab never ran the new build: last saw %q\nconsole:\n%s", last, tb.consoleText())
 		}
 		select {
 		case <-tb.ctx.Done():
-			t.Fatalf("the tab closed: %v; last saw %q", tb.ctx.Err(), last)
+			tb.t.Fatalf("the tab closed: %v; last saw %q", tb.ctx.Err(), last)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
 	if got := tb.query().Get("rows"); got != "12345" {
-		t.Errorf("the reload into the new build lost the state: rows=%q", got)
+		tb.t.Errorf("the reload into the new build lost the state: rows=%q", got)
 	}
 }
 

@@ -134,6 +134,9 @@ func workerVersion(t *testing.T, base string) string {
 	if !strings.Contains(body, "headroomReplacing") {
 		t.Errorf("the worker does not reload the pages of the worker it replaces")
 	}
+	if !strings.Contains(body, `new Request(url, { cache: "reload" })`) {
+		t.Errorf("the worker may fill its cache from the HTTP cache")
+	}
 	return m[1]
 }
 

@@ -121,11 +121,15 @@ func relativize(name string, data []byte, pageURL string) []byte {
 
 // patchWorker makes go-app's service worker answer a page request from its
 // cache whatever the query string: the page's state lives in the query, so
-// offline, "/?rows=100000" must find the cached "/". And a worker that
-// replaces another reloads the pages it served (workerReload).
+// offline, "/?rows=100000" must find the cached "/". It fills its cache
+// from the server, never from the browser's HTTP cache (a static host's
+// max-age could hand a new worker the previous app.wasm). And a worker
+// that replaces another reloads the pages it served (workerReload).
 func patchWorker(js []byte) []byte {
 	js = bytes.Replace(js, []byte(`caches.match(event.request)`),
 		[]byte(`caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`), 1)
+	js = bytes.Replace(js, []byte(`cache.addAll(resourcesToCache)`),
+		[]byte(`cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "reload" })))`), 1)
 	return append(js, workerReload...)
 }
 
