@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
 // go-app v9.8.0 writes the attribute values of the HTML it prerenders on
@@ -31,7 +29,7 @@ import (
 // unsafely, so no component, present or future, can put request text
 // into the page's markup; the browser then reads the real URL (OnMount)
 // and shows exactly what the link says. The page's own constants that
-// need such characters go through goappAttr.
+// need such characters go through goappAttr (goappattr.go).
 
 // prerenderRequest returns r as go-app's page renderer may see it: the
 // query's keys and values made inert (inertText) and re-encoded, and the
@@ -73,26 +71,6 @@ func inertText(s string) string {
 			continue
 		}
 		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// goappAttr returns s for one of go-app's attribute setters: unchanged in
-// the browser; on the server, with the characters strconv.Quote would
-// mangle written as HTML character references, which it leaves alone and
-// the HTML reader decodes back to s (see the go-app note above).
-func goappAttr(s string) string {
-	if !app.IsServer {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '"', r == '\\', r == '&', r == '<', r == '>', r == '\'', r == '`', !strconv.IsPrint(r):
-			b.WriteString("&#" + strconv.Itoa(int(r)) + ";")
-		default:
-			b.WriteRune(r)
-		}
 	}
 	return b.String()
 }
