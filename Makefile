@@ -8,6 +8,9 @@ WASM    := web/app.wasm
 # pdf, tex) just to register them; the chart imports the two it uses.
 WASM_TAGS    ?= minimal
 WASM_LDFLAGS ?= -s -w
+# -trimpath: the binaries name source files by module path, not by where
+# the build machine keeps them (app.wasm is public; the paths are not).
+TRIMPATH     ?= -trimpath
 
 .PHONY: run build wasm web-assets test vet chromium brotli screenshot loadcheck bench bench-profile fuzz clean
 
@@ -15,7 +18,7 @@ run: web-assets wasm build
 	$(BIN) serve -addr $(ADDR)
 
 build:
-	$(GO) build -o $(BIN) ./app
+	$(GO) build $(TRIMPATH) -o $(BIN) ./app
 
 # wasm: the browser build, plus the gzip and brotli copies that `serve`
 # sends to browsers accepting them (Content-Encoding). The copies are
@@ -27,7 +30,7 @@ build:
 BROTLI_QUALITY ?= 11
 wasm: web-assets brotli
 	@mkdir -p bin
-	GOOS=js GOARCH=wasm $(GO) build -tags "$(WASM_TAGS)" -ldflags "$(WASM_LDFLAGS)" -o bin/app.wasm.new ./app
+	GOOS=js GOARCH=wasm $(GO) build $(TRIMPATH) -tags "$(WASM_TAGS)" -ldflags "$(WASM_LDFLAGS)" -o bin/app.wasm.new ./app
 	@if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).gz ] && ! [ $(WASM) -nt $(WASM).gz ] \
 	    && { ! command -v brotli >/dev/null 2>&1 || { [ -f $(WASM).br ] && ! [ $(WASM) -nt $(WASM).br ]; }; }; then \
 	  rm -f bin/app.wasm.new; echo "$(WASM) unchanged: keeping its compressed copies"; \

@@ -43,8 +43,9 @@ import (
 	"headroom/app/server"
 )
 
-// wasmTags and wasmLDFlags are the Makefile's WASM_TAGS and WASM_LDFLAGS:
-// the tests run the build the page ships.
+// wasmTags and wasmLDFlags are the Makefile's WASM_TAGS and WASM_LDFLAGS
+// (and the builds take its -trimpath): the tests run the build the page
+// ships.
 const (
 	wasmTags    = "minimal"
 	wasmLDFlags = "-s -w"
@@ -146,7 +147,7 @@ func buildTestWeb(web string) error {
 		return fmt.Errorf("building app.wasm: %v", err)
 	}
 	wasm := filepath.Join(web, "app.wasm")
-	cmd := exec.Command(goCmd, "build", "-tags="+wasmTags, "-ldflags="+wasmLDFlags, "-o", wasm, ".")
+	cmd := exec.Command(goCmd, "build", "-trimpath", "-tags="+wasmTags, "-ldflags="+wasmLDFlags, "-o", wasm, ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build: %v\n%s", err, out)

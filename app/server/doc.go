@@ -5,7 +5,11 @@
 // client accepts them) and everything else through the go-app handler it
 // is given, under a strict Content-Security-Policy; NewHTTPServer and
 // ServeUntil add the timeouts and the graceful shutdown. WriteStaticSite
-// writes the same page as files that run under any path prefix.
+// writes the same page as files that run under any path prefix. Both send
+// only the site's files (siteFile) and name the service worker's cache
+// after their content (siteVersion); the page handler prerenders from a
+// cleaned copy of the request (prerenderRequest), as go-app writes
+// attributes unsafely.
 //
 // It knows nothing of what the page draws: main hands it go-app's handler.
 // It may import go-app and the standard library; never gonum/plot, the

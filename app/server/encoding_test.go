@@ -10,31 +10,45 @@ import (
 	"testing"
 )
 
-func TestAcceptedCodings(t *testing.T) {
+func TestChooseEncoding(t *testing.T) {
+	all := []string{"br", "gzip", "identity"}
 	tests := []struct {
-		header   string
-		br, gzip bool
+		name, header string
+		available    []string
+		want         string // "" = 406
 	}{
-		{"", false, false},
-		{"gzip", false, true},
-		{"br, gzip", true, true},
-		{"gzip, deflate, br, zstd", true, true},
-		{"BR;q=0.5, GZIP;q=1.0", true, true},
-		{"br;q=0, gzip", false, true},
-		{"br; q=0.0, gzip;q=0", false, false},
-		{"*", true, true},
-		{"*;q=0, gzip", false, true},
-		{"identity", false, false},
-		{" br ;q=1 ,", true, false},
+		{"no header", "", all, "identity"},
+		{"gzip only", "gzip", all, "gzip"},
+		{"browser", "gzip, deflate, br, zstd", all, "br"},
+		{"ties go to br", "br, gzip", all, "br"},
+		{"q prefers gzip", "gzip;q=1, br;q=0.1", all, "gzip"},
+		{"q case and spaces", "BR;q=0.5, GZIP; Q=1.0", all, "gzip"},
+		{"br refused", "br;q=0, gzip", all, "gzip"},
+		{"both refused", "br; q=0.0, gzip;q=0", all, "identity"},
+		{"star", "*", all, "br"},
+		{"star refused, gzip listed", "*;q=0, gzip", all, "gzip"},
+		{"identity listed", "identity", all, "identity"},
+		{"identity refused", "identity;q=0", all, ""},
+		{"identity refused, gzip there", "identity;q=0, gzip", all, "gzip"},
+		{"star refused", "*;q=0", all, ""},
+		{"star refused, identity listed", "*;q=0, identity", all, "identity"},
+		{"identity over a low br", "br;q=0.5, identity", all, "identity"},
+		{"low br over implicit identity", "br;q=0.5", all, "br"},
+		{"bad q ignored", "br;q=2, gzip;q=x, identity;q=0.2", all, "identity"},
+		{"no copies", "br, gzip", []string{"identity"}, "identity"},
+		{"no copies, identity refused", "br, identity;q=0", []string{"identity"}, ""},
+		{"trailing comma", " br ;q=1 ,", all, "br"},
 	}
 	for _, tt := range tests {
-		accepted := acceptedCodings(tt.header)
-		if got := accepted("br"); got != tt.br {
-			t.Errorf("%q: br accepted = %v, want %v", tt.header, got, tt.br)
-		}
-		if got := accepted("gzip"); got != tt.gzip {
-			t.Errorf("%q: gzip accepted = %v, want %v", tt.header, got, tt.gzip)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := parseAcceptEncoding(tt.header).choose(tt.available)
+			if !ok {
+				got = ""
+			}
+			if got != tt.want {
+				t.Errorf("%q from %v: %q (ok %v), want %q", tt.header, tt.available, got, ok, tt.want)
+			}
+		})
 	}
 }
 

@@ -50,12 +50,14 @@ const contentSecurityPolicy = "default-src 'self'; " +
 const wasmLengthHeader = "X-Wasm-Content-Length"
 
 // The server's limits: a header that takes longer than readHeaderTimeout
-// or exceeds maxHeaderBytes is refused; writeTimeout bounds a whole
-// response, app.wasm included, on a slow link.
+// or exceeds maxHeaderBytes is refused; writeTimeout bounds a response,
+// and a file's response gets one more second per slowClientRate bytes of
+// its body (bodyDeadline), so a slow link can finish app.wasm.
 const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 15 * time.Second
 	writeTimeout      = 60 * time.Second
+	slowClientRate    = 32 << 10 // bytes per second
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 32 << 10
 	shutdownTimeout   = 10 * time.Second
@@ -77,8 +79,9 @@ var precompressed = []struct{ coding, suffix string }{
 // web/, would follow symlinks anywhere, change the working directory of
 // the whole process, and know nothing of the precompressed app.wasm.
 type Server struct {
-	web *os.Root
-	app http.Handler
+	web  *os.Root
+	app  http.Handler
+	sums fileSums // of web/'s files: the content version, the ETags
 }
 
 // New returns a server of the files in webDir and of appH. Close it
@@ -90,10 +93,9 @@ func New(webDir string, appH *app.Handler) (*Server, error) {
 	}
 	appH.WasmContentLengthHeader = wasmLengthHeader
 	if appH.ServiceWorkerTemplate == "" {
-		// The page's state is in its query string: offline, the service
-		// worker must answer "/?rows=100000" with the cached "/", as the
-		// static site's worker does (see patchWorker).
-		appH.ServiceWorkerTemplate = string(patchWorker([]byte(app.DefaultAppWorkerJS)))
+		// The static site's worker (patchWorker), named after web/'s
+		// content when it is served (serveWorker).
+		appH.ServiceWorkerTemplate = serveWorkerTemplate()
 	}
 	return &Server{web: root, app: appH}, nil
 }
@@ -122,15 +124,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// go-app would fetch these from http://<request Host>/web/...,
 		// a request to wherever the client's Host header points.
 		s.serveFile(w, r, strings.TrimPrefix(p, "/"))
+	case p == "/app-worker.js":
+		s.serveWorker(w, r)
+	case !goappServes(p):
+		http.NotFound(w, r)
 	default:
-		s.app.ServeHTTP(w, r)
+		// The page's prerender must not see the request's own text: see
+		// prerenderRequest.
+		s.app.ServeHTTP(w, prerenderRequest(r))
 	}
 }
 
-// serveFile serves the regular file name (slash-separated, relative to
-// web/). It refuses names with "..", ".", empty or hidden elements, and
-// directories; os.Root refuses anything that resolves outside web/,
-// symlinks included.
+// serveFile serves the site file name (slash-separated, relative to
+// web/; see siteFile), with an ETag of its bytes.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	f, fi, ok := s.open(name)
 	if !ok {
@@ -138,14 +144,37 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) 
 		return
 	}
 	defer f.Close()
+	sum, err := s.sums.of(name, f, fi)
+	if err != nil {
+		http.Error(w, "reading the file failed", http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("ETag", `"`+sum[:32]+`"`)
+	bodyDeadline(w, fi.Size())
 	http.ServeContent(w, r, fi.Name(), fi.ModTime(), f)
 }
 
-// serveWasm serves app.wasm in the best encoding the client accepts that
-// `make wasm` wrote: br, then gzip, then the file itself. A compressed copy
-// older than app.wasm is stale (app.wasm was rebuilt without make) and is
-// skipped.
+// bodyDeadline gives the response writeTimeout from now plus a second for
+// every slowClientRate bytes of a size-byte body: at 128 KiB/s, the
+// probe's slow client, the uncompressed app.wasm needs about two minutes.
+func bodyDeadline(w http.ResponseWriter, size int64) {
+	d := writeTimeout + time.Duration(size/slowClientRate)*time.Second
+	// Not every ResponseWriter has a deadline (a test's recorder).
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(d))
+}
+
+// serveWasm serves app.wasm in the encoding the client prefers among
+// those `make wasm` wrote (br, gzip) and the file itself, by q-value, ties
+// going to the smaller; 406 when the client refuses them all. A
+// compressed copy older than app.wasm is stale (app.wasm was rebuilt
+// without make) and is skipped.
+//
+// Each encoding is its own representation with its own ETag (the hash of
+// the bytes sent), so a client resuming a download never splices one
+// encoding's bytes onto another's. Ranges are answered on app.wasm itself
+// only: a compressed copy is sent whole (200, Accept-Ranges: none), since
+// a multipart range of an encoded body is what no client decodes.
 func (s *Server) serveWasm(w http.ResponseWriter, r *http.Request) {
 	f, fi, ok := s.open("app.wasm")
 	if !ok {
@@ -155,87 +184,69 @@ func (s *Server) serveWasm(w http.ResponseWriter, r *http.Request) {
 	defer f.Close()
 	h := w.Header()
 	h.Add("Vary", "Accept-Encoding")
-	h.Set("Content-Type", "application/wasm")
 	h.Set("Cache-Control", "no-cache")
-	h.Set(wasmLengthHeader, strconv.FormatInt(fi.Size(), 10))
-	body := f
-	accepted := acceptedCodings(r.Header.Get("Accept-Encoding"))
+	files := map[string]*os.File{"identity": f}
+	infos := map[string]fs.FileInfo{"identity": fi}
+	var available []string
 	for _, c := range precompressed {
-		if !accepted(c.coding) {
-			continue
-		}
 		cf, cfi, ok := s.open("app.wasm" + c.suffix)
 		if !ok {
 			continue
 		}
+		defer cf.Close()
 		if cfi.ModTime().Unix() < fi.ModTime().Unix() {
 			// Whole seconds: brotli and gzip give their output the
 			// input's time, brotli truncated to the second.
-			cf.Close()
 			continue
 		}
-		defer cf.Close()
-		body = cf
-		h.Set("Content-Encoding", c.coding)
+		files[c.coding], infos[c.coding] = cf, cfi
+		available = append(available, c.coding)
+	}
+	coding, ok := parseAcceptEncoding(r.Header.Get("Accept-Encoding")).choose(append(available, "identity"))
+	if !ok {
+		http.Error(w, "app.wasm is available as "+strings.Join(append(available, "identity"), ", ")+
+			"; the request's Accept-Encoding refuses them all", http.StatusNotAcceptable)
+		return
+	}
+	body, bi := files[coding], infos[coding]
+	name := "app.wasm"
+	if coding != "identity" {
+		name += "." + coding
+	}
+	sum, err := s.sums.of(name, body, bi)
+	if err != nil {
+		http.Error(w, "reading app.wasm failed", http.StatusInternalServerError)
+		return
+	}
+	h.Set("Content-Type", "application/wasm")
+	h.Set(wasmLengthHeader, strconv.FormatInt(fi.Size(), 10))
+	h.Set("ETag", `"`+sum[:32]+`"`)
+	bodyDeadline(w, bi.Size())
+	if coding != "identity" {
+		h.Set("Content-Encoding", coding)
 		// ServeContent leaves Content-Length out once Content-Encoding is
 		// set; the file is the exact encoded body, so say its size.
-		h.Set("Content-Length", strconv.FormatInt(cfi.Size(), 10))
-		break
+		h.Set("Content-Length", strconv.FormatInt(bi.Size(), 10))
+		r = r.Clone(r.Context())
+		r.Header.Del("Range")
+		r.Header.Del("If-Range")
+		w = noRanges{w}
 	}
 	http.ServeContent(w, r, "app.wasm", fi.ModTime(), body)
 }
 
-// open opens a regular file of web/ by its slash-separated name.
-func (s *Server) open(name string) (*os.File, fs.FileInfo, bool) {
-	if !fs.ValidPath(name) || name == "." || strings.ContainsAny(name, "\\\x00") {
-		return nil, nil, false
-	}
-	for _, elem := range strings.Split(name, "/") {
-		if strings.HasPrefix(elem, ".") {
-			return nil, nil, false
-		}
-	}
-	f, err := s.web.Open(name)
-	if err != nil {
-		return nil, nil, false
-	}
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, nil, false
-	}
-	return f, fi, true
+// noRanges says a response takes no range requests (ServeContent always
+// says it does).
+type noRanges struct{ http.ResponseWriter }
+
+func (w noRanges) WriteHeader(code int) {
+	w.Header().Set("Accept-Ranges", "none")
+	w.ResponseWriter.WriteHeader(code)
 }
 
-// acceptedCodings parses an Accept-Encoding header and reports whether a
-// content coding is acceptable: listed (or matched by "*") with a q-value
-// above zero.
-func acceptedCodings(header string) func(coding string) bool {
-	q := map[string]float64{}
-	for _, part := range strings.Split(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		coding = strings.ToLower(strings.TrimSpace(coding))
-		if coding == "" {
-			continue
-		}
-		weight := 1.0
-		for _, p := range strings.Split(params, ";") {
-			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-					weight = f
-				}
-			}
-		}
-		q[coding] = weight
-	}
-	return func(coding string) bool {
-		if w, ok := q[coding]; ok {
-			return w > 0
-		}
-		w, ok := q["*"]
-		return ok && w > 0
-	}
+// open opens a site file of web/ by its slash-separated name (siteFile).
+func (s *Server) open(name string) (*os.File, fs.FileInfo, bool) {
+	return openSiteFile(s.web, name)
 }
 
 // NewHTTPServer wraps h in an http.Server with the server's limits.
@@ -248,6 +259,12 @@ func NewHTTPServer(h http.Handler, errorLog io.Writer) *http.Server {
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          log.New(errorLog, "headroom serve: ", 0),
+		// "OPTIONS *" reaches the server's handler (405, with the
+		// security headers) instead of net/http's own 200. The 400 and 431
+		// answers to a malformed request or an oversized header are
+		// net/http's, written before any handler runs: they carry no
+		// security headers, and need none (a fixed text/plain body).
+		DisableGeneralOptionsHandler: true,
 	}
 }
 

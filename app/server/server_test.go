@@ -3,7 +3,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -71,43 +70,12 @@ func testAppHandler() *app.Handler {
 	}
 }
 
-// rawRequest sends the request line "METHOD target HTTP/1.1" as written,
-// with no client-side cleaning of the target, and returns the response
-// with its body read.
-func rawRequest(t *testing.T, base, method, target string, header http.Header) (*http.Response, string) {
-	t.Helper()
-	addr := strings.TrimPrefix(base, "http://")
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	var req bytes.Buffer
-	fmt.Fprintf(&req, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", method, target, addr)
-	header.Write(&req)
-	req.WriteString("\r\n")
-	if _, err := conn.Write(req.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.ReadResponse(bufio.NewReader(conn), &http.Request{Method: method})
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, target, err)
-	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatalf("%s %s: reading body: %v", method, target, err)
-	}
-	return resp, string(body)
-}
-
 func TestServeSecurityHeaders(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
 	for _, target := range []string{"/", "/app.js", "/wasm_exec.js", "/web/app.css", "/web/app.wasm", "/web/missing.css", "/no/such/page"} {
 		for _, method := range []string{"GET", "HEAD", "POST"} {
-			resp, _ := rawRequest(t, base, method, target, nil)
+			resp, _ := servertest.RawRequest(t, base, method, target, nil)
 			h := resp.Header
 			csp := h.Get("Content-Security-Policy")
 			if csp != contentSecurityPolicy {
@@ -172,7 +140,7 @@ func TestServeMethods(t *testing.T) {
 			if method == "CONNECT" && target != "/" {
 				continue // CONNECT takes an authority, not a path
 			}
-			resp, _ := rawRequest(t, base, method, target, nil)
+			resp, _ := servertest.RawRequest(t, base, method, target, nil)
 			if resp.StatusCode != http.StatusMethodNotAllowed {
 				t.Errorf("%s %s: status %d, want 405", method, target, resp.StatusCode)
 			}
@@ -181,12 +149,12 @@ func TestServeMethods(t *testing.T) {
 			}
 		}
 	}
-	resp, body := rawRequest(t, base, "HEAD", "/web/app.css", nil)
+	resp, body := servertest.RawRequest(t, base, "HEAD", "/web/app.css", nil)
 	if resp.StatusCode != http.StatusOK || body != "" || resp.ContentLength != int64(len("body { margin: 0 }\n")) {
 		t.Errorf("HEAD /web/app.css: status %d, Content-Length %d, body %q; want 200, the file's length, no body",
 			resp.StatusCode, resp.ContentLength, body)
 	}
-	resp, body = rawRequest(t, base, "GET", "/web/app.css", nil)
+	resp, body = servertest.RawRequest(t, base, "GET", "/web/app.css", nil)
 	if resp.StatusCode != http.StatusOK || body != "body { margin: 0 }\n" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
 		t.Errorf("GET /web/app.css: status %d, type %q, body %q", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
@@ -222,7 +190,7 @@ func TestServeOnlyWebFiles(t *testing.T) {
 		"/robots.txt", // go-app would fetch it over HTTP from the request's Host
 	}
 	for _, target := range refused {
-		resp, body := rawRequest(t, base, "GET", target, nil)
+		resp, body := servertest.RawRequest(t, base, "GET", target, nil)
 		if resp.StatusCode == http.StatusOK || strings.Contains(body, servertest.Secret) || strings.Contains(body, "root:") {
 			t.Errorf("GET %s: status %d, body %.80q; want it refused", target, resp.StatusCode, body)
 		}
@@ -231,11 +199,11 @@ func TestServeOnlyWebFiles(t *testing.T) {
 		}
 	}
 	// A symlink that stays inside web/ is one of the app's files.
-	resp, body := rawRequest(t, base, "GET", "/web/inside.css", nil)
+	resp, body := servertest.RawRequest(t, base, "GET", "/web/inside.css", nil)
 	if resp.StatusCode != http.StatusOK || body != "body { margin: 0 }\n" {
 		t.Errorf("GET /web/inside.css: status %d, body %q; want app.css", resp.StatusCode, body)
 	}
-	resp, body = rawRequest(t, base, "GET", "/web/sub/a.txt", nil)
+	resp, body = servertest.RawRequest(t, base, "GET", "/web/sub/a.txt", nil)
 	if resp.StatusCode != http.StatusOK || body != "a\n" {
 		t.Errorf("GET /web/sub/a.txt: status %d, body %q", resp.StatusCode, body)
 	}
@@ -253,7 +221,7 @@ func TestServeLimits(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
 	big := http.Header{"X-Big": {strings.Repeat("a", 2*maxHeaderBytes)}}
-	resp, _ := rawRequest(t, base, "GET", "/web/app.css", big)
+	resp, _ := servertest.RawRequest(t, base, "GET", "/web/app.css", big)
 	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
 		t.Errorf("GET with a %d-byte header: status %d, want 431", 2*maxHeaderBytes, resp.StatusCode)
 	}
@@ -314,6 +282,7 @@ func TestServeWasmPrecompressed(t *testing.T) {
 		{"", ""},
 		{"identity", ""},
 		{"deflate", ""},
+		{"gzip;q=1, br;q=0.1", "gzip"},
 	}
 	for _, path := range []string{"/web/app.wasm", "/app.wasm", "/goapp.wasm"} {
 		for _, tt := range tests {
@@ -326,7 +295,7 @@ func TestServeWasmPrecompressed(t *testing.T) {
 				if tt.accept != "" {
 					h.Set("Accept-Encoding", tt.accept)
 				}
-				resp, body := rawRequest(t, base, method, path, h)
+				resp, body := servertest.RawRequest(t, base, method, path, h)
 				name := fmt.Sprintf("%s %s, Accept-Encoding %q", method, path, tt.accept)
 				if resp.StatusCode != http.StatusOK {
 					t.Fatalf("%s: status %d", name, resp.StatusCode)
@@ -421,7 +390,7 @@ func TestServeWasmStaleCompressed(t *testing.T) {
 		}
 	}
 	base := startTestServer(t, web)
-	resp, body := rawRequest(t, base, "GET", "/web/app.wasm", http.Header{"Accept-Encoding": {"br, gzip"}})
+	resp, body := servertest.RawRequest(t, base, "GET", "/web/app.wasm", http.Header{"Accept-Encoding": {"br, gzip"}})
 	checkWasmHeaders(t, "stale", resp, "", len(wasm))
 	if body != string(wasm) {
 		t.Errorf("stale compressed copies: body is not app.wasm")
@@ -433,7 +402,7 @@ func TestServeWasmStaleCompressed(t *testing.T) {
 func TestServeWasmLengthHeaderWired(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
-	resp, body := rawRequest(t, base, "GET", "/app.js", nil)
+	resp, body := servertest.RawRequest(t, base, "GET", "/app.js", nil)
 	want := `const goappWasmContentLengthHeader = "` + wasmLengthHeader + `";`
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
 		t.Errorf("GET /app.js: status %d; want it to contain %s", resp.StatusCode, want)
@@ -446,12 +415,21 @@ func TestServeWasmLengthHeaderWired(t *testing.T) {
 func TestServeWorkerIgnoresQueryOffline(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
-	resp, body := rawRequest(t, base, "GET", "/app-worker.js", nil)
+	resp, body := servertest.RawRequest(t, base, "GET", "/app-worker.js", nil)
 	want := `caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
 		t.Errorf("GET /app-worker.js: status %d; want it to contain %s:\n%s", resp.StatusCode, want, body)
 	}
-	if !strings.Contains(body, `const cacheName = "app-" + "test"`) {
-		t.Errorf("GET /app-worker.js: the template was not executed:\n%.300s", body)
+	root, err := os.OpenRoot(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	version, err := siteVersion(root, &fileSums{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body, `const cacheName = "app-" + "`+version+`"`) {
+		t.Errorf("GET /app-worker.js: the cache is not named after web/'s content (%s):\n%.300s", version, body)
 	}
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,9 +14,21 @@ import (
 // WriteStaticSite writes a complete static site into dir: go-app's pages
 // and scripts for appH, with every URL made relative so that the site runs
 // from any static file server under any path prefix (the router learns its
-// prefix from where app.js was loaded), and every file of webDir, app.wasm
-// included. pageURL, when not empty, is the og:url of the page.
+// prefix from where app.js was loaded), and webDir's site files (the ones
+// serve sends, app.wasm included; see siteFile). pageURL, when not empty,
+// is the og:url of the page. appH's Version is set to the content version
+// of those files (siteVersion): the service worker names its cache after
+// it, so a site written from another build replaces the cached one at the
+// next visit.
 func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
+	root, err := os.OpenRoot(webDir)
+	if err != nil {
+		return fmt.Errorf("web directory: %v", err)
+	}
+	defer root.Close()
+	if appH.Version, err = siteVersion(root, &fileSums{}); err != nil {
+		return fmt.Errorf("reading %s: %v", webDir, err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -34,7 +45,7 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 			return err
 		}
 	}
-	return copyTree(webDir, filepath.Join(dir, "web"))
+	return copySite(root, filepath.Join(dir, "web"))
 }
 
 var (
@@ -60,6 +71,10 @@ func relativize(name string, data []byte, pageURL string) []byte {
 			tag = `<meta property="og:url" content="` + htmlAttr(pageURL) + `">`
 		}
 		s = ogURL.ReplaceAllString(s, tag)
+		// A static file server sends no Content-Security-Policy header:
+		// the page carries the policy itself.
+		s = strings.Replace(s, `<meta charset="UTF-8">`,
+			`<meta charset="UTF-8">`+"\n"+`<meta http-equiv="Content-Security-Policy" content="`+htmlAttr(metaCSP())+`">`, 1)
 	case "app-worker.js":
 		// The page itself is cached as the worker's own directory.
 		s = strings.ReplaceAll(s, `"/",`, `"./",`)
@@ -77,44 +92,55 @@ func relativize(name string, data []byte, pageURL string) []byte {
 
 // patchWorker makes go-app's service worker answer a page request from its
 // cache whatever the query string: the page's state lives in the query, so
-// offline, "/?rows=100000" must find the cached "/".
+// offline, "/?rows=100000" must find the cached "/". It fills its cache
+// from the server, never from the browser's HTTP cache (a static host's
+// max-age could hand a new worker the previous app.wasm). And a worker
+// that replaces another reloads the pages it served (workerReload).
 func patchWorker(js []byte) []byte {
-	return bytes.Replace(js, []byte(`caches.match(event.request)`),
+	js = bytes.Replace(js, []byte(`caches.match(event.request)`),
 		[]byte(`caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`), 1)
+	js = bytes.Replace(js, []byte(`cache.addAll(resourcesToCache)`),
+		[]byte(`cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "reload" })))`), 1)
+	return append(js, workerReload...)
+}
+
+// metaCSP is the Content-Security-Policy a page states in a <meta> tag:
+// serve's, less frame-ancestors, which a browser ignores there (with a
+// console warning).
+func metaCSP() string {
+	var kept []string
+	for _, d := range strings.Split(contentSecurityPolicy, ";") {
+		if d = strings.TrimSpace(d); d != "" && !strings.HasPrefix(d, "frame-ancestors") {
+			kept = append(kept, d)
+		}
+	}
+	return strings.Join(kept, "; ")
 }
 
 func htmlAttr(s string) string {
 	return strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;").Replace(s)
 }
 
-// copyTree copies the regular files under src into dst, skipping the
-// precompressed copies of app.wasm (a plain file server would not choose
-// between them) and anything that is not a regular file or directory.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+// copySite copies the site files of root (siteCopies: what serve sends,
+// without app.wasm's compressed copies, which a plain file server would
+// not choose between) into dst.
+func copySite(root *os.Root, dst string) error {
+	names, err := siteCopies(root)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		data, err := root.ReadFile(name)
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
+		target := filepath.Join(dst, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err
 		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o755)
-		case !d.Type().IsRegular():
-			return nil
-		case strings.HasSuffix(rel, ".wasm.gz"), strings.HasSuffix(rel, ".wasm.br"):
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
+		if err := os.WriteFile(target, data, 0o644); err != nil {
 			return err
 		}
-		if bytes.HasPrefix([]byte(rel), []byte("..")) {
-			return fmt.Errorf("refusing to copy %s outside the site", rel)
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
+	}
+	return nil
 }

@@ -47,7 +47,7 @@ func (p *importPanel) Render() (ui app.UI) {
 		app.Label().For("import-text").Class("import-label").
 			Text("Paste a Hugging Face config.json, a config or a Headroom export"),
 		app.Textarea().ID("import-text").Class("import-text").Rows(3).Spellcheck(false).
-			Placeholder(`{"vocab_size": 151936, "hidden_size": 2048, …}`).
+			Placeholder("%s", goappAttr(`{"vocab_size": 151936, "hidden_size": 2048, …}`)).
 			OnInput(p.onInput),
 		app.Div().Class("import-actions").Body(
 			app.Button().ID("import-button").Type("button").Class("share-button", "primary").

@@ -1,0 +1,211 @@
+//go:build !wasm
+
+package main
+
+// The prerender's injection tests need both layers: app/server cleans the
+// request (its prerenderRequest) and the explorer (app/ui) is the page
+// that reflects the query into attributes. So they live here, beside the
+// browser tests, where main wires the two; app/server's own tests use a
+// page of their own and never import the explorer.
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"headroom/app/server"
+	"headroom/app/server/servertest"
+)
+
+// reflectedKeys are the query keys whose text the page shows back in a
+// field (the issue's thirteen), then the menus and the switches.
+var reflectedKeys = []string{
+	"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
+	"output_width", "hidden_size", "sequence_rows", "capacity_bytes",
+	"in_use_bytes", "in_use_gib", "from", "to",
+	"preset", "gpu", "axis",
+	"head_eager_workspace", "fc2_known_storage", "gdn_early_release",
+}
+
+// injectionPayloads are texts a crafted link puts in a value: quotes of
+// both kinds, angle brackets, ampersands, backticks, backslashes, line
+// breaks, NUL, unicode (a line separator, a BOM, an emoji, fullwidth
+// brackets), invalid UTF-8, and the markup the security probe used.
+var injectionPayloads = []string{
+	`"><img src=x onerror=alert(1)>`,
+	`"><meta http-equiv=refresh content=0;url=https://example.org/>`,
+	`'><svg onload=alert(1)>`,
+	`" autofocus onfocus="alert(1)`,
+	`\"><b>x</b>`,
+	`\\"x`,
+	"`><b>`",
+	`&quot;><b>&lt;b&gt;&amp;`,
+	`</textarea><b>x</b>`,
+	`<!--`,
+	"a\nb\r\nc\td\x00e\x0bf",
+	"\u2028\u2029\ufeff日本語😀＂＞＜",
+	"\xff\xfe\"<",
+	`%22%3E%3Cb%3E`,
+	`1"2`,
+}
+
+// prerender returns the page serve prerenders for the raw query.
+func prerender(t testing.TB, s *server.Server, rawQuery string) string {
+	t.Helper()
+	r := httptest.NewRequest("GET", "/", nil)
+	r.URL.RawQuery = rawQuery
+	r.RequestURI = "/?" + rawQuery
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		t.Fatalf("GET /?%s: status %d", rawQuery, w.Code)
+	}
+	body, _ := io.ReadAll(w.Result().Body)
+	return string(body)
+}
+
+// newPrerenderServer is serve's handler on a test web directory.
+func newPrerenderServer(t testing.TB) *server.Server {
+	t.Helper()
+	s, err := server.New(t.TempDir(), testAppHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// sameMarkup reports how the tags of got differ from those of want: an
+// element or an end tag more or less, or an attribute name that want's
+// element lacks (the boolean attributes checked, selected, disabled and
+// open may come and go with the state). "" when they agree.
+func sameMarkup(want, got string) string {
+	w, g := tokenizeHTML(want), tokenizeHTML(got)
+	for i := 0; i < len(w) || i < len(g); i++ {
+		if i >= len(w) {
+			return fmt.Sprintf("extra tag %d: %s", i, g[i])
+		}
+		if i >= len(g) {
+			return fmt.Sprintf("tag %d missing: %s", i, w[i])
+		}
+		if w[i].name != g[i].name || w[i].end != g[i].end {
+			return fmt.Sprintf("tag %d is %s, want %s", i, g[i], w[i])
+		}
+		for _, a := range g[i].attrs {
+			switch a {
+			case "checked", "selected", "disabled", "open":
+				continue
+			}
+			if !slices.Contains(w[i].attrs, a) {
+				return fmt.Sprintf("tag %d %s has attribute %q, want only those of %s", i, g[i], a, w[i])
+			}
+		}
+	}
+	return ""
+}
+
+// TestPrerenderNoInjection sends every key the page reflects with every
+// payload, percent-encoded as a browser sends a link and raw as curl
+// does, and checks the prerendered page has exactly the elements and
+// attributes of the same page with a plain bad value ("x").
+func TestPrerenderNoInjection(t *testing.T) {
+	s := newPrerenderServer(t)
+	for _, key := range reflectedKeys {
+		base := prerender(t, s, url.Values{key: {"x"}}.Encode())
+		for i, p := range injectionPayloads {
+			for _, raw := range []bool{false, true} {
+				q := url.Values{key: {p}}.Encode()
+				name := fmt.Sprintf("%s/payload%d", key, i)
+				if raw {
+					// As the bytes arrive from a client that does not
+					// percent-encode (only '&', '#', '+', '%' and space must be).
+					q = key + "=" + strings.NewReplacer("%", "%25", "&", "%26", "#", "%23", "+", "%2B", " ", "%20").Replace(p)
+					name += "/raw"
+				}
+				t.Run(name, func(t *testing.T) {
+					page := prerender(t, s, q)
+					if d := sameMarkup(base, page); d != "" {
+						t.Errorf("?%s: %s", q, d)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestPrerenderNoInjectionOverHTTP sends the probe's own request line
+// (an unencoded quote and angle brackets in the query) to a real server.
+func TestPrerenderNoInjectionOverHTTP(t *testing.T) {
+	web, _ := servertest.Web(t)
+	base := startTestServer(t, web)
+	_, want := servertest.RawRequest(t, base, "GET", "/?vocab_size=x", nil)
+	for _, target := range []string{
+		`/?vocab_size=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E`,
+		`/?rows="><meta%20http-equiv=refresh%20content=0;url=https://example.org/>`,
+		`/?vocab_size="><b>x</b>`,
+	} {
+		resp, page := servertest.RawRequest(t, base, "GET", target, nil)
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: status %d", target, resp.StatusCode)
+			continue
+		}
+		if d := sameMarkup(want, page); d != "" {
+			t.Errorf("GET %s: %s", target, d)
+		}
+	}
+}
+
+// FuzzPrerenderQuery: whatever the query, the prerendered page has the
+// elements and attributes of the default page, or of a page whose model
+// matches no preset (the preset menu then starts with a disabled
+// "custom" entry: one element more).
+func FuzzPrerenderQuery(f *testing.F) {
+	for _, key := range reflectedKeys {
+		for _, p := range injectionPayloads[:4] {
+			f.Add(key + "=" + p)                 // raw
+			f.Add(url.Values{key: {p}}.Encode()) // as a browser encodes it
+		}
+	}
+	f.Add("rows=1000&vocab_size=151936&preset=deepseek-v3&gpu=h100&axis=vocab_size&from=1&to=9")
+	f.Add("head_eager_workspace=0&fc2_known_storage=false&gdn_early_release=1&in_use_gib=63.75")
+	s := newPrerenderServer(f)
+	presetPage, customPage := prerender(f, s, ""), prerender(f, s, "vocab_size=1000")
+	if sameMarkup(presetPage, customPage) == "" {
+		f.Fatal("a model that matches no preset renders as the default does: the fuzz target's second reference is not one")
+	}
+	f.Fuzz(func(t *testing.T, rawQuery string) {
+		// A request line carries no space and no fragment.
+		rawQuery = strings.NewReplacer(" ", "%20", "#", "%23").Replace(rawQuery)
+		page := prerender(t, s, rawQuery)
+		if d := sameMarkup(presetPage, page); d != "" {
+			if d2 := sameMarkup(customPage, page); d2 != "" {
+				t.Errorf("?%s: %s (or, against a custom model's page, %s)", rawQuery, d, d2)
+			}
+		}
+	})
+}
+
+// TestPrerenderWellFormed: the default page's attributes are the ones the
+// components set, each one name (a quote in a constant, written by
+// go-app's strconv.Quote, splits a value into stray attributes), and a
+// value that needs escaping reads back as written.
+func TestPrerenderWellFormed(t *testing.T) {
+	s := newPrerenderServer(t)
+	page := prerender(t, s, "")
+	for _, tag := range tokenizeHTML(page) {
+		for _, a := range tag.attrs {
+			if strings.Trim(a, "abcdefghijklmnopqrstuvwxyz-") != "" {
+				t.Errorf("%s: attribute name %q", tag, a)
+			}
+		}
+	}
+	want := `placeholder="{&#34;vocab_size&#34;: 151936, &#34;hidden_size&#34;: 2048, …}"`
+	if !strings.Contains(page, want) {
+		t.Errorf("the import box's placeholder is not %s", want)
+	}
+}
