@@ -36,8 +36,12 @@ func init() {
 	groups[""]["fc2"] = nil
 	groups[""]["budget"] = nil
 	groups[""]["changes"] = nil
+	groups[""]["terms"] = termsKey
 	groups["request"]["outputs"] = nil
 }
+
+// termsKey stands for the "terms" list among the keys of a config.
+var termsKey = &Field{Path: "terms", Key: "terms"}
 
 // DecodeConfig reads a config in the interchange format of section 6.
 // Omitted fields take their defaults (Default()); unknown keys, values of
@@ -92,6 +96,12 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 				path = name + ` key ""` // an empty key would leave the message nameless
 			}
 			*errs = append(*errs, &Error{Field: path, Message: "is not a field of the config format; allowed here: " + strings.Join(sortedKeys(known), ", ")})
+			continue
+		}
+		if f == termsKey {
+			terms, termErrs := decodeTerms(raw)
+			*errs = append(*errs, termErrs...)
+			c.Terms = terms
 			continue
 		}
 		if f == nil { // a nested group

@@ -70,10 +70,12 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 	}
 	s := &Sweeper{base: r, axis: axis, field: f}
 	switch axis {
-	case "capacity_bytes", "in_use_bytes", "sequence_rows":
+	case "capacity_bytes", "in_use_bytes":
 		s.sameSizes = true
+	case "sequence_rows":
+		s.sameSizes = !r.terms.usesAny(varS)
 	case "rows":
-		s.sameSizes = r.P == r.N && r.T == r.N
+		s.sameSizes = r.P == r.N && r.T == r.N && !r.terms.usesAny(varReqN, varReqP, varReqT)
 	}
 	return s, nil
 }
@@ -179,6 +181,11 @@ type PointRevision struct {
 	WholeStages   [NumStages]int64
 	WholeRetained int64
 	WholeRequired int64
+	// WholeTermStages are the stages of the terms of place stage, by term
+	// index in the config (0 for other terms and those the revision does
+	// not hold). The built-in stages and WholeRetained include the terms
+	// placed in them.
+	WholeTermStages [MaxTerms]int64
 }
 
 // Point prices both revisions at x, as Estimate would (less the tensor
@@ -206,6 +213,9 @@ func (s *Sweeper) Point(x int64) Point {
 		whole := e.rungPlan(1, v)
 		pr := &pt.Rev[rev]
 		pr.WholeStages = e.pc.stage
+		if e.pc.nterms > 0 {
+			pr.WholeTermStages = e.pc.tstage
+		}
 		pr.WholeRetained = e.pc.retained
 		pr.WholeRequired = whole.required
 		pl := e.decideFrom(v, whole)
