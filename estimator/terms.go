@@ -332,7 +332,7 @@ func (ec *exprCompiler) literal(x *ast.BasicLit) exprInfo {
 	switch x.Kind {
 	case token.INT:
 	case token.FLOAT, token.IMAG:
-		return ec.fail("the number " + x.Value + " is not an integer; only decimal integers are allowed; " + allowedSyntax)
+		return ec.fail("the number " + x.Value + " is not an integer; " + allowedSyntax)
 	default:
 		return ec.fail("the literal " + clip(x.Value) + " is not a number; strings and characters are not allowed; " + allowedSyntax)
 	}
@@ -367,6 +367,16 @@ func (ec *exprCompiler) binary(op termOp, a, b exprInfo, _ int) exprInfo {
 		ec.prog = ec.prog[:len(ec.prog)-2]
 		v, f := apply(op, a.val, b.val)
 		return ec.fold(v, f)
+	}
+	// A constant operand that makes a division fail at every piece is an
+	// error now, not when the config is priced.
+	if op == opDiv || op == opCeil {
+		if b.constant && b.val <= 0 {
+			return ec.fail(termFault{faultDivZero, b.val}.message(-1))
+		}
+		if a.constant && a.val < 0 {
+			return ec.fail(termFault{faultDivNegative, a.val}.message(-1))
+		}
 	}
 	ec.prog = append(ec.prog, termInstr{op: op})
 	in := exprInfo{dep: a.dep || b.dep, depth: max(a.depth, b.depth+1)}

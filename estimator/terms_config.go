@@ -251,6 +251,7 @@ func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 	var c2 calc
 	var sz sizes
 	r.size(&c2, &k, n, &sz)
+	k.vars.setConfig(&r)
 	k.vars.setPiece(&r, &k, &sz)
 	var st [maxTermStack]int64
 	v, f := run(prog, &k.vars, &st)
@@ -273,6 +274,7 @@ func TermVariableValues(c Config) (map[string]int64, error) {
 	var c2 calc
 	var sz sizes
 	r.size(&c2, &k, r.N, &sz)
+	k.vars.setConfig(&r)
 	k.vars.setPiece(&r, &k, &sz)
 	out := make(map[string]int64, numVars)
 	for i, name := range varNames {
