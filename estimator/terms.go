@@ -296,6 +296,7 @@ func (ec *exprCompiler) compile(e ast.Expr) exprInfo {
 				return a
 			}
 			if a.constant {
+				ec.prog = ec.prog[:len(ec.prog)-1] // replaced by the folded value
 				v, f := negate(a.val)
 				return ec.fold(v, f)
 			}
