@@ -166,7 +166,7 @@ func (e *evaluator) price(n int64, v variant) *piece {
 		e.next = (e.next + 1) % len(e.memo)
 		e.r.size(&e.c, &e.k, n, sz)
 	}
-	e.r.assemble(&e.c, sz, v, &e.pc)
+	e.r.assemble(&e.c, &e.k, sz, v, &e.pc)
 	return &e.pc
 }
 
@@ -320,7 +320,7 @@ func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
 	var sz sizes
 	r.size(c, &k, n, &sz)
 	pc.detail = true
-	r.assemble(c, &sz, v, pc)
+	r.assemble(c, &k, &sz, v, pc)
 }
 
 // requiredOf prices the rung with k children as v.

@@ -206,7 +206,8 @@ type sizes struct {
 
 	big bool // some tensor is at least bigTensor: stage sums need checks
 
-	term [MaxTerms]int64 // each term's tensor, rounded; -1: it fails here
+	term      [MaxTerms]int64 // each term's tensor, rounded; -1: it fails here
+	evaluated uint16          // bit i: term[i] is evaluated (see termBytes)
 }
 
 // size fills sz for a piece of n rows (1 <= n <= N), with k = r.perRow().
@@ -264,14 +265,11 @@ func (r *Resolved) size(c *calc, k *perRow, n int64, sz *sizes) {
 		sz.gdnScalar = k.tensorBytes(c, whatGDN, n, k.gdnScalar)
 	}
 	sz.big = max(sz.activations, sz.headD2, sz.fc2Out, sz.fc2In, sz.gdnFull, sz.gdnQKV) >= bigTensor
-	if r.terms != nil {
-		r.sizeTerms(k, sz)
-	}
 }
 
 // assemble fills pc with the piece sz priced as v: its retained tensors and
 // its ephemeral stages, the peak being their maximum.
-func (r *Resolved) assemble(c *calc, sz *sizes, v variant, pc *piece) {
+func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece) {
 	// Reset field by field: clearing the tensor lists (most of the struct)
 	// would cost more than pricing the variant.
 	pc.n, pc.p, pc.t = sz.n, sz.p, sz.t
@@ -335,13 +333,10 @@ func (r *Resolved) assemble(c *calc, sz *sizes, v variant, pc *piece) {
 	}
 	pc.terms, pc.nterms = r.terms, 0
 	if r.terms != nil {
-		r.assembleTerms(c, sz, v, pc)
+		r.assembleTerms(c, k, sz, v, pc) // the terms' own stages take part in the peak
 	}
 	for s := Stage(0); s < NumStages; s++ {
 		pc.ephemeral = max(pc.ephemeral, pc.stage[s])
-	}
-	for i := 0; i < pc.nterms; i++ {
-		pc.ephemeral = max(pc.ephemeral, pc.tstage[i])
 	}
 }
 

@@ -62,12 +62,16 @@ func (v *termVars) setConfig(r *Resolved) {
 		r.I, r.O, r.B, r.EP, r.C, r.Outputs.TopK, g, r.Hk, r.Dk, r.Hv, r.Dv})
 }
 
-// termOp is one instruction of a compiled expression.
+// termOp is the operation of an instruction of a compiled expression.
+// Each instruction takes one operand b from its source (the constant arg,
+// the variable vars[arg], or popped off the stack); a binary operation
+// replaces the top of the stack, a, by a op b. So n * 2 is two
+// instructions: push n, multiply by the constant 2.
 type termOp uint8
 
 const (
-	opConst termOp = iota // push arg
-	opVar                 // push vars[arg]
+	opPush termOp = iota // push b
+	opNeg                // push -b
 	opAdd
 	opSub
 	opMul
@@ -75,11 +79,18 @@ const (
 	opCeil
 	opMin
 	opMax
-	opNeg
+)
+
+// The sources of an instruction's operand.
+const (
+	srcStack uint8 = iota
+	srcConst
+	srcVar
 )
 
 type termInstr struct {
 	op  termOp
+	src uint8
 	arg int64
 }
 
@@ -197,26 +208,32 @@ func negate(a int64) (int64, termFault) {
 // run evaluates a program. st is scratch space for its operands.
 func run(prog []termInstr, vars *termVars, st *[maxTermStack]int64) (int64, termFault) {
 	sp := 0
-	for _, in := range prog {
+	for i := range prog {
+		in := &prog[i]
+		b := in.arg
+		switch in.src {
+		case srcVar:
+			b = vars[b]
+		case srcStack:
+			sp--
+			b = st[sp]
+		}
 		switch in.op {
-		case opConst:
-			st[sp] = in.arg
-			sp++
-		case opVar:
-			st[sp] = vars[in.arg]
+		case opPush:
+			st[sp] = b
 			sp++
 		case opNeg:
-			v, f := negate(st[sp-1])
+			v, f := negate(b)
 			if f.kind != faultNone {
 				return 0, f
 			}
-			st[sp-1] = v
+			st[sp] = v
+			sp++
 		default:
-			v, f := apply(in.op, st[sp-2], st[sp-1])
+			v, f := apply(in.op, st[sp-1], b)
 			if f.kind != faultNone {
 				return 0, f
 			}
-			sp--
 			st[sp-1] = v
 		}
 	}
@@ -225,6 +242,77 @@ func run(prog []termInstr, vars *termVars, st *[maxTermStack]int64) (int64, term
 		return 0, termFault{faultNegative, v}
 	}
 	return v, termFault{}
+}
+
+// runFast is run for pricing: it says only whether the program failed
+// (the error path re-runs it with run for the message), and it keeps the
+// top of the stack in a register, so that a chain such as r * H * b
+// touches no memory but the variables.
+func runFast(prog []termInstr, vars *termVars, st *[maxTermStack]int64) (int64, bool) {
+	var acc int64 // the top of the stack; st[0] holds nothing
+	sp := 0
+	for i := range prog {
+		in := &prog[i]
+		var b int64
+		switch in.src {
+		case srcConst:
+			b = in.arg
+		case srcVar:
+			b = vars[in.arg]
+		default:
+			sp--
+			b, acc = acc, st[sp]
+		}
+		switch in.op {
+		case opPush:
+			st[sp] = acc
+			sp++
+			acc = b
+		case opAdd:
+			s := acc + b
+			if (s^acc)&(s^b) < 0 {
+				return 0, false
+			}
+			acc = s
+		case opMul:
+			if uint64(acc+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32 {
+				acc *= b
+				break
+			}
+			v, f := mulChecked(acc, b)
+			if f.kind != faultNone {
+				return 0, false
+			}
+			acc = v
+		case opSub:
+			s := acc - b
+			if (acc^b)&(acc^s) < 0 {
+				return 0, false
+			}
+			acc = s
+		case opDiv, opCeil:
+			if b <= 0 || acc < 0 {
+				return 0, false
+			}
+			q := acc / b
+			if in.op == opCeil && q*b != acc {
+				q++
+			}
+			acc = q
+		case opMin:
+			acc = min(acc, b)
+		case opMax:
+			acc = max(acc, b)
+		case opNeg: // b was the top: the stack is one shorter
+			if b == math.MinInt64 {
+				return 0, false
+			}
+			st[sp] = acc
+			sp++
+			acc = -b
+		}
+	}
+	return acc, acc >= 0
 }
 
 // exprInfo is what the compiler knows of a subexpression.
@@ -285,7 +373,7 @@ func (ec *exprCompiler) compile(e ast.Expr) exprInfo {
 			return ec.fail("unknown variable " + strconv.Quote(x.Name) + "; known: " + knownVariables)
 		}
 		ec.uses |= 1 << i
-		ec.prog = append(ec.prog, termInstr{opVar, int64(i)})
+		ec.prog = append(ec.prog, termInstr{opPush, srcVar, int64(i)})
 		dep := i < numPieceVars
 		return exprInfo{dep: dep, nonneg: true, safe: true, subadd: true, depth: 1}
 	case *ast.UnaryExpr:
@@ -300,7 +388,7 @@ func (ec *exprCompiler) compile(e ast.Expr) exprInfo {
 				v, f := negate(a.val)
 				return ec.fold(v, f)
 			}
-			ec.prog = append(ec.prog, termInstr{op: opNeg})
+			ec.prog = append(ec.prog, termInstr{op: opNeg, src: srcStack})
 			return exprInfo{dep: a.dep, safe: !a.dep, depth: a.depth}
 		case token.ADD:
 			return ec.compile(x.X)
@@ -354,7 +442,7 @@ func (ec *exprCompiler) fold(v int64, f termFault) exprInfo {
 	if f.kind != faultNone {
 		return ec.fail(f.message(-1))
 	}
-	ec.prog = append(ec.prog, termInstr{opConst, v})
+	ec.prog = append(ec.prog, termInstr{opPush, srcConst, v})
 	return exprInfo{constant: true, val: v, nonneg: v >= 0, safe: true, subadd: v >= 0, depth: 1}
 }
 
@@ -379,7 +467,13 @@ func (ec *exprCompiler) binary(op termOp, a, b exprInfo, _ int) exprInfo {
 			return ec.fail(termFault{faultDivNegative, a.val}.message(-1))
 		}
 	}
-	ec.prog = append(ec.prog, termInstr{op: op})
+	// An operand that is a constant or a variable is taken from the
+	// instruction rather than pushed and popped.
+	if last := &ec.prog[len(ec.prog)-1]; last.op == opPush {
+		last.op = op
+	} else {
+		ec.prog = append(ec.prog, termInstr{op: op, src: srcStack})
+	}
 	in := exprInfo{dep: a.dep || b.dep, depth: max(a.depth, b.depth+1)}
 	// A subexpression that does not depend on the piece is the same for
 	// every piece: it is safe whatever its value. A piece-dependent one

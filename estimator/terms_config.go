@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Term is a tensor of a change of the user's own (section 8): its bytes in
@@ -60,6 +61,16 @@ type compiledTerm struct {
 	safe   bool // see exprInfo
 	subadd bool
 	uses   uint64
+	// chain: the program is a value followed by additions and
+	// multiplications by constants or variables (2 * D, r * I * b), which
+	// sizeTerms evaluates in line.
+	chain bool
+}
+
+// termRef is a term a revision holds, and where.
+type termRef struct {
+	i     uint8
+	place int8
 }
 
 // termSet is a config's terms, compiled once. A Resolved points at it, so
@@ -70,6 +81,23 @@ type termSet struct {
 	// unsafe has the hold bit of each revision that holds a term that
 	// breaks the ladder's shortcuts (see decideFrom).
 	unsafe uint8
+	// held lists the terms the baseline, the candidate and the lower
+	// bound hold; own, the terms of place stage.
+	held [3][]termRef
+	own  []uint8
+}
+
+// holding returns the terms a variant of revision rev holds.
+func (ts *termSet) holding(rev uint8) []termRef {
+	switch rev {
+	case holdBaseline:
+		return ts.held[0]
+	case holdCandidate:
+		return ts.held[1]
+	case holdLower:
+		return ts.held[2]
+	}
+	return nil
 }
 
 // usesAny reports whether some term uses one of the variables.
@@ -116,6 +144,53 @@ func compileTerms(terms []Term) (*termSet, ErrorList) {
 	if len(terms) > MaxTerms {
 		return nil, ErrorList{{Field: "terms", Message: "has " + strconv.Itoa(len(terms)) + " terms; at most " + strconv.Itoa(MaxTerms) + " are allowed"}}
 	}
+	key := termsCacheKey(terms)
+	termCache.Lock()
+	for i, k := range termCache.keys {
+		if k == key && termCache.sets[i] != nil {
+			ts := termCache.sets[i]
+			termCache.Unlock()
+			return ts, nil
+		}
+	}
+	termCache.Unlock()
+	ts, errs := compileTermsOnce(terms)
+	if ts != nil {
+		termCache.Lock()
+		termCache.keys[termCache.next], termCache.sets[termCache.next] = key, ts
+		termCache.next = (termCache.next + 1) % len(termCache.keys)
+		termCache.Unlock()
+	}
+	return ts, errs
+}
+
+// termCache keeps the last few sets of terms compiled, by their text: the
+// page resolves the same config at every render, and parsing costs more
+// than a whole sweep's pricing of the terms. A termSet never changes once
+// compiled, so it is shared.
+var termCache struct {
+	sync.Mutex
+	keys [8]string
+	sets [8]*termSet
+	next int
+}
+
+// termsCacheKey writes terms as one string, each field prefixed by its
+// length, so that different terms never share a key.
+func termsCacheKey(terms []Term) string {
+	var b strings.Builder
+	for _, t := range terms {
+		for _, f := range [...]string{t.Name, t.Place, t.Revision, t.Bytes} {
+			b.WriteString(strconv.Itoa(len(f)))
+			b.WriteByte(':')
+			b.WriteString(f)
+		}
+	}
+	return b.String()
+}
+
+// compileTermsOnce is compileTerms without the cache.
+func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 	var errs ErrorList
 	ts := &termSet{}
 	seen := map[string]int{}
@@ -139,7 +214,15 @@ func compileTerms(terms []Term) (*termSet, ErrorList) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	for _, ct := range ts.terms {
+	for i, ct := range ts.terms {
+		for j, rev := range []uint8{holdBaseline, holdCandidate, holdLower} {
+			if ct.holds&rev != 0 {
+				ts.held[j] = append(ts.held[j], termRef{uint8(i), ct.place})
+			}
+		}
+		if ct.place == placeStage {
+			ts.own = append(ts.own, uint8(i))
+		}
 		ok := ct.safe
 		if ct.place == placeRetained {
 			ok = ct.subadd
@@ -193,6 +276,10 @@ func compileTerm(t Term) (ct compiledTerm, msg string) {
 		return ct, msg
 	}
 	ct.prog, ct.safe, ct.subadd, ct.uses = prog, info.safe, info.subadd, uses
+	ct.chain = prog[0].op == opPush
+	for _, in := range prog[1:] {
+		ct.chain = ct.chain && in.src != srcStack && (in.op == opAdd || in.op == opMul)
+	}
 	return ct, ""
 }
 

@@ -15,27 +15,80 @@ func (v *termVars) setPiece(r *Resolved, k *perRow, sz *sizes) {
 	v[varDt] = min(sz.t, r.C) * r.V * 2
 }
 
-// sizeTerms evaluates every term for the piece sz, whatever revision holds
-// it: the memo of sizes serves all variants. A term that fails here is
-// marked -1; the failure is an error only when a variant holding the term
-// prices the piece (assembleTerms), so a term the baseline alone holds
-// cannot make the candidate fail.
-func (r *Resolved) sizeTerms(k *perRow, sz *sizes) {
+// termBytes is term i's tensor for the piece sz, rounded: evaluated the
+// first time a variant holding the term prices the piece, then kept in sz
+// (the memo of sizes serves every variant). A term that fails is kept as
+// -1; the failure is an error only for a variant that holds the term, so
+// a term the baseline alone holds cannot make the candidate fail, and the
+// lower bound evaluates only the terms both hold.
+func (r *Resolved) termBytes(k *perRow, sz *sizes, i uint8) int64 {
+	if sz.evaluated&(1<<i) != 0 {
+		return sz.term[i]
+	}
 	k.vars.setPiece(r, k, sz)
 	st := k.stack
 	if st == nil {
 		st = new([maxTermStack]int64)
 	}
-	for i := range r.terms.terms {
-		v, f := run(r.terms.terms[i].prog, &k.vars, st)
-		if f.kind == faultNone {
-			v, f = roundTerm(v, k.round)
+	t := &r.terms.terms[i]
+	var v int64
+	var ok bool
+	if t.chain {
+		v, ok = runChain(t.prog, &k.vars)
+	} else {
+		v, ok = runFast(t.prog, &k.vars, st)
+	}
+	switch {
+	case !ok:
+		v = -1
+	case v < bigTensor: // rounding up by less than 2^30 cannot overflow
+		if k.roundMask >= 0 {
+			v = (v + k.roundMask) &^ k.roundMask
+		} else {
+			v = (v + k.round - 1) / k.round * k.round
 		}
-		if f.kind != faultNone {
+	default:
+		var f termFault
+		if v, f = roundTerm(v, k.round); f.kind != faultNone {
 			v = -1
 		}
-		sz.term[i] = v
 	}
+	sz.term[i] = v
+	sz.evaluated |= 1 << i
+	return v
+}
+
+// runChain is runFast for a chain (see compiledTerm.chain): small enough
+// to need no stack.
+func runChain(prog []termInstr, vars *termVars) (int64, bool) {
+	acc := prog[0].arg
+	if prog[0].src == srcVar {
+		acc = vars[acc]
+	}
+	for _, in := range prog[1:] {
+		b := in.arg
+		if in.src == srcVar {
+			b = vars[b]
+		}
+		if in.op == opAdd {
+			s := acc + b
+			if (s^acc)&(s^b) < 0 {
+				return 0, false
+			}
+			acc = s
+			continue
+		}
+		if uint64(acc+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32 {
+			acc *= b
+			continue
+		}
+		v, f := mulChecked(acc, b)
+		if f.kind != faultNone {
+			return 0, false
+		}
+		acc = v
+	}
+	return acc, acc >= 0
 }
 
 // roundTerm rounds a term's value up to the allocator block; 0 stays 0.
@@ -65,37 +118,36 @@ func (r *Resolved) termFault(i int, sz *sizes) *Error {
 // retained bytes, a stage term to its stage (which then exists even when
 // the model lacks it), a term of place stage as a stage of its own. Every
 // sum is checked.
-func (r *Resolved) assembleTerms(c *calc, sz *sizes, v variant, pc *piece) {
+func (r *Resolved) assembleTerms(c *calc, k *perRow, sz *sizes, v variant, pc *piece) {
 	ts := r.terms
 	pc.nterms = len(ts.terms)
-	for i := range ts.terms {
-		t := &ts.terms[i]
+	for _, i := range ts.own {
 		pc.tstage[i], pc.tpresent[i] = 0, false
-		if t.holds&v.rev == 0 {
-			continue
-		}
-		b := sz.term[i]
+	}
+	for _, h := range ts.holding(v.rev) {
+		b := r.termBytes(k, sz, h.i)
 		if b < 0 {
 			if c.err == nil {
-				c.err = r.termFault(i, sz)
+				c.err = r.termFault(int(h.i), sz)
 			}
 			continue
 		}
-		switch t.place {
+		switch h.place {
 		case placeRetained:
 			pc.retained = c.add(pc.retained, b, whatRetained)
 			if pc.detail {
-				pc.ret[pc.nret] = tensor{t.name, b}
+				pc.ret[pc.nret] = tensor{ts.terms[h.i].name, b}
 				pc.nret++
 			}
 		case placeStage:
-			pc.tstage[i], pc.tpresent[i] = b, true
+			pc.tstage[h.i], pc.tpresent[h.i] = b, true
+			pc.ephemeral = max(pc.ephemeral, b)
 		default:
-			s := Stage(t.place)
+			s := Stage(h.place)
 			pc.stage[s] = c.add(pc.stage[s], b, stageWhat[s])
 			pc.present[s] = true
 			if pc.detail {
-				pc.list(s, t.name, b)
+				pc.list(s, ts.terms[h.i].name, b)
 			}
 		}
 	}
