@@ -296,3 +296,79 @@ func TestTermsUnsafeLadder(t *testing.T) {
 		}
 	}
 }
+
+// TestTermsPointAllocatesNothing: pricing a point with terms allocates
+// nothing, along an axis that keeps the sized pieces and one that does not.
+func TestTermsPointAllocatesNothing(t *testing.T) {
+	c := Default()
+	c.Terms = []Term{
+		{Name: "logits_fp32_copy", Place: "head", Bytes: "2 * D"},
+		{Name: "router_probs", Place: "retained", Revision: "both", Bytes: "r * 4"},
+		{Name: "dispatch", Place: "stage", Bytes: "ceil(r * H * b, 2) + min(n, C) * 64"},
+		{Name: "old_workspace", Place: "fc2", Revision: "baseline", Bytes: "max(r * O, n * 1_000) - s"},
+	}
+	for _, axis := range []string{"rows", "vocab_size", "sequence_rows"} {
+		s, err := NewSweeper(c, axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := FieldByKey(axis)
+		x := int64(5000)
+		allocs := testing.AllocsPerRun(200, func() {
+			x = x%(min(f.Max, 2_000_000)-5000) + 5000 + 997
+			if pt := s.Point(x); pt.Error != "" {
+				t.Fatalf("%s = %d: %s", axis, x, pt.Error)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per point", axis, allocs)
+		}
+	}
+}
+
+// TestTermsFailInSweep: a term that fails for some x makes those points
+// invalid, with the message naming the term, for both revisions (the
+// estimate fails as a whole), and a flip into or out of them.
+func TestTermsFailInSweep(t *testing.T) {
+	c := Default()
+	c.Terms = []Term{{Name: "small", Place: "head", Bytes: "n - 100_000"}}
+	res, err := Sweep(c, "rows", 99_990, 100_010, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Flip{FromDecision: Invalid, ToDecision: Admit, Last: 99_999, First: 100_000,
+		Message: "terms[0] (small): bytes is negative (-1) for a piece of 99,999 rows; a tensor's bytes must be >= 0"}
+	for _, fl := range [][]Flip{res.Baseline.Flips, res.Candidate.Flips} {
+		if len(fl) != 1 || fl[0] != want {
+			t.Errorf("flips %+v, want %+v", fl, want)
+		}
+	}
+	// An overflow at some x is an invalid point like any overflow.
+	c.Terms = []Term{{Name: "big", Place: "retained", Bytes: "min(1, n * 4_611_686_018_427_388)"}}
+	res, err = Sweep(c, "rows", 1000, 3000, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fl := res.Candidate.Flips; len(fl) != 1 || fl[0].FromDecision != Admit || fl[0].ToDecision != Invalid || fl[0].First != 2000 ||
+		fl[0].Message != "terms[0] (big): bytes overflows int64 for a piece of 2,000 rows (an intermediate value is beyond ±9,223,372,036,854,775,807); the arithmetic is exact, so lower the values or rewrite the expression" {
+		t.Errorf("flips %+v", fl)
+	}
+}
+
+// TestTermVariableValues: the variables of the default config's whole
+// request, as a page's help lists them.
+func TestTermVariableValues(t *testing.T) {
+	vars, err := TermVariableValues(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"n": 64902, "p": 64902, "t": 64902, "r": 649_020, "D": 155_582_464, "Dt": 155_582_464,
+		"N": 64902, "P": 64902, "T": 64902, "s": 4096, "V": 151936, "H": 2048, "L": 48, "K": 10, "M": 512,
+		"I": 512, "O": 2048, "b": 2, "E": 1, "C": 512, "k": 0, "g": 1, "Hk": 16, "Dk": 128, "Hv": 32, "Dv": 128}
+	if fmt.Sprint(vars) != fmt.Sprint(want) {
+		t.Errorf("variables %v\nwant %v", vars, want)
+	}
+	if got := TermVariables(); len(got) != len(want) || got[0] != "n" || got[len(got)-1] != "Dv" {
+		t.Errorf("TermVariables() = %v", got)
+	}
+}
