@@ -228,8 +228,8 @@ func (ec *exprCompiler) fold(v int64, f termFault) exprInfo {
 	return exprInfo{constant: true, val: v, nonneg: v >= 0, safe: true, subadd: v >= 0, depth: 1}
 }
 
-// binary emits op over a and b, whose programs are the last ones emitted
-// (b after a, starting at bStart when a is folded away).
+// binary emits op over a and b, whose programs were just emitted, b's
+// last.
 func (ec *exprCompiler) binary(op termOp, a, b exprInfo) exprInfo {
 	if ec.err != "" {
 		return exprInfo{}

@@ -177,3 +177,23 @@ func TestTermLanguageAtCompileTime(t *testing.T) {
 		t.Errorf("decoder refused a term that fails only for some pieces: %v", err)
 	}
 }
+
+// TestTermsRoundTrip: a config with terms is written and read back
+// unchanged; without terms the JSON has no "terms" key.
+func TestTermsRoundTrip(t *testing.T) {
+	c := Default()
+	if strings.Contains(MarshalConfigString(c), "terms") {
+		t.Fatalf("a config without terms writes the key")
+	}
+	c.Terms = []Term{
+		{Name: "a", Place: "head", Bytes: "2 * D"},
+		{Name: "b", Place: "stage", Revision: "both", Bytes: "ceil(n, 8)"},
+	}
+	back, err := DecodeConfig(MarshalConfig(c))
+	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+		t.Fatalf("read back %s, %v", MarshalConfig(back), err)
+	}
+	if back, err := DecodeConfig([]byte(`{"terms": null}`)); err != nil || back.Terms != nil {
+		t.Errorf("null terms: %v, %v", back.Terms, err)
+	}
+}
