@@ -331,9 +331,45 @@ func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece)
 			pc.nret, pc.ntens = 0, [NumStages]int{}
 		}
 	}
+	// The terms v holds (section 8): a retained term adds to the retained
+	// bytes, a term in a stage to that stage (which then exists even when
+	// the model lacks it), a term of place stage is a stage of its own.
+	// Written out here rather than called: calls are dear in WebAssembly.
 	pc.terms, pc.nterms = r.terms, 0
-	if r.terms != nil {
-		r.assembleTerms(c, k, sz, v, pc) // the terms' own stages take part in the peak
+	if ts := r.terms; ts != nil {
+		pc.nterms = len(ts.terms)
+		for _, i := range ts.own {
+			pc.tstage[i], pc.tpresent[i] = 0, false
+		}
+		held, mask := ts.holding(v.rev)
+		if sz.evaluated&mask != mask { // the first variant to price the piece with them
+			r.evalTerms(k, sz, held)
+		}
+		for _, h := range held {
+			b := sz.term[h.i]
+			switch {
+			case b < 0:
+				if c.err == nil {
+					c.err = r.termFault(int(h.i), sz)
+				}
+			case h.place == placeRetained:
+				pc.retained = c.add(pc.retained, b, whatRetained)
+				if pc.detail {
+					pc.ret[pc.nret] = tensor{ts.terms[h.i].name, b}
+					pc.nret++
+				}
+			case h.place == placeStage:
+				pc.tstage[h.i], pc.tpresent[h.i] = b, true
+				pc.ephemeral = max(pc.ephemeral, b)
+			default:
+				s := Stage(h.place)
+				pc.stage[s] = c.add(pc.stage[s], b, stageWhat[s])
+				pc.present[s] = true
+				if pc.detail {
+					pc.list(s, ts.terms[h.i].name, b)
+				}
+			}
+		}
 	}
 	for s := Stage(0); s < NumStages; s++ {
 		pc.ephemeral = max(pc.ephemeral, pc.stage[s])

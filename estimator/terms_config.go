@@ -63,7 +63,7 @@ type compiledTerm struct {
 	uses   uint64
 	// chain: the program is a value followed by additions and
 	// multiplications by constants or variables (2 * D, r * I * b), which
-	// sizeTerms evaluates in line.
+	// termBytes evaluates in line.
 	chain bool
 }
 
@@ -83,21 +83,23 @@ type termSet struct {
 	unsafe uint8
 	// held lists the terms the baseline, the candidate and the lower
 	// bound hold; own, the terms of place stage.
-	held [3][]termRef
-	own  []uint8
+	held     [3][]termRef
+	heldMask [3]uint16 // the same as bits
+	own      []uint8
 }
 
-// holding returns the terms a variant of revision rev holds.
-func (ts *termSet) holding(rev uint8) []termRef {
+// holding returns the terms a variant of revision rev holds, as a list
+// and as bits.
+func (ts *termSet) holding(rev uint8) ([]termRef, uint16) {
 	switch rev {
 	case holdBaseline:
-		return ts.held[0]
+		return ts.held[0], ts.heldMask[0]
 	case holdCandidate:
-		return ts.held[1]
+		return ts.held[1], ts.heldMask[1]
 	case holdLower:
-		return ts.held[2]
+		return ts.held[2], ts.heldMask[2]
 	}
-	return nil
+	return nil, 0
 }
 
 // usesAny reports whether some term uses one of the variables.
@@ -218,6 +220,7 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 		for j, rev := range []uint8{holdBaseline, holdCandidate, holdLower} {
 			if ct.holds&rev != 0 {
 				ts.held[j] = append(ts.held[j], termRef{uint8(i), ct.place})
+				ts.heldMask[j] |= 1 << i
 			}
 		}
 		if ct.place == placeStage {

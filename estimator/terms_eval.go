@@ -222,36 +222,3 @@ func runFast(prog []termInstr, vars *termVars, st *[maxTermStack]int64) (int64, 
 	}
 	return acc, acc >= 0
 }
-
-// runChain is runFast for a chain (see compiledTerm.chain): small enough
-// to need no stack.
-func runChain(prog []termInstr, vars *termVars) (int64, bool) {
-	acc := prog[0].arg
-	if prog[0].src == srcVar {
-		acc = vars[acc]
-	}
-	for _, in := range prog[1:] {
-		b := in.arg
-		if in.src == srcVar {
-			b = vars[b]
-		}
-		if in.op == opAdd {
-			s := acc + b
-			if (s^acc)&(s^b) < 0 {
-				return 0, false
-			}
-			acc = s
-			continue
-		}
-		if uint64(acc+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32 {
-			acc *= b
-			continue
-		}
-		v, f := mulChecked(acc, b)
-		if f.kind != faultNone {
-			return 0, false
-		}
-		acc = v
-	}
-	return acc, acc >= 0
-}

@@ -15,26 +15,58 @@ func (v *termVars) setPiece(r *Resolved, k *perRow, sz *sizes) {
 	v[varDt] = min(sz.t, r.C) * r.V * 2
 }
 
-// termBytes is term i's tensor for the piece sz, rounded: evaluated the
-// first time a variant holding the term prices the piece, then kept in sz
-// (the memo of sizes serves every variant). A term that fails is kept as
-// -1; the failure is an error only for a variant that holds the term, so
-// a term the baseline alone holds cannot make the candidate fail, and the
+// evalTerms evaluates, for the piece sz, the terms of held (those a
+// variant holds) not evaluated yet, rounded, and keeps them in sz: a term
+// is evaluated the first time a variant holding it prices the piece (the
+// memo of sizes serves every variant). A term that fails is kept as -1;
+// the failure is an error only for a variant that holds the term, so a
+// term the baseline alone holds cannot make the candidate fail, and the
 // lower bound evaluates only the terms both hold.
-func (r *Resolved) termBytes(k *perRow, sz *sizes, i uint8) int64 {
-	if sz.evaluated&(1<<i) != 0 {
-		return sz.term[i]
-	}
+func (r *Resolved) evalTerms(k *perRow, sz *sizes, held []termRef) {
 	k.vars.setPiece(r, k, sz)
 	st := k.stack
 	if st == nil {
 		st = new([maxTermStack]int64)
 	}
+	for _, h := range held {
+		if sz.evaluated&(1<<h.i) == 0 {
+			sz.term[h.i] = r.termValue(k, st, h.i)
+			sz.evaluated |= 1 << h.i
+		}
+	}
+}
+
+// termValue evaluates term i with the variables in k, rounded; -1 when it
+// fails.
+func (r *Resolved) termValue(k *perRow, st *[maxTermStack]int64, i uint8) int64 {
 	t := &r.terms.terms[i]
 	var v int64
 	var ok bool
-	if t.chain {
-		v, ok = runChain(t.prog, &k.vars)
+	if t.chain { // runChain, written out: calls are dear in WebAssembly
+		prog := t.prog
+		v, ok = prog[0].arg, true
+		if prog[0].src == srcVar {
+			v = k.vars[v]
+		}
+		for _, in := range prog[1:] {
+			b := in.arg
+			if in.src == srcVar {
+				b = k.vars[b]
+			}
+			switch {
+			case in.op == opAdd:
+				s := v + b
+				ok = ok && (s^v)&(s^b) >= 0
+				v = s
+			case uint64(v+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32:
+				v *= b
+			default:
+				var f termFault
+				v, f = mulChecked(v, b)
+				ok = ok && f.kind == faultNone
+			}
+		}
+		ok = ok && v >= 0
 	} else {
 		v, ok = runFast(t.prog, &k.vars, st)
 	}
@@ -53,8 +85,6 @@ func (r *Resolved) termBytes(k *perRow, sz *sizes, i uint8) int64 {
 			v = -1
 		}
 	}
-	sz.term[i] = v
-	sz.evaluated |= 1 << i
 	return v
 }
 
@@ -79,45 +109,6 @@ func (r *Resolved) termFault(i int, sz *sizes) *Error {
 		_, f = roundTerm(v, k.round)
 	}
 	return &Error{Field: ct.field, Message: f.message(sz.n)}
-}
-
-// assembleTerms adds to pc the terms that v holds: a retained term to the
-// retained bytes, a stage term to its stage (which then exists even when
-// the model lacks it), a term of place stage as a stage of its own. Every
-// sum is checked.
-func (r *Resolved) assembleTerms(c *calc, k *perRow, sz *sizes, v variant, pc *piece) {
-	ts := r.terms
-	pc.nterms = len(ts.terms)
-	for _, i := range ts.own {
-		pc.tstage[i], pc.tpresent[i] = 0, false
-	}
-	for _, h := range ts.holding(v.rev) {
-		b := r.termBytes(k, sz, h.i)
-		if b < 0 {
-			if c.err == nil {
-				c.err = r.termFault(int(h.i), sz)
-			}
-			continue
-		}
-		switch h.place {
-		case placeRetained:
-			pc.retained = c.add(pc.retained, b, whatRetained)
-			if pc.detail {
-				pc.ret[pc.nret] = tensor{ts.terms[h.i].name, b}
-				pc.nret++
-			}
-		case placeStage:
-			pc.tstage[h.i], pc.tpresent[h.i] = b, true
-			pc.ephemeral = max(pc.ephemeral, b)
-		default:
-			s := Stage(h.place)
-			pc.stage[s] = c.add(pc.stage[s], b, stageWhat[s])
-			pc.present[s] = true
-			if pc.detail {
-				pc.list(s, ts.terms[h.i].name, b)
-			}
-		}
-	}
 }
 
 // stageCount is the number of stages a piece may report: the built-in
