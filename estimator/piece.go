@@ -72,8 +72,7 @@ type piece struct {
 	ntens   [NumStages]int
 
 	// The stages of the terms placed in a stage of their own, by term
-	// index (0 when the variant does not hold the term); see
-	// assembleTerms.
+	// index (0 when the variant does not hold the term); see assemble.
 	terms    *termSet
 	nterms   int
 	tstage   [MaxTerms]int64
@@ -207,7 +206,7 @@ type sizes struct {
 	big bool // some tensor is at least bigTensor: stage sums need checks
 
 	term      [MaxTerms]int64 // each term's tensor, rounded; -1: it fails here
-	evaluated uint16          // bit i: term[i] is evaluated (see termBytes)
+	evaluated uint16          // bit i: term[i] is evaluated (see evalTerms)
 }
 
 // size fills sz for a piece of n rows (1 <= n <= N), with k = r.perRow().

@@ -63,7 +63,7 @@ type compiledTerm struct {
 	uses   uint64
 	// chain: the program is a value followed by additions and
 	// multiplications by constants or variables (2 * D, r * I * b), which
-	// termBytes evaluates in line.
+	// termValue evaluates in line.
 	chain bool
 }
 

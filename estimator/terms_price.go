@@ -42,7 +42,7 @@ func (r *Resolved) termValue(k *perRow, st *[maxTermStack]int64, i uint8) int64 
 	t := &r.terms.terms[i]
 	var v int64
 	var ok bool
-	if t.chain { // runChain, written out: calls are dear in WebAssembly
+	if t.chain { // in line, without a stack: calls are dear in WebAssembly
 		prog := t.prog
 		v, ok = prog[0].arg, true
 		if prog[0].src == srcVar {
