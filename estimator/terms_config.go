@@ -199,16 +199,15 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 	for i, t := range terms {
 		ct, msg := compileTerm(t)
 		field := termField(i, t.Name)
-		if msg == "" {
-			if j, dup := seen[t.Name]; dup {
-				msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
-			}
+		if j, dup := seen[t.Name]; dup && msg == "" {
+			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
+		} else if !dup && validTermName(t.Name) {
+			seen[t.Name] = i
 		}
 		if msg != "" {
 			errs = append(errs, &Error{Field: field, Message: msg})
 			continue
 		}
-		seen[t.Name] = i
 		ct.field = field
 		ts.uses |= ct.uses
 		ts.terms = append(ts.terms, ct)
@@ -318,6 +317,18 @@ func firstLine(s string) string {
 		s = s[:i]
 	}
 	return s
+}
+
+// CheckTerms validates terms on their own (count, names, places,
+// revisions, the syntax and constant parts of each expression), as
+// Resolve does: the error is an ErrorList, one entry per bad term, each
+// naming it as terms[i] (name). A page checks a term as it is typed with
+// it; failures that depend on a piece show when the config is priced.
+func CheckTerms(terms []Term) error {
+	if _, errs := compileTerms(terms); len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // EvalTermBytes evaluates a term's bytes expression for a piece of n rows

@@ -197,3 +197,25 @@ func TestTermsRoundTrip(t *testing.T) {
 		t.Errorf("null terms: %v, %v", back.Terms, err)
 	}
 }
+
+// TestCheckTerms: the terms alone, with the messages Resolve gives.
+func TestCheckTerms(t *testing.T) {
+	if err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "2 * D"}}); err != nil {
+		t.Errorf("a good term: %v", err)
+	}
+	err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "2 * D"}, {Name: "b", Place: "fc2", Bytes: "x"}, {Name: "a", Place: "gdn", Bytes: "1"}})
+	want := `terms[1] (b): unknown variable "x"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv; ` +
+		`terms[2] (a): the name is already used by terms[0]; names must be unique`
+	if err == nil || err.Error() != want || len(FieldErrors(err)) != 2 {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestCheckTermsDuplicateOfBad: a name is taken by the first term that
+// uses it, even when that term is bad for another reason.
+func TestCheckTermsDuplicateOfBad(t *testing.T) {
+	err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "x"}, {Name: "a", Place: "gdn", Bytes: "1"}})
+	if list := FieldErrors(err); len(list) != 2 || !strings.Contains(list[1].Error(), "terms[1] (a): the name is already used by terms[0]") {
+		t.Errorf("got %v", err)
+	}
+}
