@@ -103,7 +103,7 @@ func refPriceRev(m refModel, v refVariant) refRev {
 	rr.avail = rr.m.available()
 	rr.lower = rp.rung(rr.m.sequences(), refLowerBound).required
 	rr.out = rp.decide(v)
-	rr.overflow = rp.a.overflow
+	rr.overflow = rp.a.overflow || m.termsBad
 	return rr
 }
 
@@ -113,7 +113,7 @@ func refRevisions(t *testing.T, c Config) [2]refRev {
 	bm := refFrom(refBaselineConfig(t, c))
 	cm := refFrom(c)
 	return [2]refRev{
-		refPriceRev(bm, refVariant{bm.Eager, bm.FC2Known, bm.Release}),
+		refPriceRev(bm, refVariant{bm.Eager, bm.FC2Known, bm.Release, "baseline"}),
 		refPriceRev(cm, cm.candidate()),
 	}
 }
