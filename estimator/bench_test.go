@@ -18,13 +18,18 @@ func BenchmarkSweep512(b *testing.B) { benchmarkSweep(b, Default()) }
 //	go test -run '^$' -bench Sweep ./estimator/
 func BenchmarkSweep512Terms(b *testing.B) {
 	c := Default()
-	c.Terms = []Term{
+	c.Terms = benchTerms()
+	benchmarkSweep(b, c)
+}
+
+// benchTerms are the four terms of BenchmarkSweep512Terms.
+func benchTerms() []Term {
+	return []Term{
 		{Name: "logits_fp32_copy", Place: "head", Bytes: "2 * D"},
 		{Name: "router_probs", Place: "retained", Revision: "both", Bytes: "r * 4"},
 		{Name: "dispatch", Place: "stage", Bytes: "ceil(r * H * b, 2) + min(n, C) * 64"},
 		{Name: "old_workspace", Place: "fc2", Revision: "baseline", Bytes: "max(r * O, n * 1_000)"},
 	}
-	benchmarkSweep(b, c)
 }
 
 func benchmarkSweep(b *testing.B, c Config) {

@@ -92,6 +92,16 @@
 //     negative number, a negative size) makes the estimate an error
 //     naming the term, as an overflow does, and a point of a sweep
 //     invalid, for both revisions, with that message.
+//   - Terms with a baseline of its own (section 11): the terms are the
+//     config's and cannot be overridden; the baseline's resolved config
+//     compiles them too, so the baseline and both terms of the baseline
+//     are evaluated with the baseline's own variables (its rows, widths,
+//     sequence length), and its lower bound holds the both terms with
+//     them. A term's failure is then the failing revision's alone: a
+//     sweep's point is invalid for that revision only, and the error of a
+//     baseline's term is named "baseline", the message naming the term
+//     ("baseline: terms[0] (x): ..."), in an estimate, a sweep, a replay
+//     line and an observed point alike.
 //   - The ladder's shortcuts (the finest rung first, a rung skipped when
 //     its first child alone cannot fit) rest on ephemeral bytes that grow
 //     with rows and children's retained bytes that add up to at least the

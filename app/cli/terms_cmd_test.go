@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,9 +34,9 @@ func TestTermsCommandLine(t *testing.T) {
 	}
 
 	for _, args := range [][]string{
-		{"sweep", "-config", "../../examples/terms.json", "-axis", "rows", "-from", "1", "-to", "1000000"},
-		{"plot", "-config", "../../examples/terms.json", "-axis", "rows", "-from", "1", "-to", "1000000", "-o", "-"},
-		{"estimate", "-config", "../../examples/terms.json"},
+		{"sweep", "-config", examplePath("terms.json"), "-axis", "rows", "-from", "1", "-to", "1000000"},
+		{"plot", "-config", examplePath("terms.json"), "-axis", "rows", "-from", "1", "-to", "1000000", "-o", "-"},
+		{"estimate", "-config", examplePath("terms.json")},
 	} {
 		if code, stdout, stderr := runCmd(t, "", args...); code != 0 || stderr != "" || stdout == "" {
 			t.Errorf("%s: exit %d, stderr %q", args[0], code, stderr)
@@ -60,5 +62,51 @@ func TestTermsCommandLine(t *testing.T) {
 		if code != 2 || stdout != "" || !strings.HasPrefix(stderr, strings.TrimSuffix(tc.want, "\n")) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.cmd, tc.in, code, stdout, stderr, tc.want)
 		}
+	}
+}
+
+// TestTermsWithBaselineCommandLine: with a baseline of its own, estimate
+// prices the baseline's terms with the baseline's own fields, and replay
+// decides both revisions with their terms; a term that fails only in the
+// baseline exits 2 naming the baseline and the term.
+func TestTermsWithBaselineCommandLine(t *testing.T) {
+	cfg := `{"terms": [{"name": "vocab_copy", "place": "stage", "revision": "both", "bytes": "V * 1000"}],
+		"baseline": {"overrides": {"model": {"vocab_size": 1000}}}}`
+	code, stdout, stderr := runCmd(t, cfg, "estimate", "-config", "-")
+	if code != 0 || stderr != "" {
+		t.Fatalf("estimate: exit %d, stderr %q", code, stderr)
+	}
+	var res estimator.Result
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	d := estimator.Default()
+	round := func(b int64) estimator.Bytes {
+		r := d.AllocatorRoundBytes
+		return estimator.Bytes((b + r - 1) / r * r)
+	}
+	if got, want := res.Baseline.Stage("vocab_copy").Bytes, round(1000*1000); got != want {
+		t.Errorf("baseline vocab_copy %d, want %d (its own vocab_size)", got, want)
+	}
+	if got, want := res.Candidate.Stage("vocab_copy").Bytes, round(d.Model.VocabSize*1000); got != want {
+		t.Errorf("candidate vocab_copy %d, want %d", got, want)
+	}
+
+	path := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCmd(t, "rows\n1000\n200000\n", "replay", "-config", path, "-workload", "-")
+	var rep estimator.ReplayResult
+	if code == 2 || stderr != "" || json.Unmarshal([]byte(stdout), &rep) != nil || rep.Requests != 2 {
+		t.Errorf("replay: exit %d, stderr %q, stdout %q", code, stderr, stdout)
+	}
+
+	bad := `{"terms": [{"name": "shrink", "place": "stage", "revision": "baseline", "bytes": "1_000_000 - H"}],
+		"baseline": {"overrides": {"model": {"hidden_size": 1048576}}}}`
+	code, stdout, stderr = runCmd(t, bad, "estimate", "-config", "-")
+	want := "headroom estimate: baseline: terms[0] (shrink): bytes is negative (-48,576) for a piece of 64,902 rows"
+	if code != 2 || stdout != "" || !strings.HasPrefix(stderr, want) {
+		t.Errorf("estimate: exit %d, stderr %q; want exit 2 and %q", code, stderr, want)
 	}
 }
