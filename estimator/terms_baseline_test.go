@@ -323,3 +323,15 @@ func TestTermsBaselineObservedMatchesReference(t *testing.T) {
 		t.Errorf("only %d of %d configs compared", checked, propertyCount())
 	}
 }
+
+// FuzzEstimateTermsBaseline: configs with terms and baselines of their
+// own drawn from the fuzzer's seed; each agrees with the reference.
+func FuzzEstimateTermsBaseline(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(seed1), uint64(seed2))
+	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
+		rng := rand.New(rand.NewPCG(s1, s2))
+		c := randomTermsBaseline(t, rng)
+		checkBaselineAgainstRef(t, string(MarshalConfig(c)), c)
+	})
+}
