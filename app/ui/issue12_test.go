@@ -2,6 +2,8 @@ package ui
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,5 +194,30 @@ func TestArrowKeysMove(t *testing.T) {
 	}
 	if _, _, ok := s.next(1<<20, true); ok {
 		t.Errorf("right at the end of the slider moved")
+	}
+}
+
+// TestGPUDocsMatchTable: docs/gpus.md has a row for every GPU of the
+// menu, with the estimator's figure in bytes and its source.
+func TestGPUDocsMatchTable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "gpus.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	for _, g := range estimator.GPUs() {
+		if g.ID == gpuCustom {
+			continue
+		}
+		row := "| `" + g.ID + "` | " + g.Name + " | "
+		i := strings.Index(doc, row)
+		if i < 0 {
+			t.Errorf("docs/gpus.md has no row for %s", g.ID)
+			continue
+		}
+		line := doc[i : i+strings.Index(doc[i:], "\n")]
+		if !strings.Contains(line, " | "+estimator.Group(g.CapacityBytes)+" | ") || !strings.Contains(line, g.Source[:40]) {
+			t.Errorf("docs/gpus.md's %s row does not say %s bytes and its source: %s", g.ID, estimator.Group(g.CapacityBytes), line)
+		}
 	}
 }
