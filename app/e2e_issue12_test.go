@@ -212,3 +212,46 @@ func TestE2EInUseAxisFollowsGPU(t *testing.T) {
 	tb.waitJS("fit range puts the range back to the H200's", fmt.Sprintf(`document.getElementById('axis-to').value === '%d'`, estimator.H200CapacityBytes),
 		`document.getElementById('axis-to').value`)
 }
+
+// TestE2EUnitsInFields types 80GiB into capacity_bytes: the page takes
+// it, keeps the text while the field has the focus, and shows the exact
+// bytes once committed; along in_use_bytes the flip sentences give bytes
+// with GiB beside them.
+func TestE2EUnitsInFields(t *testing.T) {
+	tb := newTab(t)
+	tb.open("?axis=in_use_bytes")
+	tb.waitJS("the flip sentences give GiB beside bytes", `document.getElementById('flips-baseline').textContent.includes(' GiB)')`,
+		`document.getElementById('flips-baseline').textContent`)
+	tb.typeText("input-capacity_bytes", "80GiB")
+	want := strconv.FormatInt(80<<30, 10)
+	tb.waitJS("the address takes 80GiB in bytes", `location.search.includes('capacity_bytes=`+want+`')`, `location.search`)
+	if got := tb.value("input-capacity_bytes"); got != "80GiB" {
+		t.Errorf("while typing the field shows %q, want 80GiB", got)
+	}
+	if got := tb.value("gpu"); got != "custom" {
+		t.Errorf("the GPU menu says %q for 80 GiB, want custom", got)
+	}
+	tb.do(chromedp.KeyEvent(kb.Enter))
+	tb.waitJS("the committed field shows the exact bytes", `document.getElementById('input-capacity_bytes').value === '`+want+`'`,
+		`document.getElementById('input-capacity_bytes').value`)
+	tb.typeText("input-rows", "1.5")
+	tb.waitJS("a fraction of a row is refused with the reason", `document.getElementById('error-rows').textContent.includes('whole')`,
+		`document.getElementById('error-rows').textContent`)
+}
+
+// TestE2EImportDtypeAndExperts pastes a config.json with torch_dtype and
+// an expert count: dtype_bytes follows the dtype, the report shows the
+// expert count; a syntax error says its line and column.
+func TestE2EImportDtypeAndExperts(t *testing.T) {
+	tb := newTab(t)
+	tb.open("")
+	tb.paste(`{"model_type": "mixtral", "vocab_size": 32000, "hidden_size": 4096, "num_hidden_layers": 32,
+ "num_experts_per_tok": 2, "num_local_experts": 8, "intermediate_size": 14336, "torch_dtype": "float32"}`)
+	tb.waitJS("the report shows the expert count", `document.getElementById('import-report').textContent.includes('num_local_experts = 8')`,
+		`document.getElementById('import-report').textContent`)
+	tb.waitJS("dtype_bytes follows torch_dtype", `document.getElementById('input-dtype_bytes').value === '4'`,
+		`document.getElementById('input-dtype_bytes').value`)
+	tb.paste("{\n  \"vocab_size\": 5,\n}")
+	tb.waitJS("a syntax error names its line and column", `document.getElementById('import-report').textContent.includes('line 3, column 1')`,
+		`document.getElementById('import-report').textContent`)
+}

@@ -221,3 +221,36 @@ func TestGPUDocsMatchTable(t *testing.T) {
 		}
 	}
 }
+
+// TestImportDtypeAndNotes: a config.json's torch_dtype sets dtype_bytes,
+// its expert count is shown as a note, and a syntax error gives its line
+// and column.
+func TestImportDtypeAndNotes(t *testing.T) {
+	c, _ := mountExplorer(t, nil)
+	rep := c.importFile([]byte(`{"model_type": "mixtral", "vocab_size": 32000, "hidden_size": 4096, "num_hidden_layers": 32,
+ "num_experts_per_tok": 2, "num_local_experts": 8, "intermediate_size": 14336, "torch_dtype": "float32"}`))
+	if rep.Err != "" {
+		t.Fatalf("refused: %s", rep.Err)
+	}
+	if got := c.state.cfg.FC2.DtypeBytes; got != 4 {
+		t.Errorf("dtype_bytes = %d after torch_dtype float32, want 4", got)
+	}
+	if got := c.state.text("dtype_bytes"); got != "4" {
+		t.Errorf("the dtype_bytes field shows %q", got)
+	}
+	if len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "num_local_experts = 8: the number of experts") {
+		t.Errorf("notes %q, want the expert count", rep.Notes)
+	}
+	if !strings.Contains(strings.Join(rep.Recognised, "\n"), "torch_dtype → fc2.dtype_bytes = 4 (float32)") ||
+		!strings.Contains(rep.Summary, "dtype_bytes") {
+		t.Errorf("the report does not say where dtype_bytes came from: %q, %q", rep.Summary, rep.Recognised)
+	}
+	before := estimator.EncodeQuery(c.state.cfg).Encode()
+	rep = c.importFile([]byte("{\n  \"vocab_size\": 5,\n}"))
+	if !strings.Contains(rep.Err, "line 3, column 1: invalid character '}'") {
+		t.Errorf("a syntax error says %q, want its line and column", rep.Err)
+	}
+	if estimator.EncodeQuery(c.state.cfg).Encode() != before {
+		t.Errorf("a refused file changed the config")
+	}
+}

@@ -122,7 +122,7 @@ func (s *slider) rangeInput(pos int) app.UI {
 // thumb is the range input's position: the value's, or the dragged
 // thumb's while the field holds what the drag sent.
 func (s *slider) thumb() int {
-	if s.Text == s.dragText {
+	if s.dragText != "" && s.Text == s.dragText { // "" is also a field left to its default
 		return s.dragPos
 	}
 	return s.position(s.Value)
@@ -148,8 +148,8 @@ func (s *slider) syncThumb() {
 }
 
 // next is the nearest value the range input can send beyond the field's
-// value v, upwards (up) or downwards, and its position; ok is false at
-// the slider's end. An arrow key moves to it, so it always moves the
+// value v, upwards (up) or downwards, and the first position that sends
+// it; ok is false at the slider's end. An arrow key moves to it, so it always moves the
 // field, however coarse the scale is there (a log scale's positions are
 // far apart at its top, and several positions may round to one value).
 func (s *slider) next(v float64, up bool) (value float64, pos int, ok bool) {
@@ -183,13 +183,13 @@ func (s *slider) onKey(ctx app.Context, e app.Event) {
 		return
 	}
 	e.PreventDefault()
-	v, pos, ok := s.next(s.Value, up)
+	v, _, ok := s.next(s.Value, up)
 	if !ok {
 		return
 	}
 	text := s.format(v)
-	s.dragText, s.dragPos = text, pos
-	ctx.JSSrc().Set("value", strconv.Itoa(pos))
+	s.dragText = "" // the thumb goes where the value is, as for a typed value
+	ctx.JSSrc().Set("value", strconv.Itoa(s.position(v)))
 	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
 }
 
