@@ -254,3 +254,22 @@ func TestImportDtypeAndNotes(t *testing.T) {
 		t.Errorf("a refused file changed the config")
 	}
 }
+
+// TestPlanTextCountsSequences: the decision's plan gives its rows with
+// the sequences they make.
+func TestPlanTextCountsSequences(t *testing.T) {
+	for _, tc := range []struct {
+		o    estimator.Outcome
+		want string
+	}{
+		{estimator.Outcome{Decision: estimator.Admit, Children: 1, ChildRows: 64902}, "whole: 1 child of 64,902 rows (15.845 sequences)"},
+		{estimator.Outcome{Decision: estimator.Split, Children: 2, ChildRows: 8192}, "2 children, the largest 8,192 rows (2 sequences)"},
+		{estimator.Outcome{Decision: estimator.Refuse, ChildRows: 4096}, "0 children (the last rung tried: children of 4,096 rows (1 sequence))"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			if got := planText(tc.o, 4096); got != tc.want {
+				t.Errorf("planText = %q", got)
+			}
+		})
+	}
+}
