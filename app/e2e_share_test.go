@@ -214,7 +214,7 @@ func (tb *tab) paste(text string) {
 // URL of the state.
 func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	hf := readHF(t, "llama-3.1-8b.json")
-	_, rep, err := estimator.ImportHF(estimator.Default().Model, hf)
+	_, rep, err := estimator.ImportHFConfig(estimator.Default(), hf) // what the page imports: the model and dtype_bytes
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,8 +230,7 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		t.Errorf("#input-hidden_size = %q after the import, want 4096", got)
 	}
 	tb.waitURL(func() string {
-		cfg := estimator.Default()
-		cfg.Model, _, _ = estimator.ImportHF(cfg.Model, hf)
+		cfg, _, _ := estimator.ImportHFConfig(estimator.Default(), hf)
 		cfg.Request.Rows = 123456
 		return estimator.EncodeQuery(cfg).Encode()
 	}())

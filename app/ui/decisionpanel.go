@@ -20,6 +20,7 @@ type decisionPanel struct {
 	Available estimator.Bytes
 	Axis      string
 	Flips     string
+	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
 	Sink      *editSink
 }
 
@@ -42,7 +43,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		head,
 		app.P().Class("verdict").Body(
 			app.Span().Class("decision").Text(d),
-			app.Span().Class("plan").Text(planText(o)),
+			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
@@ -59,16 +60,18 @@ func (p *decisionPanel) Render() (ui app.UI) {
 	)
 }
 
-// planText says how the request runs: "whole, 64,902 rows",
-// "2 children, the largest 33,706 rows".
-func planText(o estimator.Outcome) string {
+// planText says how the request runs, its rows with the sequences they
+// make (estimator.FormatRows): "whole: 1 child of 64,902 rows (15.845
+// sequences)", "2 children, the largest 33,706 rows (8.229 sequences)".
+func planText(o estimator.Outcome, seqRows int64) string {
+	rows := estimator.FormatRows(o.ChildRows, seqRows)
 	switch o.Decision {
 	case estimator.Admit:
-		return "whole: 1 child of " + estimator.Group(o.ChildRows) + " rows"
+		return "whole: 1 child of " + rows
 	case estimator.Split:
-		return estimator.Group(o.Children) + " children, the largest " + estimator.Group(o.ChildRows) + " rows"
+		return estimator.Group(o.Children) + " children, the largest " + rows
 	}
-	return "0 children (the last rung tried: children of " + estimator.Group(o.ChildRows) + " rows)"
+	return "0 children (the last rung tried: children of " + rows + ")"
 }
 
 func fact(term, value, class string) app.UI {

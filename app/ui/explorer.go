@@ -145,10 +145,17 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	switch e.Kind {
 	case editText:
 		c.state.setText(e.Key, e.Text)
+		c.state.followRange(e.Key)
 	case editCheck:
 		c.state.setCheck(e.Key, e.On)
+		c.state.followRange(e.Key)
 	case editMenu:
 		c.state.setMenu(e.Key, e.Text, c.list)
+		c.state.followRange(e.Key)
+	case editCommit:
+		c.state.commit(e.Key)
+	case editFit:
+		c.state.resetRange()
 	case editDismiss:
 		c.banner = bannerState{}
 		return
@@ -164,18 +171,25 @@ func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
 	c.replaceURL(s.query(c.list).Encode())
+	from, to := s.from, s.to
 	if !s.valid {
-		return
+		// A page opened on a wrong range (a link's from=500&to=10) has no
+		// last valid render to keep: it draws the default range, with the
+		// message beside the range field.
+		if c.shown.ready || !s.cfgOK {
+			return
+		}
+		from, to = chart.DefaultRange(s.axis, s.cfg)
 	}
 	w, h := c.chartSize()
-	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(s.from, 10) + "|" +
-		strconv.FormatInt(s.to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(from, 10) + "|" +
+		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
 	if key == c.lastKey {
 		return
 	}
 	start := nowMs()
 	res := s.result // validate priced s.cfg
-	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, s.from, s.to, ChartPoints)
+	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
@@ -274,10 +288,10 @@ func (c *explorer) Render() (ui app.UI) {
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Sink: c.sink},
 					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),

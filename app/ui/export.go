@@ -118,15 +118,17 @@ type Imported struct {
 
 // ImportJSON reads a file a person dropped or pasted: Headroom's own
 // export (the whole state), a config in the spec's format, or a Hugging
-// Face config.json (only the model fields change, on top of current). On
-// an error nothing is returned to apply: the page keeps its state.
+// Face config.json (estimator.ImportHFConfig: the model fields and
+// dtype_bytes change, on top of current). A file that is not JSON is
+// refused with the line and column of the fault. On an error nothing is
+// returned to apply: the page keeps its state.
 func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 	if len(data) > estimator.MaxInputBytes {
 		return Imported{}, errors.New("the file is larger than " + estimator.Group(estimator.MaxInputBytes) + " bytes; is it a config?")
 	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return Imported{}, errors.New("not a JSON object: " + err.Error())
+		return Imported{}, errors.New("not a JSON object: " + estimator.JSONErrorText(data, err))
 	}
 	if _, ok := probe["headroom"]; ok {
 		var f exportFile
@@ -146,12 +148,10 @@ func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 		}
 		return Imported{Kind: "config", Config: cfg}, nil
 	}
-	model, rep, err := estimator.ImportHF(current.Model, data)
+	cfg, rep, err := estimator.ImportHFConfig(current, data)
 	if err != nil {
 		return Imported{}, err
 	}
-	cfg := current
-	cfg.Model = model
 	return Imported{Kind: "hf", Config: cfg, HF: rep}, nil
 }
 

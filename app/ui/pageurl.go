@@ -32,6 +32,13 @@ func (s *pageState) query(list []preset) url.Values {
 		if t, ok := s.texts[c]; ok {
 			q.Set(urlKey(c), t)
 		}
+		if c == keyFrom || c == keyTo { // a range is read as a pair: keep both as typed
+			for _, r := range []string{keyFrom, keyTo} {
+				if t, ok := s.texts[r]; ok {
+					q.Set(urlKey(r), t)
+				}
+			}
+		}
 	}
 	return q
 }

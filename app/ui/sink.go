@@ -12,6 +12,8 @@ const (
 	editCheck   = "check"   // a switch turned on or off
 	editMenu    = "menu"    // a choice from a menu
 	editDismiss = "dismiss" // the error banner closed
+	editCommit  = "commit"  // a field committed (Enter, or focus left): show its value as the page reads it
+	editFit     = "fit"     // the "fit range" button: the axis range back to its default
 )
 
 // edit is one user action on a control, sent to the explorer.

@@ -22,6 +22,7 @@ type sweepKey struct {
 	axis     string
 	from, to int64
 	points   int
+	seq      int64 // sequence_rows, which the flip sentences count rows in
 }
 
 // flipNotes are the sentences the decision panel shows about a sweep.
@@ -36,6 +37,9 @@ func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, poi
 		return chart.Input{}, flipNotes{}, false, err
 	}
 	key := sweepKey{r: withoutAxis(rv.Rev[1], axis), axis: axis, from: from, to: to, points: points}
+	if axis == "rows" || axis == "projected_rows" || axis == "target_rows" {
+		key.seq = cfg.Request.SequenceRows // the sentences count these rows in sequences
+	}
 	if rv.Own {
 		key.base = withoutAxis(rv.Rev[0], axis)
 	}
@@ -50,7 +54,7 @@ func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, poi
 		return chart.Input{}, flipNotes{}, false, err
 	}
 	sc.key, sc.in, sc.ok = key, in, true
-	sc.notes = describeSweep(in)
+	sc.notes = describeSweep(in, cfg.Request.SequenceRows)
 	return in, sc.notes, false, nil
 }
 
