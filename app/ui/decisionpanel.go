@@ -20,6 +20,7 @@ type decisionPanel struct {
 	Available estimator.Bytes
 	Axis      string
 	Flips     string
+	Safety    int64 // the revision's safety_percent, for the composition
 	Sink      *editSink
 }
 
@@ -56,6 +57,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
 			app.Text(p.Flips),
 		),
+		compositionView(p.Rev, composeRequired(o, p.Safety)),
 	)
 }
 

@@ -274,10 +274,10 @@ func (c *explorer) Render() (ui app.UI) {
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Baseline, Safety: baselineSafety(sh.config), Sink: c.sink},
 					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Candidate, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),
