@@ -156,6 +156,10 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
 	dc.Fill(dc.Rectangle.Path())
+	if in.Caption != "" {
+		dc = drawCaption(dc, in.Caption)
+		h = dc.Size().Y
+	}
 	p := plot.New()
 	p.BackgroundColor = nil
 	xmin, xmax := float64(in.From), float64(in.To)
