@@ -38,9 +38,16 @@ func (a *axisControls) bound(id, label, text string) app.UI {
 		app.Input().Type("text").ID("%s", id).Class("number").
 			Attr("inputmode", "numeric").AutoComplete(false).Spellcheck(false).
 			Value(text).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
-			OnInput(a.onInput, id),
+			OnInput(a.onInput, id).OnChange(a.onCommit, id),
 		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
 	)
+}
+
+// onCommit settles the range field's text (Enter, or leaving the field).
+func (a *axisControls) onCommit(ctx app.Context, e app.Event) {
+	defer a.Sink.catch("committing the axis range")
+	src := ctx.JSSrc()
+	a.Sink.send(ctx, edit{Kind: editSettle, Key: src.Get("id").String()})
 }
 
 // onInput sends the range field's text; the element's id says which.

@@ -38,6 +38,7 @@ type explorer struct {
 	chartW       int // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
 	url          urlThrottle // the address bar's writes (urlthrottle.go)
+	hist         history     // Back and Forward (history.go)
 
 	renders  int     // completed renders: the DOM's data-renders
 	renderMs float64 // the last render's compute time, for data-render-ms
@@ -118,12 +119,14 @@ func (c *explorer) OnMount(ctx app.Context) {
 	}
 	c.load(q)
 	c.chartW = measureChart()
+	c.listenHistory()
 	c.requestRender()
 }
 
 // OnDismount releases the frame callback.
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
+	c.hist.release()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -152,7 +155,11 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editDismiss:
 		c.banner = bannerState{}
 		return
+	case editSettle:
+		c.hist.settle(e.Key)
+		return
 	}
+	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
 	c.requestRender()
 }
@@ -163,7 +170,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
-	c.replaceURL(s.query(c.list).Encode())
+	c.writeHistory(s.query(c.list).Encode())
 	if !s.valid {
 		return
 	}

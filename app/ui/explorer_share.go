@@ -131,6 +131,7 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 		return importReport{Err: err.Error()}
 	}
 	c.state = next
+	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
 	c.requestRender()
 	return reportOf(imp, &c.state, c.list)
 }

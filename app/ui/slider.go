@@ -95,14 +95,14 @@ func (s *slider) Render() (ui app.UI) {
 			app.Input().Type("range").ID("slider-%s", s.Key).
 				Min(0).Max(sliderSteps).Step(1).Value(pos).
 				Aria("label", s.Label).
-				OnInput(s.onSlide),
+				OnInput(s.onSlide).OnChange(s.onSettle),
 			app.Input().Type("text").ID("input-%s", s.Key).Class("number").
 				Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
 				Placeholder("%s", s.Placeholder).
 				Value(s.Text).
 				Aria("invalid", s.Error != "").
 				Aria("describedby", "error-"+s.ErrKey).
-				OnInput(s.onType),
+				OnInput(s.onType).OnChange(s.onCommit),
 		),
 		app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite").Text(s.Error),
 	)
@@ -130,4 +130,17 @@ func classIf(cond bool, class string) string {
 		return class
 	}
 	return ""
+}
+
+// onSettle ends a drag (the range input's change: the knob released, or a
+// key press), so the next edit starts a new history entry.
+func (s *slider) onSettle(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("releasing " + s.Key)
+	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
+}
+
+// onCommit ends typing into the field (Enter, or leaving the field).
+func (s *slider) onCommit(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("committing " + s.Key)
+	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
 }
