@@ -15,8 +15,8 @@ import (
 // a switch or an import is a gesture of one edit. Going Back or Forward
 // (popstate) restores the state from the address.
 type history struct {
-	openKey string // the control whose gesture is under way; "" when none
-	push    bool   // the next write of the address bar pushes an entry
+	openKey string   // the control whose gesture is under way; "" when none
+	push    bool     // the next write of the address bar pushes an entry
 	pushes  int      // entries pushed, for tests
 	popFn   app.Func // the popstate listener (browser builds)
 }
