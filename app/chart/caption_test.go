@@ -2,6 +2,8 @@ package chart
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,3 +63,45 @@ func TestChartCaption(t *testing.T) {
 }
 
 func vgLen(v float64) vg.Length { return vg.Length(v) }
+
+// TestChartTextScalesWhenWide: up to 1000 points wide the chart's text has
+// its nominal sizes (the goldens pin them); a wider drawing, a chart
+// filling a 1920 px screen, gets larger text, so the legend stays
+// readable.
+func TestChartTextScalesWhenWide(t *testing.T) {
+	in := goldenChart(t, 64)
+	for _, tc := range []struct {
+		name  string
+		w     vg.Length
+		least float64 // the smallest font size in the drawing
+	}{{"laptop", 900, 9.9}, {"wide screen", 1300, 12.9}, {"wider still", 1600, 12.9}} {
+		t.Run(tc.name, func(t *testing.T) {
+			svg, err := SVG(in, tc.w, 420)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sizes := fontSizes(svg)
+			if len(sizes) == 0 {
+				t.Fatal("no text")
+			}
+			least := sizes[0]
+			for _, s := range sizes {
+				least = min(least, s)
+			}
+			if least < tc.least {
+				t.Errorf("at %v points the smallest text is %v, want at least %v", tc.w, least, tc.least)
+			}
+		})
+	}
+}
+
+// fontSizes lists the font-size attributes of an SVG.
+func fontSizes(svg []byte) []float64 {
+	var out []float64
+	for _, m := range regexp.MustCompile(`font-size="([0-9.]+)`).FindAllSubmatch(svg, -1) {
+		if v, err := strconv.ParseFloat(string(m[1]), 64); err == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
