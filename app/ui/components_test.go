@@ -62,7 +62,7 @@ func TestSliderRender(t *testing.T) {
 		{Path: app.TestPath(0, 2), Expected: app.Span().ID("error-in_use_bytes").Class("control-error").Aria("live", "polite")},
 		{Path: app.TestPath(0, 2, 0), Expected: app.Text("is wrong")},
 		{Path: app.TestPath(0, 1, 0), Expected: app.Input().Type("range").ID("slider-in_use_gib").
-			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").OnInput(noEvent).OnChange(noEvent)},
+			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").Aria("valuetext", "63.75 GiB").OnInput(noEvent).OnChange(noEvent)},
 	} {
 		if err := app.TestMatch(s, tc); err != nil {
 			t.Error(err)

@@ -264,6 +264,7 @@ func (c *explorer) Render() (ui app.UI) {
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).Body(
+		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(
@@ -272,12 +273,15 @@ func (c *explorer) Render() (ui app.UI) {
 			&shareBar{Ready: sh.ready, Share: c.share, Sink: c.sink},
 		),
 		app.Div().Class("layout").Body(
-			app.Section().Class("results").Aria("label", "results").Body(
+			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available.",
+					Summary: c.chartSummaryText(shownAxis)},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
+			),
+			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,

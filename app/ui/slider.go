@@ -94,7 +94,7 @@ func (s *slider) Render() (ui app.UI) {
 		app.Div().Class("control-row").Body(
 			app.Input().Type("range").ID("slider-%s", s.Key).
 				Min(0).Max(sliderSteps).Step(1).Value(pos).
-				Aria("label", s.Label).
+				Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder)).
 				OnInput(s.onSlide).OnChange(s.onSettle),
 			app.Input().Type("text").ID("input-%s", s.Key).Class("number").
 				Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
