@@ -142,13 +142,6 @@ func TestE2EUndoRedo(t *testing.T) {
 		t.Logf("note: the decisions are the same before and after (%s/%s)", s3.Baseline, s3.Candidate)
 	}
 
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.waitSnap("Back once", s2)
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.waitSnap("Back twice", s1)
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
-	tb.waitSnap("Forward once", s2)
-
 	// A drag: many input events, then the release (change), is one entry.
 	h := tb.historyLength()
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
@@ -165,7 +158,20 @@ func TestE2EUndoRedo(t *testing.T) {
 		t.Errorf("a drag added %d history entries, want 1", got)
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.waitSnap("Back over the drag", s2)
+	tb.waitSnap("Back over the drag", s3)
+
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.waitSnap("Back once more (the field)", s2)
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.waitSnap("Back again (the switch)", s1)
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
+	tb.waitSnap("Forward once (the switch again)", s2)
+	// The page's own edits go on from a restored state.
+	tb.do(chromedp.Click(chromedp.ID("check-grad")))
+	tb.waitFor("grad on again", `!location.search.includes('grad=false')`)
+	if got := tb.snap(); got.Grad != true || got.Preset != "llama-3.1-8b" {
+		t.Errorf("after Forward and a switch the page shows %+v", got)
+	}
 }
 
 // waitFor polls a JavaScript condition until it holds, or fails with
