@@ -82,8 +82,8 @@ func TestDecisionPanelRender(t *testing.T) {
 			for _, tc := range []app.TestUIDescriptor{
 				{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
 				{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
-				{Path: app.TestPath(0, 4), Expected: app.P().ID("flips-candidate").Class("flips")},
-				{Path: app.TestPath(0, 4, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+				{Path: app.TestPath(0, 5), Expected: app.P().ID("flips-candidate").Class("flips")},
+				{Path: app.TestPath(0, 5, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
 			} {
 				if err := app.TestMatch(p, tc); err != nil {
 					t.Errorf("%v: %v", dec, err)

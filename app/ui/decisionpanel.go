@@ -45,6 +45,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("decision").Text(d),
 			app.Span().Class("plan").Text(planText(o)),
 		),
+		compositionView(p.Rev, composeRequired(o, p.Safety)),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
@@ -57,7 +58,6 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
 			app.Text(p.Flips),
 		),
-		compositionView(p.Rev, composeRequired(o, p.Safety)),
 	)
 }
 
