@@ -7,8 +7,11 @@ import (
 )
 
 // decisionPanel shows one revision's decision (id decision-<Rev>, with
-// the decision's name alone in an element of class "decision") and where
-// it flips along the axis (id flips-<Rev>).
+// the decision's name alone in an element of class "decision"), what its
+// required bytes are made of (composition.go: the retained bytes against
+// the peak stage, named; it replaces the bare "dominant stage", which
+// named the peak stage even where retained bytes outweigh it) and where it
+// flips along the axis (id flips-<Rev>).
 type decisionPanel struct {
 	app.Compo
 
@@ -50,7 +53,6 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
 			fact("margin", o.MarginBytes.String(), classIf(o.MarginBytes < 0, "negative")),
-			fact("dominant stage", o.DominantStage, ""),
 			fact("lower bound", o.LowerBoundBytes.String(), ""),
 		),
 		app.P().Class("reason").Text(o.Reason),
