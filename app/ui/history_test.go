@@ -60,3 +60,22 @@ func TestHistoryGestures(t *testing.T) {
 		t.Errorf("an edit after a restore: %d pushes, want 6", c.hist.pushes)
 	}
 }
+
+// TestHistoryImport: an import is an entry of its own, even in the middle
+// of typing into a field.
+func TestHistoryImport(t *testing.T) {
+	c, d := mountExplorer(t, nil)
+	send(d, c, edit{Kind: editText, Key: "rows", Text: "1234"})
+	n := c.hist.pushes
+	if r := c.importFile([]byte(`{"request": {"rows": 4321}}`)); r.Err != "" {
+		t.Fatal(r.Err)
+	}
+	d.Consume()
+	if c.hist.pushes != n+1 || c.state.text("rows") != "4321" {
+		t.Errorf("after an import: %d pushes (want %d), rows %q", c.hist.pushes, n+1, c.state.text("rows"))
+	}
+	send(d, c, edit{Kind: editText, Key: "rows", Text: "99"})
+	if c.hist.pushes != n+2 {
+		t.Errorf("typing after an import: %d pushes, want %d", c.hist.pushes, n+2)
+	}
+}
