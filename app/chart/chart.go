@@ -156,6 +156,10 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
 	dc.Fill(dc.Rectangle.Path())
+	if in.Caption != "" {
+		dc = drawCaption(dc, in.Caption)
+		h = dc.Size().Y
+	}
 	p := plot.New()
 	p.BackgroundColor = nil
 	xmin, xmax := float64(in.From), float64(in.To)
@@ -207,7 +211,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, xunit, clampInt(dataW/65, 2, 8)))
 	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
 	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
-	styleAxes(p, in.Axis)
+	styleAxes(p, in.Axis, textScale(w))
 	if in.Title != "" {
 		p.Title.Text = in.Title
 		p.Title.TextStyle = textStyle(12)
@@ -234,14 +238,23 @@ func drawChart(in Input, dc draw.Canvas) error {
 	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
 	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
 	if in.Current >= in.From && in.Current <= in.To {
-		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current)})
+		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), scale: textScale(w)})
 	}
 	p.Draw(plotC)
 	legend.draw(draw.Crop(dc, 0, 0, 0, legendH-dc.Size().Y))
 	return nil
 }
 
-func styleAxes(p *plot.Plot, axis *estimator.Field) {
+// textScale is the factor of the chart's text on a drawing w points wide:
+// 1 up to 1000 points (a phone, a laptop, the exported 1600x900 PNG, which
+// is drawn 960 points wide, and the goldens), then growing with the width
+// to 1.3 at 1300 points, so that a chart filling a 1920 px screen keeps
+// its legend and labels readable rather than small beside it.
+func textScale(w vg.Length) vg.Length {
+	return max(1, min(1.3, w/1000))
+}
+
+func styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) {
 	xlabel := axis.Key
 	if byteAxis(axis) {
 		xlabel += " (GiB)"
@@ -250,13 +263,13 @@ func styleAxes(p *plot.Plot, axis *estimator.Field) {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
 		a.Color = colInk
-		a.Label.TextStyle = textStyle(11)
+		a.Label.TextStyle = textStyle(11 * scale)
 		a.Label.TextStyle.XAlign = draw.XCenter
 		a.Label.TextStyle.YAlign = draw.YBottom
 		a.Label.Padding = 2
 		a.Tick.Color = colInk
 		a.Tick.Length = 4
-		lab := textStyle(10)
+		lab := textStyle(10 * scale)
 		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
 		a.Tick.Label = lab
 	}

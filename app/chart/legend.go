@@ -33,7 +33,7 @@ const (
 // chartLegend lists the drawn lines, the decision shades, the differing
 // band and the flip markers, a size smaller on a phone-sized width w.
 func chartLegend(lines []*chartLine, regions []region, w vg.Length) *legendBox {
-	lb := &legendBox{sty: textStyle(10), thumb: 18, sep: 12}
+	lb := &legendBox{sty: textStyle(10 * textScale(w)), thumb: 18 * textScale(w), sep: 12}
 	if w < 600 {
 		lb.sty, lb.thumb, lb.sep = textStyle(9), 14, 8
 	}

@@ -141,9 +141,14 @@ func (c *controls) Render() (ui app.UI) {
 	)
 }
 
+// group is a fieldset of inputs in a <details>, open until folded, so on
+// a phone a person can fold the groups they are done with.
 func (c *controls) group(title string, body ...app.UI) app.UI {
-	return app.FieldSet().Class("group").Body(
-		append([]app.UI{app.Legend().Text(title)}, body...)...,
+	return app.Details().Class("group-fold").Open(true).Body(
+		app.Summary().Text(title),
+		app.FieldSet().Class("group").Body(
+			append([]app.UI{app.Legend().Text(title)}, body...)...,
+		),
 	)
 }
 

@@ -7,8 +7,11 @@ import (
 )
 
 // decisionPanel shows one revision's decision (id decision-<Rev>, with
-// the decision's name alone in an element of class "decision") and where
-// it flips along the axis (id flips-<Rev>).
+// the decision's name alone in an element of class "decision"), what its
+// required bytes are made of (composition.go: the retained bytes against
+// the peak stage, named; it replaces the bare "dominant stage", which
+// named the peak stage even where retained bytes outweigh it) and where it
+// flips along the axis (id flips-<Rev>).
 type decisionPanel struct {
 	app.Compo
 
@@ -21,6 +24,7 @@ type decisionPanel struct {
 	Axis      string
 	Flips     string
 	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
+	Safety    int64 // the revision's safety_percent, for the composition
 	Sink      *editSink
 }
 
@@ -45,11 +49,11 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("decision").Text(d),
 			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
+		compositionView(p.Rev, composeRequired(o, p.Safety)),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
 			fact("margin", o.MarginBytes.String(), classIf(o.MarginBytes < 0, "negative")),
-			fact("dominant stage", o.DominantStage, ""),
 			fact("lower bound", o.LowerBoundBytes.String(), ""),
 		),
 		app.P().Class("reason").Text(o.Reason),

@@ -38,6 +38,7 @@ type explorer struct {
 	chartW       int // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
 	url          urlThrottle // the address bar's writes (urlthrottle.go)
+	hist         history     // Back and Forward (history.go)
 
 	renders  int     // completed renders: the DOM's data-renders
 	renderMs float64 // the last render's compute time, for data-render-ms
@@ -118,12 +119,14 @@ func (c *explorer) OnMount(ctx app.Context) {
 	}
 	c.load(q)
 	c.chartW = measureChart()
+	c.listenHistory()
 	c.requestRender()
 }
 
 // OnDismount releases the frame callback.
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
+	c.hist.release()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -153,13 +156,23 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 		c.state.setMenu(e.Key, e.Text, c.list)
 		c.state.followRange(e.Key)
 	case editCommit:
+		// A committed field shows its value as the page reads it and ends
+		// its gesture: the next edit starts a new history entry.
 		c.state.commit(e.Key)
+		c.hist.settle(e.Key)
+		c.state.validate()
+		c.requestRender()
+		return
 	case editFit:
 		c.state.resetRange()
 	case editDismiss:
 		c.banner = bannerState{}
 		return
+	case editSettle:
+		c.hist.settle(e.Key)
+		return
 	}
+	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
 	c.requestRender()
 }
@@ -170,7 +183,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
-	c.replaceURL(s.query(c.list).Encode())
+	c.writeHistory(s.query(c.list).Encode())
 	from, to := s.from, s.to
 	if !s.valid {
 		// A page opened on a wrong range (a link's from=500&to=10) has no
@@ -271,6 +284,7 @@ func (c *explorer) Render() (ui app.UI) {
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).Body(
+		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(
@@ -279,19 +293,22 @@ func (c *explorer) Render() (ui app.UI) {
 			&shareBar{Ready: sh.ready, Share: c.share, Sink: c.sink},
 		),
 		app.Div().Class("layout").Body(
-			app.Section().Class("results").Aria("label", "results").Body(
+			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available.",
+					Summary: c.chartSummaryText(shownAxis)},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
+			),
+			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
 					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Sink: c.sink},
+						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),

@@ -111,8 +111,8 @@ func (s *slider) Render() (ui app.UI) {
 func (s *slider) rangeInput(pos int) app.UI {
 	in := app.Input().Type("range").ID("slider-%s", s.Key).
 		Min(0).Max(sliderSteps).Step(1).
-		Aria("label", s.Label).
-		OnInput(s.onSlide).OnKeyDown(s.onKey)
+		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder)).
+		OnInput(s.onSlide).OnKeyDown(s.onKey).OnChange(s.onSettle)
 	if !app.IsClient {
 		in = in.Value(pos)
 	}
@@ -222,4 +222,11 @@ func classIf(cond bool, class string) string {
 		return class
 	}
 	return ""
+}
+
+// onSettle ends a drag (the range input's change: the knob released, or a
+// key press), so the next edit starts a new history entry.
+func (s *slider) onSettle(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("releasing " + s.Key)
+	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
 }

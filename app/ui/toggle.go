@@ -62,5 +62,5 @@ func (t *toggle) onLink(ctx app.Context, e app.Event) {
 
 func (t *toggle) onChange(ctx app.Context, e app.Event) {
 	defer t.Sink.catch("switching " + t.Key)
-	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool()})
+	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
 }
