@@ -127,3 +127,38 @@ func fieldValueName(f *estimator.Field, c estimator.Config) string {
 	}
 	return strings.TrimSpace(f.Key + " " + estimator.Group(v))
 }
+
+// panelText is a decision panel's title and subtitle.
+type panelText struct{ title, subtitle string }
+
+// panelTexts are the decision panels' titles, baseline first: "Baseline"
+// (the three changes off) and "Candidate" (with its changes), or, when
+// two setups are compared, the setups' names, each with its changes.
+func panelTexts(cfg estimator.Config, n revNames) [2]panelText {
+	if cfg.Baseline == nil {
+		return [2]panelText{{"Baseline", "the three changes off"}, {"Candidate", changesText(cfg.Changes)}}
+	}
+	switches := func(ch estimator.Changes) string {
+		if t := changesText(ch); !strings.HasPrefix(t, "no change on") {
+			return t
+		}
+		return "no change on"
+	}
+	return [2]panelText{
+		{capitalize(n.Base), "the baseline, " + switches(cfg.Baseline.Changes)},
+		{capitalize(n.Cand), "the candidate, " + switches(cfg.Changes)},
+	}
+}
+
+// availableOf is a revision's available bytes: its own when the result
+// carries them (a baseline of its own), else the one figure of both.
+func availableOf(res estimator.Result, rev int) estimator.Bytes {
+	o := res.Baseline
+	if rev == 1 {
+		o = res.Candidate
+	}
+	if o.AvailableBytes != nil {
+		return *o.AvailableBytes
+	}
+	return res.AvailableBytes
+}

@@ -67,7 +67,7 @@ func ExportCSV(in chart.Input) []byte {
 	for _, p := range in.Points {
 		row := []string{itoa(p.X)}
 		for _, r := range p.Rev {
-			if p.Error != "" {
+			if p.Error != "" || r.Error != "" { // a revision of its own may be invalid alone
 				row = append(row, "", "", "", "", "", "", "", estimator.Invalid.String())
 				continue
 			}
@@ -161,7 +161,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes"} {
+	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline"} {
 		if _, ok := probe[k]; ok {
 			return true
 		}
