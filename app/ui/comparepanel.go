@@ -177,7 +177,7 @@ func candidateText(f *estimator.Field, c estimator.Config) string {
 	return "auto"
 }
 
-// comparePanel is the Compare control (id compare), under the changes:
+// comparePanel is the Compare control (id compare-panel; its menu is id compare), under the changes:
 // what the baseline is, the three changes off or another setup, and for
 // another setup a compact form of what differs, each field with the
 // candidate's value beside it.
@@ -219,7 +219,7 @@ func (p *comparePanel) Render() (ui app.UI) {
 			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[keyBaseChanges]),
 		))
 	}
-	return app.FieldSet().ID("compare").Class("group", "compare").Body(body...)
+	return app.FieldSet().ID("compare-panel").Class("group", "compare").Body(body...)
 }
 
 // row draws one field of the form.
