@@ -141,14 +141,18 @@ func TestSetupNames(t *testing.T) {
 	}
 }
 
-// TestCompareBadOverrideKept: an override that makes the baseline invalid
-// is marked beside its control with the estimator's message, and stays in
-// the state and the address; a text that does not parse stays as typed.
+// TestCompareBadOverrideKept: a link's override that makes the baseline
+// invalid is marked beside its control with the estimator's message, its
+// text kept there and in the next address, while the page renders the
+// rest (the override left out, as the estimator's Repair leaves it); a
+// text that does not parse stays as typed.
 func TestCompareBadOverrideKept(t *testing.T) {
 	list, _ := presets()
 	q := url.Values{"b.capacity_bytes": {"85020000000"}, "b.in_use_bytes": {"90000000000"}, "rows": {"1000"}}
-	s := decodePage(q, list)
-	_, err := s.cfg.ResolveRevisions()
+	bad := estimator.Default()
+	bad.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{
+		"budget.capacity_bytes": {Int: estimator.H100CapacityBytes}, "budget.in_use_bytes": {Int: 90000000000}}}
+	_, err := bad.ResolveRevisions()
 	var want string
 	for _, e := range estimator.FieldErrors(err) {
 		if e.Field == "baseline.overrides.budget.in_use_bytes" {
@@ -158,19 +162,24 @@ func TestCompareBadOverrideKept(t *testing.T) {
 	if want == "" {
 		t.Fatalf("fixture: the estimator finds no baseline.overrides.budget.in_use_bytes error in %v", err)
 	}
+	s := decodePage(q, list)
 	if got := s.errs["b.in_use_bytes"]; got != want {
 		t.Errorf("beside b.in_use: %q, want %q (all: %v)", got, want, s.errs)
 	}
-	if s.valid {
-		t.Error("an invalid baseline makes a valid state")
+	if !s.valid {
+		t.Errorf("the rest of the link does not render: %v", s.errs)
 	}
-	if s.cfg.Request.Rows != 1000 || s.cfg.Baseline.Overrides["budget.in_use_bytes"].Int != 90000000000 ||
+	if _, in := s.cfg.Baseline.Overrides["budget.in_use_bytes"]; in || s.cfg.Request.Rows != 1000 ||
 		s.cfg.Baseline.Overrides["budget.capacity_bytes"].Int != estimator.H100CapacityBytes {
-		t.Errorf("something was lost: rows %d, baseline %+v", s.cfg.Request.Rows, s.cfg.Baseline)
+		t.Errorf("rows %d, baseline %+v: want rows 1000 and the H100 without the bad override", s.cfg.Request.Rows, s.cfg.Baseline)
 	}
 	back := s.query(list)
-	if back.Get("b.in_use_bytes") != "90000000000" || back.Get("rows") != "1000" {
-		t.Errorf("the address lost the bad override: ?%s", back.Encode())
+	if back.Get("b.in_use_gib") != GiBText(90000000000) || back.Get("rows") != "1000" || back.Get("b.capacity_bytes") != "85020000000" {
+		t.Errorf("the address lost something: ?%s", back.Encode())
+	}
+	again := decodePage(back, list)
+	if again.query(list).Encode() != back.Encode() || again.errs["b.in_use_bytes"] != want {
+		t.Errorf("reloaded: ?%s, errors %v", again.query(list).Encode(), again.errs)
 	}
 	v := s.compareView(list)
 	found := false
@@ -180,9 +189,20 @@ func TestCompareBadOverrideKept(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("the in-use row does not show the override, the candidate's value and the message: %+v", v.Rows)
+		t.Errorf("the in-use row does not show the text, the candidate's value and the message: %+v", v.Rows)
 	}
 
+	t.Run("partner", func(t *testing.T) {
+		// 100 GiB in use fits the candidate's H200, not the baseline's H100:
+		// the capacity is what goes, and its field says why.
+		s := decodePage(url.Values{"b.capacity_bytes": {"85020000000"}, "in_use_bytes": {"107374182400"}}, list)
+		if !s.valid || s.text("b.capacity_bytes") != "85020000000" || !strings.HasPrefix(s.errs["b.capacity_bytes"], "budget.in_use_bytes ") {
+			t.Errorf("valid %v, text %q, errors %v", s.valid, s.text("b.capacity_bytes"), s.errs)
+		}
+		if got := s.query(list).Get("b.capacity_bytes"); got != "85020000000" {
+			t.Errorf("the address says b.capacity_bytes=%q", got)
+		}
+	})
 	t.Run("unparsed", func(t *testing.T) {
 		s := decodePage(url.Values{"b.sequence_rows": {"many"}, "b.changes": {""}}, list)
 		if s.texts["b.sequence_rows"] != "many" || s.errs["b.sequence_rows"] == "" {

@@ -389,10 +389,11 @@ func (s *pageState) setBaselineText(control, text string) {
 
 // decodeBaseline reads the "b." keys of a link into the state, as the
 // form would take them typed: a value that does not parse stays as text
-// beside its message, and one that makes the baseline invalid (in use
-// above the baseline's capacity) stays in the config, so validate marks
-// it: nothing the link says is lost. The estimator's DecodeQuery would
-// drop both; the page keeps them.
+// beside its message. An override that makes the baseline invalid (in use
+// above the baseline's capacity) is left out of the config, as the
+// estimator's Repair leaves it out, so the page renders the rest; its
+// text stays in its field with the message beside it, and the page's
+// next address carries that text: nothing the link says is lost.
 func (s *pageState) decodeBaseline(q url.Values) {
 	var keys []string
 	for k, v := range q {
@@ -435,6 +436,56 @@ func (s *pageState) decodeBaseline(q url.Values) {
 			}
 		}
 	}
+	s.dropBadOverrides()
+}
+
+// dropBadOverrides leaves out of the config the overrides that make the
+// baseline invalid (those estimator.Repair drops), keeping each one's
+// text in its field with the message beside it.
+func (s *pageState) dropBadOverrides() {
+	before := *s
+	fixed, errs := estimator.Repair(s.cfg)
+	if fixed.Baseline == nil || s.cfg.Baseline == nil {
+		return
+	}
+	var msgs []*estimator.Error
+	for _, e := range errs {
+		if _, ok := baselineErrorKey(e.Field); ok {
+			msgs = append(msgs, e)
+		}
+	}
+	if len(msgs) == 0 {
+		return
+	}
+	for path := range s.cfg.Baseline.Overrides {
+		if _, kept := fixed.Baseline.Overrides[path]; kept {
+			continue
+		}
+		f, ok := estimator.FieldByKey(path)
+		if !ok {
+			continue
+		}
+		control := baselineKeyPrefix + f.Key
+		if f.Key == "in_use_bytes" {
+			control = baselineKeyPrefix + KeyInUseGiB
+		}
+		msg := msgs[0].Message
+		if other := strings.TrimPrefix(msgs[0].Field, "baseline.overrides."); other != path {
+			msg = other + " " + msg
+		}
+		for _, e := range msgs {
+			if e.Field == "baseline.overrides."+path {
+				msg = e.Message
+			}
+		}
+		if _, typed := s.texts[control]; !typed {
+			s.texts[control] = before.baselineText(control)
+		}
+		if _, dup := s.inputErr[errorKey(control)]; !dup {
+			s.inputErr[errorKey(control)] = msg
+		}
+	}
+	s.cfg.Baseline = fixed.Baseline
 }
 
 // baselineErrorKey is the page's error key of an estimator error field
