@@ -212,6 +212,15 @@ func TestCompareBadOverrideKept(t *testing.T) {
 			t.Errorf("the address says b.sequence_rows=%q", got)
 		}
 	})
+	t.Run("bad keys", func(t *testing.T) {
+		s := decodePage(url.Values{"b.changes": {"fc2_known_storage,bogus"}, "b.nonsense": {"1"}, "b.sequence_rows": {"2048"}}, list)
+		if !strings.Contains(s.errs[keyBaseChanges], "bogus") || !strings.Contains(s.errs[keyCompare], "b.nonsense") {
+			t.Errorf("errors %v", s.errs)
+		}
+		if b := s.cfg.Baseline; b == nil || !b.Changes.FC2KnownStorage || b.Overrides["request.sequence_rows"].Int != 2048 {
+			t.Errorf("the rest of the baseline was lost: %+v", b)
+		}
+	})
 	t.Run("typed", func(t *testing.T) {
 		s, list := comparedState(t, comparisonGPU)
 		s.applyCompare(edit{Kind: editText, Key: "b." + KeyInUseGiB, Text: "90"}, list)
