@@ -322,6 +322,17 @@ func TestCompareAddRemove(t *testing.T) {
 	if _, ok := s.cfg.Baseline.Overrides["head.chunk_rows"]; ok {
 		t.Error("removed, chunk_rows is still overridden")
 	}
+	s.applyCompare(edit{Kind: editMenu, Key: keyBaseGPU, Text: estimator.CustomGPU}, list)
+	s.applyCompare(edit{Kind: editText, Key: "b.capacity_bytes", Text: "80GiB"}, list)
+	v = s.compareView(list)
+	if s.cfg.Baseline.Overrides["budget.capacity_bytes"].Int != 80<<30 || v.GPU != estimator.CustomGPU ||
+		!strings.Contains(fmtRows(v), "capacity_bytes=80GiB") {
+		t.Errorf("a custom capacity: %+v, menu %q, rows %s", s.cfg.Baseline.Overrides, v.GPU, fmtRows(v))
+	}
+	s.applyCompare(edit{Kind: editMenu, Key: keyBaseGPU, Text: sameAsCandidate}, list)
+	if _, ok := s.cfg.Baseline.Overrides["budget.capacity_bytes"]; ok || strings.Contains(fmtRows(s.compareView(list)), "capacity_bytes") {
+		t.Errorf("the same GPU as the candidate still overrides the capacity")
+	}
 	s.applyCompare(edit{Kind: editMenu, Key: keyBaseAdd, Text: "head_eager_workspace"}, list)
 	if s.inputErr[keyBaseAdd] == "" {
 		t.Error("a change is not a field to override, and nothing says so")
@@ -371,4 +382,12 @@ func TestCompareCSVInvalidAlone(t *testing.T) {
 	if !strings.HasPrefix(lines[1], "1073741824,,,,,,,,invalid,") {
 		t.Errorf("first row %q", lines[1])
 	}
+}
+
+func fmtRows(v compareView) string {
+	var rows []string
+	for _, r := range v.Rows {
+		rows = append(rows, r.Label+"="+r.Text)
+	}
+	return strings.Join(rows, "; ")
 }

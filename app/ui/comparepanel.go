@@ -89,6 +89,9 @@ func (s *pageState) compareView(list []preset) compareView {
 	customCapacity := false
 	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
 		v.GPU = estimator.GPUForCapacity(o.Int).ID
+		if _, typed := s.texts[baselineKeyPrefix+"capacity_bytes"]; typed {
+			v.GPU = estimator.CustomGPU // being typed: the field stays open
+		}
 		customCapacity = v.GPU == estimator.CustomGPU
 	}
 	// Model

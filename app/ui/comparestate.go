@@ -227,11 +227,15 @@ func (s *pageState) setBaselineGPU(id string) {
 			s.inputErr[keyBaseGPU] = err.Error()
 			return
 		}
+		s.forget(baselineKeyPrefix + "capacity_bytes")
 		capacity := g.CapacityBytes
-		if capacity == 0 {
+		if capacity == 0 { // custom: the field, at the candidate's capacity, to type into
 			capacity = s.cfg.Budget.CapacityBytes
+			s.texts[baselineKeyPrefix+"capacity_bytes"] = strconv.FormatInt(capacity, 10)
 		}
 		b.Overrides[path] = estimator.Setting{Int: capacity}
+		s.cfg.Baseline = b
+		return
 	}
 	s.forget(baselineKeyPrefix + "capacity_bytes")
 	s.cfg.Baseline = b
