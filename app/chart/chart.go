@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -120,27 +121,79 @@ func byteAxis(f *estimator.Field) bool {
 }
 
 // lineSpec is one line of the chart: its legend entry and how to read it
-// from a point.
+// from a point (ok false: no value there, a gap).
 type lineSpec struct {
 	label string
 	style draw.LineStyle
-	value func(p *estimator.Point) int64
+	value func(p *estimator.Point) (v int64, ok bool)
 }
 
-func chartLines() []lineSpec {
-	specs := make([]lineSpec, 0, 5+estimator.NumStages)
+// revValue reads one revision's figure; a revision invalid at a point
+// (its own config, while the other's is valid) has none there.
+func revValue(rev int, f func(r *estimator.PointRevision) int64) func(p *estimator.Point) (int64, bool) {
+	return func(p *estimator.Point) (int64, bool) {
+		r := &p.Rev[rev]
+		if r.Error != "" {
+			return 0, false
+		}
+		return f(r), true
+	}
+}
+
+// revisionsDiffer reports whether the revisions' figure f differs at a
+// point where both are valid: each revision gets its own line then.
+func revisionsDiffer(pts []estimator.Point, f func(r *estimator.PointRevision) int64) bool {
+	for i := range pts {
+		b, c := &pts[i].Rev[0], &pts[i].Rev[1]
+		if b.Error == "" && c.Error == "" && f(b) != f(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// names are the revisions' legend names: in.Names, else "baseline" and
+// "candidate".
+func (in *Input) names() [2]string {
+	if in.Names[0] == "" || in.Names[1] == "" {
+		return [2]string{"baseline", "candidate"}
+	}
+	return in.Names
+}
+
+// chartLines are the chart's lines. Available and lower-bound bytes are
+// one line each when the revisions share them, as without a baseline of
+// one's own; a baseline with another capacity, memory in use or model
+// gets its own line, named.
+func chartLines(in *Input) []lineSpec {
+	names := in.names()
+	avail := func(r *estimator.PointRevision) int64 { return r.AvailableBytes }
+	lower := func(r *estimator.PointRevision) int64 { return r.LowerBoundBytes }
+	specs := make([]lineSpec, 0, 7+estimator.NumStages)
 	specs = append(specs,
-		lineSpec{"candidate required", lineStyle(colCandidate, 2), func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes }},
-		lineSpec{"baseline required", lineStyle(colBaseline, 1.6, 5, 3), func(p *estimator.Point) int64 { return p.Rev[0].RequiredBytes }},
-		lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), func(p *estimator.Point) int64 { return p.LowerBoundBytes }},
-		lineSpec{"available", lineStyle(colInk, 1.4), func(p *estimator.Point) int64 { return p.AvailableBytes }},
+		lineSpec{names[1] + " required", lineStyle(colCandidate, 2), revValue(1, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
+		lineSpec{names[0] + " required", lineStyle(colBaseline, 1.6, 5, 3), revValue(0, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
 	)
+	if revisionsDiffer(in.Points, lower) {
+		specs = append(specs,
+			lineSpec{names[1] + " lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)},
+			lineSpec{names[0] + " lower bound", lineStyle(colBaseline, 1, 1.5, 2), revValue(0, lower)})
+	} else {
+		specs = append(specs, lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)})
+	}
+	if revisionsDiffer(in.Points, avail) {
+		specs = append(specs,
+			lineSpec{names[1] + " available", lineStyle(colInk, 1.4), revValue(1, avail)},
+			lineSpec{names[0] + " available", lineStyle(colBaseline, 1.4, 6, 2), revValue(0, avail)})
+	} else {
+		specs = append(specs, lineSpec{"available", lineStyle(colInk, 1.4), revValue(1, avail)})
+	}
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
 		specs = append(specs, lineSpec{s.String(), lineStyle(colStage[s], 1),
-			func(p *estimator.Point) int64 { return p.Rev[1].WholeStages[s] }})
+			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
 	return append(specs, lineSpec{"retained", lineStyle(colRetained, 1, 3, 2),
-		func(p *estimator.Point) int64 { return p.Rev[1].WholeRetained }})
+		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
 }
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
@@ -176,9 +229,9 @@ func drawChart(in Input, dc draw.Canvas) error {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range chartLines() {
+	for _, spec := range chartLines(&in) {
 		ys, top := readLine(in.Points, spec.value)
-		if top <= 0 && spec.label != "available" {
+		if top <= 0 && !strings.HasSuffix(spec.label, "available") {
 			continue
 		}
 		ymax = max(ymax, top)
@@ -193,7 +246,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
 	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
-	legend := chartLegend(lines, cand, w)
+	legend := chartLegend(lines, cand, in.names(), w)
 	in.observed.legend(legend)
 	legendH := legend.layout(w)
 	if legendH > h/2 { // a thumbnail: the plot alone

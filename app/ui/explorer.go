@@ -145,6 +145,12 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
+	if isCompareKey(e.Key) { // the Compare control (comparepanel.go)
+		c.state.applyCompare(e, c.list)
+		c.state.validate()
+		c.requestRender()
+		return
+	}
 	switch e.Kind {
 	case editText:
 		c.state.setText(e.Key, e.Text)
@@ -202,7 +208,7 @@ func (c *explorer) renderNow() {
 	}
 	start := nowMs()
 	res := s.result // validate priced s.cfg
-	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, from, to, ChartPoints)
+	in, notes, _, err := c.sweeps.getNamed(s.cfg, setupNames(s.cfg, c.list).chartNames(), s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
@@ -281,6 +287,8 @@ func (c *explorer) Render() (ui app.UI) {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	names := setupNames(sh.config, c.list)
+	panels := panelTexts(sh.config, names)
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).Body(
@@ -297,17 +305,17 @@ func (c *explorer) Render() (ui app.UI) {
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available.",
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
 					Summary: c.chartSummaryText(shownAxis)},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
-						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
+					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle,
+						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
-						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
+					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle,
+						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
@@ -315,10 +323,11 @@ func (c *explorer) Render() (ui app.UI) {
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
+				&comparePanel{View: s.compareView(c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
 				),
 			),
 		),

@@ -124,6 +124,7 @@ func decodePage(q url.Values, list []preset) pageState {
 	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
 		s.lastEP = ep
 	}
+	s.decodeBaseline(q)
 	s.validate()
 	return s
 }
