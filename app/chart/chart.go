@@ -36,15 +36,22 @@ const maxChartSide = 16384
 // and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
 func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
+	svg, _, err = SVGFrame(in, width, height)
+	return svg, err
+}
+
+// SVGFrame is SVG with the drawing's coordinate mapping (Frame), for a
+// page that lays an overlay over the SVG.
+func SVGFrame(in Input, width, height vg.Length) (svg []byte, f Frame, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
-		return nil, err
+		return nil, Frame{}, err
 	}
 	c := newSVGCanvas(width, height)
-	if err := drawChart(in, draw.New(c)); err != nil {
-		return nil, err
+	if f, err = drawChart(in, draw.New(c)); err != nil {
+		return nil, Frame{}, err
 	}
-	return c.bytes(), nil
+	return c.bytes(), f, nil
 }
 
 // chartDPI scales a wide bitmap so its text reads as in a page about 960
@@ -144,13 +151,13 @@ func chartLines() []lineSpec {
 }
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
-// legend below it.
-func drawChart(in Input, dc draw.Canvas) error {
+// legend below it. It returns the plot's coordinate mapping.
+func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	if in.Axis == nil || len(in.Points) == 0 {
-		return errors.New("chart: no points to draw")
+		return Frame{}, errors.New("chart: no points to draw")
 	}
 	if in.From > in.To {
-		return fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
+		return Frame{}, fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
 	}
 	w, h := dc.Size().X, dc.Size().Y
 
@@ -236,9 +243,13 @@ func drawChart(in Input, dc draw.Canvas) error {
 	if in.Current >= in.From && in.Current <= in.To {
 		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current)})
 	}
+	frame := newFrame(p, plotC, w, h)
+	for _, r := range cand {
+		frame.Bands = append(frame.Bands, Band{X0: r.x0, X1: r.x1, Decision: r.d})
+	}
 	p.Draw(plotC)
 	legend.draw(draw.Crop(dc, 0, 0, 0, legendH-dc.Size().Y))
-	return nil
+	return frame, nil
 }
 
 func styleAxes(p *plot.Plot, axis *estimator.Field) {
