@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"gonum.org/v1/plot/vg"
@@ -44,6 +45,9 @@ type explorer struct {
 	banner   bannerState
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+
+	view    atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer chartPointer
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -124,6 +128,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 // OnDismount releases the frame callback.
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
+	c.releasePointer()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -152,6 +157,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editDismiss:
 		c.banner = bannerState{}
 		return
+	case editResetRange:
+		c.state.resetRange()
 	}
 	c.state.validate()
 	c.requestRender()
@@ -179,11 +186,14 @@ func (c *explorer) renderNow() {
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
-	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
+	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = string(svg), ""
+		c.shown.svg, c.shown.chartErr = labelSVG(svg), ""
+		if v, err := newPointerView(s.cfg, in, frame); err == nil {
+			c.view.Store(v)
+		}
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
 	c.lastKey = key

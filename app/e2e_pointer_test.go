@@ -1,0 +1,433 @@
+//go:build !wasm
+
+package main
+
+// The chart's pointer and keyboard (issue 16) in a real browser: hover
+// reads the estimate at the x under the pointer, a click sets the value, a
+// drag zooms, a double-click or the reset button restores the range, every
+// key moves the value; the pointer's cost is measured in the page.
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"headroom/app/chart"
+	"headroom/app/ui"
+	"headroom/estimator"
+)
+
+// chartGeo is the chart's mapping as the page publishes it on #chart
+// (data-plot-left...), and the SVG's box in client pixels.
+type chartGeo struct {
+	Left, Right, Top, Bottom float64 // the plot area, SVG units
+	XMin, XMax               float64
+	VW, VH                   float64 // the viewBox
+	SvgLeft, SvgTop          float64 // client pixels
+	SvgW, SvgH               float64
+}
+
+func (tb *tab) chartGeo() chartGeo {
+	tb.t.Helper()
+	v := eval[[]float64](tb, `(() => {
+		const c = document.getElementById('chart'), d = c.dataset, r = c.querySelector('svg').getBoundingClientRect();
+		return [d.plotLeft, d.plotRight, d.plotTop, d.plotBottom, d.xmin, d.xmax, d.viewWidth, d.viewHeight].map(Number)
+			.concat([r.left, r.top, r.width, r.height]);
+	})()`)
+	if len(v) != 12 || v[1] <= v[0] || v[6] <= 0 {
+		tb.t.Fatalf("#chart publishes no mapping: %v", v)
+	}
+	return chartGeo{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]}
+}
+
+// client is the client position of data x, at the plot's middle height.
+func (g chartGeo) client(x float64) (float64, float64) {
+	px := g.Left + (x-g.XMin)/(g.XMax-g.XMin)*(g.Right-g.Left)
+	return g.SvgLeft + px*g.SvgW/g.VW, g.SvgTop + (g.Top+g.Bottom)/2*g.SvgH/g.VH
+}
+
+// dataAt is the data x at client x cx.
+func (g chartGeo) dataAt(cx float64) float64 {
+	px := (cx - g.SvgLeft) * g.VW / g.SvgW
+	return g.XMin + (px-g.Left)/(g.Right-g.Left)*(g.XMax-g.XMin)
+}
+
+// perPixel is how much data x one client pixel spans.
+func (g chartGeo) perPixel() float64 { return (g.XMax - g.XMin) / ((g.Right - g.Left) * g.SvgW / g.VW) }
+
+// readoutState is what #chart-readout shows.
+type readoutState struct {
+	Hidden bool
+	X      string
+	Text   string
+	Rev    [2]map[string]any
+}
+
+func (tb *tab) readout() readoutState {
+	tb.t.Helper()
+	return eval[readoutState](tb, `(() => {
+		const r = document.getElementById('chart-readout');
+		const rev = id => Object.assign({text: document.getElementById(id).textContent},
+			JSON.parse(document.getElementById(id).dataset.readout || '{}'));
+		return {Hidden: r.hidden, X: r.dataset.x ?? '', Text: r.textContent,
+			Rev: [rev('readout-baseline'), rev('readout-candidate')]};
+	})()`)
+}
+
+// waitFor polls cond every 20 ms until it holds or 10 s pass, then fails
+// with what it last saw.
+func (tb *tab) waitFor(what string, cond func() (bool, string)) {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, seen := cond()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("waiting for %s: last saw %s\nconsole:\n%s", what, seen, tb.consoleText())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// mouse sends a mouse event at (x, y) in client pixels, with the left
+// button held when down (a drag's moves).
+func (tb *tab) mouse(typ input.DispatchMouseEventType, x, y float64, down bool) {
+	tb.t.Helper()
+	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
+	if typ != chromedp.MouseMoved {
+		p.Button, p.ClickCount = input.MouseButtonLeft, 1
+	}
+	if down || typ == chromedp.MousePressed {
+		p.Buttons = 1
+	}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, p); err != nil {
+		tb.t.Fatalf("mouse %s at %g,%g: %v", typ, x, y, err)
+	}
+}
+
+// sweepOf is the page's chart, swept natively: its x values and flips.
+func sweepOf(t *testing.T, cfg estimator.Config, from, to int64) (grid, flips, snaps []int64) {
+	t.Helper()
+	in, err := chart.Build(cfg, "rows", from, to, ui.ChartPoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range in.Points {
+		grid = append(grid, p.X)
+	}
+	snaps = append(snaps, grid...)
+	for _, f := range append(append([]estimator.Flip(nil), in.Baseline...), in.Candidate...) {
+		flips = append(flips, f.First)
+		snaps = append(snaps, f.Last, f.First)
+	}
+	sort.Slice(flips, func(i, j int) bool { return flips[i] < flips[j] })
+	sort.Slice(snaps, func(i, j int) bool { return snaps[i] < snaps[j] })
+	return grid, flips, snaps
+}
+
+func contains(xs []int64, x int64) bool {
+	i := sort.Search(len(xs), func(i int) bool { return xs[i] >= x })
+	return i < len(xs) && xs[i] == x
+}
+
+// checkReadout checks the read-out against the estimator at its x, with
+// the config's rows set to it.
+func checkReadout(t *testing.T, cfg estimator.Config, r readoutState) int64 {
+	t.Helper()
+	x, err := strconv.ParseInt(r.X, 10, 64)
+	if err != nil || r.Hidden {
+		t.Fatalf("read-out hidden=%v x=%q", r.Hidden, r.X)
+	}
+	cfg.Request.Rows = x
+	res, err := estimator.Estimate(cfg)
+	if err != nil {
+		t.Fatalf("estimate at %d: %v", x, err)
+	}
+	if !strings.Contains(r.Text, estimator.Group(x)) {
+		t.Errorf("read-out %q does not name x %s", r.Text, estimator.Group(x))
+	}
+	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
+		want := map[string]string{
+			"decision": o.Decision.String(), "children": strconv.FormatInt(o.Children, 10),
+			"required": strconv.FormatInt(int64(o.RequiredBytes), 10), "margin": strconv.FormatInt(int64(o.MarginBytes), 10),
+			"dominant": o.DominantStage,
+		}
+		for k, v := range want {
+			if got := fmt.Sprint(r.Rev[i][k]); got != v {
+				t.Errorf("read-out at %d, revision %d: %s = %q, estimate says %q", x, i, k, got, v)
+			}
+		}
+		for _, s := range []string{o.RequiredBytes.String(), o.MarginBytes.String(), o.Decision.String()} {
+			if !strings.Contains(fmt.Sprint(r.Rev[i]["text"]), s) {
+				t.Errorf("read-out at %d, revision %d: %q does not say %q", x, i, r.Rev[i]["text"], s)
+			}
+		}
+	}
+	return x
+}
+
+func TestE2EChartPointer(t *testing.T) {
+	tb := newTab(t)
+	tb.open("")
+	cfg := estimator.Default()
+	from, to := chart.DefaultRange("rows", cfg)
+	grid, flips, snaps := sweepOf(t, cfg, from, to)
+	g := tb.chartGeo()
+	if g.XMin != float64(from) || g.XMax != float64(to) {
+		t.Fatalf("the chart maps %g..%g, want %d..%d", g.XMin, g.XMax, from, to)
+	}
+
+	// Hover: the read-out shows the estimate at a sweep point or flip
+	// under the pointer, and follows it.
+	var hovered int64
+	for _, frac := range []float64{0.3, 0.8, 0.05} {
+		want := float64(from) + frac*float64(to-from)
+		cx, cy := g.client(want)
+		tb.mouse(chromedp.MouseMoved, cx, cy, false)
+		var r readoutState
+		tb.waitFor(fmt.Sprintf("a read-out near x %.0f", want), func() (bool, string) {
+			r = tb.readout()
+			x, _ := strconv.ParseFloat(r.X, 64)
+			return !r.Hidden && math.Abs(x-g.dataAt(cx)) <= 2*g.perPixel(), fmt.Sprintf("%+v", r)
+		})
+		x := checkReadout(t, cfg, r)
+		if !contains(snaps, x) {
+			t.Errorf("read-out x %d is neither a sweep point nor a flip", x)
+		}
+		left := eval[float64](tb, `(() => { const c = document.getElementById('chart-crosshair');
+			return c.hidden ? -1 : c.getBoundingClientRect().left; })()`)
+		if xc, _ := g.client(float64(x)); math.Abs(left-xc) > 1.5 {
+			t.Errorf("crosshair at client x %g, the read-out's x %d is at %g", left, x, xc)
+		}
+		hovered = x
+	}
+	// Leaving hides it.
+	tb.mouse(chromedp.MouseMoved, 2, 2, false)
+	tb.waitFor("the read-out to hide", func() (bool, string) {
+		r := tb.readout()
+		return r.Hidden, fmt.Sprintf("%+v", r)
+	})
+
+	// Click: the value, the panels and the address follow.
+	cx, cy := g.client(float64(hovered))
+	tb.mouse(chromedp.MouseMoved, cx, cy, false)
+	tb.mouse(chromedp.MousePressed, cx, cy, false)
+	tb.mouse(chromedp.MouseReleased, cx, cy, false)
+	waitValue := func(x int64) {
+		t.Helper()
+		tb.waitFor(fmt.Sprintf("#input-rows = %d", x), func() (bool, string) {
+			v := tb.value("input-rows")
+			return v == strconv.FormatInt(x, 10), v
+		})
+		c := cfg
+		c.Request.Rows = x
+		q := estimator.EncodeQuery(c) // the range stays: the page writes it once it is not rows' default
+		if f, e := chart.DefaultRange("rows", c); f != from || e != to {
+			q.Set("from", strconv.FormatInt(from, 10))
+			q.Set("to", strconv.FormatInt(to, 10))
+		}
+		tb.waitURL(q.Encode())
+		if got, want := tb.decisions(), expectedDecisions(t, c); got != want {
+			t.Errorf("rows %d: panels say %+v, want %+v", x, got, want)
+		}
+	}
+	waitValue(hovered)
+
+	// Keys, from the clicked value.
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('chart').focus()`))
+	if !eval[bool](tb, `document.activeElement === document.getElementById('chart')`) {
+		t.Fatal("#chart does not take the focus")
+	}
+	next := func(cur int64, n int) int64 {
+		i := sort.Search(len(grid), func(i int) bool { return grid[i] > cur })
+		return grid[min(i+n-1, len(grid)-1)]
+	}
+	prev := func(cur int64, n int) int64 {
+		i := sort.Search(len(grid), func(i int) bool { return grid[i] >= cur })
+		return grid[max(i-n, 0)]
+	}
+	cur := hovered
+	shift := chromedp.KeyModifiers(chromedp.ModifierShift)
+	steps := []struct {
+		name string
+		key  chromedp.Action[chromedp.Void]
+		want func(int64) int64
+	}{
+		{"ArrowRight", chromedp.KeyEvent(kb.ArrowRight), func(c int64) int64 { return next(c, 1) }},
+		{"Shift+ArrowRight", chromedp.KeyEvent(kb.ArrowRight, shift), func(c int64) int64 { return next(c, 10) }},
+		{"ArrowLeft", chromedp.KeyEvent(kb.ArrowLeft), func(c int64) int64 { return prev(c, 1) }},
+		{"Shift+ArrowLeft", chromedp.KeyEvent(kb.ArrowLeft, shift), func(c int64) int64 { return prev(c, 10) }},
+		{"PageDown", chromedp.KeyEvent(kb.PageDown), func(c int64) int64 {
+			for _, f := range flips {
+				if f > c {
+					return f
+				}
+			}
+			return c
+		}},
+		{"PageDown again", chromedp.KeyEvent(kb.PageDown), func(c int64) int64 {
+			for _, f := range flips {
+				if f > c {
+					return f
+				}
+			}
+			return c
+		}},
+		{"PageUp", chromedp.KeyEvent(kb.PageUp), func(c int64) int64 {
+			for i := len(flips) - 1; i >= 0; i-- {
+				if flips[i] < c {
+					return flips[i]
+				}
+			}
+			return c
+		}},
+		{"End", chromedp.KeyEvent(kb.End), func(int64) int64 { return to }},
+		{"Home", chromedp.KeyEvent(kb.Home), func(int64) int64 { return from }},
+	}
+	for _, s := range steps {
+		want := s.want(cur)
+		tb.do(s.key)
+		waitValue(want)
+		tb.waitFor(s.name+": the read-out at the new value", func() (bool, string) {
+			r := tb.readout()
+			return !r.Hidden && r.X == strconv.FormatInt(want, 10), fmt.Sprintf("%+v", r)
+		})
+		checkReadout(t, cfg, tb.readout())
+		cur = want
+	}
+	if len(flips) < 2 {
+		t.Errorf("the default chart has %d flips; the PageUp/PageDown steps need two", len(flips))
+	}
+	if !eval[bool](tb, `document.getElementById('chart').matches(':focus-visible') &&
+		getComputedStyle(document.getElementById('chart')).outlineStyle !== 'none'`) {
+		t.Error("#chart shows no focus ring after the keys")
+	}
+
+	// Drag: from and to become the dragged range.
+	a, b := 0.25, 0.6
+	ax, ay := g.client(float64(from) + a*float64(to-from))
+	bx, _ := g.client(float64(from) + b*float64(to-from))
+	tb.mouse(chromedp.MouseMoved, ax, ay, false)
+	tb.mouse(chromedp.MousePressed, ax, ay, false)
+	for i := 1; i <= 8; i++ {
+		tb.mouse(chromedp.MouseMoved, ax+(bx-ax)*float64(i)/8, ay, true)
+	}
+	tb.mouse(chromedp.MouseReleased, bx, ay, false)
+	wantFrom, wantTo := g.dataAt(ax), g.dataAt(bx)
+	tb.waitFor("the dragged range in the fields", func() (bool, string) {
+		f, _ := strconv.ParseFloat(tb.value("axis-from"), 64)
+		e, _ := strconv.ParseFloat(tb.value("axis-to"), 64)
+		slack := 2 * g.perPixel()
+		return math.Abs(f-wantFrom) <= slack && math.Abs(e-wantTo) <= slack,
+			fmt.Sprintf("from %v to %v, want about %.0f..%.0f", f, e, wantFrom, wantTo)
+	})
+	zf, zt := tb.value("axis-from"), tb.value("axis-to")
+	tb.waitFor("the address to carry the range", func() (bool, string) {
+		q := tb.query()
+		return q.Get("from") == zf && q.Get("to") == zt, q.Encode()
+	})
+	tb.waitFor("the chart to map the new range", func() (bool, string) {
+		g2 := tb.chartGeo()
+		return strconv.FormatFloat(g2.XMin, 'f', -1, 64) == zf && strconv.FormatFloat(g2.XMax, 'f', -1, 64) == zt,
+			fmt.Sprintf("%g..%g", g2.XMin, g2.XMax)
+	})
+
+	// Double-click restores the default range.
+	g = tb.chartGeo()
+	mx, my := g.client((g.XMin + g.XMax) / 2)
+	tb.do(chromedp.MouseClickXY(mx, my, chromedp.ClickCount(2)))
+	waitDefault := func(how string) {
+		t.Helper()
+		tb.waitFor(how+" to restore the default range", func() (bool, string) {
+			f, e := tb.value("axis-from"), tb.value("axis-to")
+			q := tb.query()
+			return f == strconv.FormatInt(from, 10) && e == strconv.FormatInt(to, 10) && !q.Has("from") && !q.Has("to"),
+				fmt.Sprintf("fields %s..%s, address ?%s", f, e, q.Encode())
+		})
+	}
+	waitDefault("a double-click")
+
+	// The reset button does the same after another drag.
+	g = tb.chartGeo()
+	ax, ay = g.client(float64(from) + 0.1*float64(to-from))
+	bx, _ = g.client(float64(from) + 0.4*float64(to-from))
+	tb.mouse(chromedp.MousePressed, ax, ay, false)
+	tb.mouse(chromedp.MouseMoved, (ax+bx)/2, ay, true)
+	tb.mouse(chromedp.MouseMoved, bx, ay, true)
+	tb.mouse(chromedp.MouseReleased, bx, ay, false)
+	tb.waitFor("a zoom", func() (bool, string) {
+		f := tb.value("axis-from")
+		return f != strconv.FormatInt(from, 10), f
+	})
+	tb.do(chromedp.Click(chromedp.ID("chart-reset")))
+	waitDefault("the reset button")
+
+	// A tap (touch) shows the read-out and sets nothing.
+	g = tb.chartGeo()
+	tx, ty := g.client(float64(from) + 0.5*float64(to-from))
+	before := tb.value("input-rows")
+	tb.mouse(chromedp.MouseMoved, 2, 2, false)
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const c = document.getElementById('chart');
+		const o = {clientX: %g, clientY: %g, pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true, button: 0};
+		c.dispatchEvent(new PointerEvent('pointerdown', o));
+		c.dispatchEvent(new PointerEvent('pointerup', o));
+		c.dispatchEvent(new PointerEvent('pointerleave', o));
+	})()`, tx, ty)))
+	tb.waitFor("a tap's read-out", func() (bool, string) {
+		r := tb.readout()
+		x, _ := strconv.ParseFloat(r.X, 64)
+		return !r.Hidden && math.Abs(x-g.dataAt(tx)) <= 2*g.perPixel(), fmt.Sprintf("%+v", r)
+	})
+	checkReadout(t, cfg, tb.readout())
+	if got := tb.value("input-rows"); got != before {
+		t.Errorf("a tap set rows to %s (was %s)", got, before)
+	}
+}
+
+// TestE2EChartPointerCost times pointer moves over the chart in the page
+// (performance.now() around synchronously dispatched pointermove events:
+// the handler runs inside dispatchEvent), first over x values never
+// priced (each prices an estimate), then over the same ones again. It
+// reports the figures and asserts no time; it asserts that the moves
+// redraw nothing and that the read-out followed the last one.
+func TestE2EChartPointerCost(t *testing.T) {
+	tb := newTab(t)
+	tb.open("")
+	g := tb.chartGeo()
+	renders := tb.renders()
+	type cost struct{ Cold, Warm, Last float64 }
+	const n = 400
+	c := eval[cost](tb, fmt.Sprintf(`(() => {
+		const c = document.getElementById('chart');
+		const move = (i) => c.dispatchEvent(new PointerEvent('pointermove', {
+			clientX: %g + (%g - %g) * (i %% %d) / %d, clientY: %g, pointerType: 'mouse', bubbles: true}));
+		let t0 = performance.now();
+		for (let i = 0; i < %d; i++) move(i);
+		const cold = (performance.now() - t0) / %d;
+		t0 = performance.now();
+		for (let i = 0; i < %d; i++) move(i);
+		const warm = (performance.now() - t0) / %d;
+		return {Cold: cold, Warm: warm, Last: Number(document.getElementById('chart-readout').dataset.x)};
+	})()`, g.SvgLeft+g.Left*g.SvgW/g.VW, g.SvgLeft+g.Right*g.SvgW/g.VW, g.SvgLeft+g.Left*g.SvgW/g.VW, n, n,
+		g.SvgTop+(g.Top+g.Bottom)/2*g.SvgH/g.VH, n, n, n, n))
+	t.Logf("pointer move over the chart, %d moves: %.4f ms each over new x values (an estimate each), %.4f ms each over the same x again",
+		n, c.Cold, c.Warm)
+	if got := tb.renders(); got != renders {
+		t.Errorf("pointer moves rendered the page %d times", got-renders)
+	}
+	lastX := g.dataAt(g.SvgLeft + (g.Left+(g.Right-g.Left)*float64(n-1)/n)*g.SvgW/g.VW)
+	if math.Abs(c.Last-lastX) > 2*g.perPixel() {
+		t.Errorf("the read-out says x %g after the last move, which was at about %.0f", c.Last, lastX)
+	}
+}
