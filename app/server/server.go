@@ -123,7 +123,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// a request to wherever the client's Host header points.
 		s.serveFile(w, r, strings.TrimPrefix(p, "/"))
 	default:
-		s.app.ServeHTTP(w, r)
+		serveZoomable(s.app, w, r)
 	}
 }
 

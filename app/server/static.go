@@ -60,6 +60,7 @@ func relativize(name string, data []byte, pageURL string) []byte {
 			tag = `<meta property="og:url" content="` + htmlAttr(pageURL) + `">`
 		}
 		s = ogURL.ReplaceAllString(s, tag)
+		s = string(allowZoom([]byte(s)))
 	case "app-worker.js":
 		// The page itself is cached as the worker's own directory.
 		s = strings.ReplaceAll(s, `"/",`, `"./",`)

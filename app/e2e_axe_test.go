@@ -1,0 +1,108 @@
+//go:build !wasm
+
+package main
+
+// axe-core's accessibility check of the explorer (issue 16), in its
+// default, split and refused states and with the chart's read-out shown:
+// no serious or critical violation. axe-core is the npm package that
+// `make test` installs into bin/node_modules (make axe); the test injects
+// it into the page, which never loads it.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"headroom/estimator"
+)
+
+// axeSource reads axe-core's script, installed by make axe. Without it
+// the test skips, and fails under CI=true (make test installs it).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join("..", "bin", "node_modules", "axe-core", "axe.min.js")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		msg := fmt.Sprintf("axe-core is not installed (%v): run make axe (npm install --prefix bin axe-core)", err)
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true: " + msg)
+		}
+		t.Skip(msg)
+	}
+	return string(b)
+}
+
+// axeViolation is one rule axe-core found broken, with the nodes.
+type axeViolation struct {
+	ID, Impact, Help string
+	Nodes            []string
+}
+
+// runAxe injects axe-core (once per page) and runs it on the document.
+func (tb *tab) runAxe(src string) []axeViolation {
+	tb.t.Helper()
+	if !eval[bool](tb, `typeof window.axe === 'object'`) {
+		tb.do(chromedp.Evaluate[chromedp.Void](src))
+	}
+	return eval[[]axeViolation](tb, `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+		ID: v.id, Impact: v.impact || '', Help: v.help,
+		Nodes: v.nodes.map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\s+/g, ' '))})))`,
+		chromedp.EvalAwaitPromise)
+}
+
+func TestE2EAxe(t *testing.T) {
+	src := axeSource(t)
+	split := estimator.Default()
+	split.Request.Rows = 420_000 // the candidate splits, the baseline admits
+	refused := estimator.Default()
+	refused.Request.Rows = 400_000
+	refused.Budget.InUseBytes = 60 << 30 // both refuse
+	for _, tc := range []struct {
+		name    string
+		cfg     estimator.Config
+		want    [2]string
+		readout bool
+	}{
+		{"default", estimator.Default(), [2]string{"admit", "admit"}, false},
+		{"default with the read-out", estimator.Default(), [2]string{"admit", "admit"}, true},
+		{"split", split, [2]string{"admit", "split"}, false},
+		{"refused", refused, [2]string{"refuse", "refuse"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.open(query(tc.cfg))
+			res, err := estimator.Estimate(tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := [2]string{res.Baseline.Decision.String(), res.Candidate.Decision.String()}; got != tc.want {
+				t.Fatalf("fixture: the config decides %v, the test wants %v", got, tc.want)
+			}
+			if tc.readout {
+				g := tb.chartGeo()
+				x, y := g.client((g.XMin + g.XMax) / 2)
+				tb.mouse("mouseMoved", x, y, false)
+				tb.waitFor("the read-out", func() (bool, string) {
+					r := tb.readout()
+					return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
+				})
+			}
+			var bad []string
+			for _, v := range tb.runAxe(src) {
+				line := fmt.Sprintf("%s (%s): %s\n    %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
+				if v.Impact == "serious" || v.Impact == "critical" {
+					bad = append(bad, line)
+				} else {
+					t.Logf("axe, %s", line)
+				}
+			}
+			if len(bad) > 0 {
+				t.Errorf("axe-core finds %d serious or critical violations:\n%s", len(bad), strings.Join(bad, "\n"))
+			}
+		})
+	}
+}
