@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"headroom/estimator"
@@ -66,15 +67,30 @@ func TestE2EAxe(t *testing.T) {
 		cfg     estimator.Config
 		want    [2]string
 		readout bool
+		dark    bool
 	}{
-		{"default", estimator.Default(), [2]string{"admit", "admit"}, false},
-		{"default with the read-out", estimator.Default(), [2]string{"admit", "admit"}, true},
-		{"split", split, [2]string{"admit", "split"}, false},
-		{"refused", refused, [2]string{"refuse", "refuse"}, false},
+		{"default", estimator.Default(), [2]string{"admit", "admit"}, false, false},
+		{"default with the read-out", estimator.Default(), [2]string{"admit", "admit"}, true, false},
+		{"split", split, [2]string{"admit", "split"}, false, false},
+		{"refused", refused, [2]string{"refuse", "refuse"}, false, false},
+		{"dark, split, with the read-out", split, [2]string{"admit", "split"}, true, true},
+		{"dark, refused", refused, [2]string{"refuse", "refuse"}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := newTab(t)
+			if tc.dark {
+				if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			tb.open(query(tc.cfg))
+			// The chart follows the colour scheme: chart.Dark's ground, or
+			// Light's white.
+			ground := map[bool]string{true: `fill="#141A23"`, false: `fill="#FFFFFF"`}[tc.dark]
+			if svg := eval[string](tb, `document.querySelector('#chart svg').outerHTML`); !strings.Contains(svg, ground) {
+				t.Errorf("the chart has no %s: not drawn for the colour scheme (dark %v)", ground, tc.dark)
+			}
 			res, err := estimator.Estimate(tc.cfg)
 			if err != nil {
 				t.Fatal(err)

@@ -134,19 +134,19 @@ type lineSpec struct {
 	value func(p *estimator.Point) int64
 }
 
-func chartLines() []lineSpec {
+func chartLines(pal *Palette) []lineSpec {
 	specs := make([]lineSpec, 0, 5+estimator.NumStages)
 	specs = append(specs,
-		lineSpec{"candidate required", lineStyle(colCandidate, 2), func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes }},
-		lineSpec{"baseline required", lineStyle(colBaseline, 1.6, 5, 3), func(p *estimator.Point) int64 { return p.Rev[0].RequiredBytes }},
-		lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), func(p *estimator.Point) int64 { return p.LowerBoundBytes }},
-		lineSpec{"available", lineStyle(colInk, 1.4), func(p *estimator.Point) int64 { return p.AvailableBytes }},
+		lineSpec{"candidate required", lineStyle(pal.Candidate, 2), func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes }},
+		lineSpec{"baseline required", lineStyle(pal.Baseline, 1.6, 5, 3), func(p *estimator.Point) int64 { return p.Rev[0].RequiredBytes }},
+		lineSpec{"lower bound", lineStyle(pal.Ink, 1, 1.5, 2), func(p *estimator.Point) int64 { return p.LowerBoundBytes }},
+		lineSpec{"available", lineStyle(pal.Ink, 1.4), func(p *estimator.Point) int64 { return p.AvailableBytes }},
 	)
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-		specs = append(specs, lineSpec{s.String(), lineStyle(colStage[s], 1),
+		specs = append(specs, lineSpec{s.String(), lineStyle(pal.Stage[s], 1),
 			func(p *estimator.Point) int64 { return p.Rev[1].WholeStages[s] }})
 	}
-	return append(specs, lineSpec{"retained", lineStyle(colRetained, 1, 3, 2),
+	return append(specs, lineSpec{"retained", lineStyle(pal.Retained, 1, 3, 2),
 		func(p *estimator.Point) int64 { return p.Rev[1].WholeRetained }})
 }
 
@@ -160,8 +160,9 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 		return Frame{}, fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
 	}
 	w, h := dc.Size().X, dc.Size().Y
+	pal := in.palette()
 
-	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
+	dc.SetColor(pal.Background) // the legend's strip too, whatever the page's colour
 	dc.Fill(dc.Rectangle.Path())
 	p := plot.New()
 	p.BackgroundColor = nil
@@ -179,7 +180,7 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range chartLines() {
+	for _, spec := range chartLines(pal) {
 		ys, top := readLine(in.Points, spec.value)
 		if top <= 0 && spec.label != "available" {
 			continue
@@ -187,7 +188,7 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 		ymax = max(ymax, top)
 		lines = append(lines, &chartLine{label: spec.label, style: spec.style, xs: xs, ys: ys})
 	}
-	obsLines, obsTop := in.observed.lines(xs, in.From, in.To)
+	obsLines, obsTop := in.observed.lines(xs, in.From, in.To, pal)
 	lines, ymax = append(lines, obsLines...), max(ymax, obsTop)
 	if ymax <= 0 {
 		ymax = 1
@@ -196,8 +197,8 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 
 	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
 	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
-	legend := chartLegend(lines, cand, w)
-	in.observed.legend(legend)
+	legend := chartLegend(lines, cand, w, pal)
+	in.observed.legend(legend, pal)
 	legendH := legend.layout(w)
 	if legendH > h/2 { // a thumbnail: the plot alone
 		legend.entries, legendH = nil, 0
@@ -214,10 +215,10 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, xunit, clampInt(dataW/65, 2, 8)))
 	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
 	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
-	styleAxes(p, in.Axis)
+	pal.styleAxes(p, in.Axis)
 	if in.Title != "" {
 		p.Title.Text = in.Title
-		p.Title.TextStyle = textStyle(12)
+		p.Title.TextStyle = pal.text(12)
 		p.Title.TextStyle.XAlign = draw.XCenter
 		p.Title.TextStyle.YAlign = draw.YTop
 		p.Title.Padding = 4
@@ -230,18 +231,18 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 		l.xs, l.ys = simplify(l.xs, l.ys, keep, float64(w)/(xmax-xmin), float64(h)/p.Y.Max, 0.25)
 	}
 
-	p.Add(&chartBands{regions: cand, grid: yticks})
-	p.Add(&chartHatch{spans: differing(base, cand)})
+	p.Add(&chartBands{regions: cand, grid: yticks, pal: pal})
+	p.Add(&chartHatch{spans: differing(base, cand), col: pal.Differ})
 	for _, l := range lines {
 		p.Add(l)
 	}
-	if m := in.observed.plotter(); m != nil {
+	if m := in.observed.plotter(pal); m != nil {
 		p.Add(m)
 	}
-	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
-	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
+	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(pal.Baseline, 1.2, 4, 3), top: false})
+	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(pal.Candidate, 1.2), top: true})
 	if in.Current >= in.From && in.Current <= in.To {
-		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current)})
+		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), pal: pal})
 	}
 	frame := newFrame(p, plotC, w, h)
 	for _, r := range cand {
@@ -252,7 +253,10 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	return frame, nil
 }
 
-func styleAxes(p *plot.Plot, axis *estimator.Field) {
+// styleAxes styles the axes in the Light palette.
+func styleAxes(p *plot.Plot, axis *estimator.Field) { Light.styleAxes(p, axis) }
+
+func (pal *Palette) styleAxes(p *plot.Plot, axis *estimator.Field) {
 	xlabel := axis.Key
 	if byteAxis(axis) {
 		xlabel += " (GiB)"
@@ -260,14 +264,14 @@ func styleAxes(p *plot.Plot, axis *estimator.Field) {
 	p.X.Label.Text, p.Y.Label.Text = xlabel, "GiB"
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
-		a.Color = colInk
-		a.Label.TextStyle = textStyle(11)
+		a.Color = pal.Ink
+		a.Label.TextStyle = pal.text(11)
 		a.Label.TextStyle.XAlign = draw.XCenter
 		a.Label.TextStyle.YAlign = draw.YBottom
 		a.Label.Padding = 2
-		a.Tick.Color = colInk
+		a.Tick.Color = pal.Ink
 		a.Tick.Length = 4
-		lab := textStyle(10)
+		lab := pal.text(10)
 		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
 		a.Tick.Label = lab
 	}

@@ -15,6 +15,7 @@ type Input struct {
 	Points    []estimator.Point // the grid, increasing X
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
+	Palette   *Palette          // the colours; nil is Light
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }

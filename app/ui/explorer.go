@@ -46,8 +46,9 @@ type explorer struct {
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
 
-	view    atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
-	pointer chartPointer
+	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer     chartPointer
+	themeChange app.Func // redraws the chart when the colour scheme changes (theme_wasm.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -175,8 +176,9 @@ func (c *explorer) renderNow() {
 		return
 	}
 	w, h := c.chartSize()
+	pal := c.chartPalette()
 	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(s.from, 10) + "|" +
-		strconv.FormatInt(s.to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+		strconv.FormatInt(s.to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return
 	}
@@ -186,6 +188,7 @@ func (c *explorer) renderNow() {
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
+	in.Palette = pal // the page's copy: exports draw in Light
 	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
 	if err != nil {
 		c.shown.chartErr = err.Error()
