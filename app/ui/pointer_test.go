@@ -151,3 +151,36 @@ func TestLabelSVG(t *testing.T) {
 		t.Errorf("labelSVG: %s", got)
 	}
 }
+
+// BenchmarkPointerMove is a pointer move's Go work natively: the snap and
+// the read-out at a new x (an estimate), then at an x already read.
+func BenchmarkPointerMove(b *testing.B) {
+	cfg := estimator.Default()
+	from, to := chart.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, ChartPoints)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, f, err := chart.SVGFrame(in, 720, 360)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("new x", func(b *testing.B) {
+		v, _ := newPointerView(cfg, in, f)
+		w := f.Plot.Right - f.Plot.Left
+		for i := 0; b.Loop(); i++ {
+			if i%1000 == 0 {
+				clear(v.memo)
+			}
+			v.readoutAt(v.snap(f.Plot.Left + w*float64(i%1000)/1000))
+		}
+	})
+	b.Run("same x", func(b *testing.B) {
+		v, _ := newPointerView(cfg, in, f)
+		px := (f.Plot.Left + f.Plot.Right) / 2
+		v.readoutAt(v.snap(px))
+		for b.Loop() {
+			v.readoutAt(v.snap(px))
+		}
+	})
+}

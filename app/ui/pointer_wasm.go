@@ -79,6 +79,12 @@ func (c *explorer) installPointer() {
 	on("click", p.onClick)
 	on("dblclick", p.onDouble)
 	on("keydown", p.onKey)
+	on("focus", func(app.Value) {
+		// Focused from the keyboard: read out the current value at once.
+		if v := c.view.Load(); v != nil && !p.down && p.el.Call("matches", ":focus-visible").Bool() {
+			p.showAt(v, p.cur)
+		}
+	})
 	on("blur", func(app.Value) {
 		if !p.down {
 			p.hide()
