@@ -397,37 +397,64 @@ func TestE2EChartPointer(t *testing.T) {
 
 // TestE2EChartPointerCost times pointer moves over the chart in the page
 // (performance.now() around synchronously dispatched pointermove events:
-// the handler runs inside dispatchEvent), first over x values never
-// priced (each prices an estimate), then over the same ones again. It
-// reports the figures and asserts no time; it asserts that the moves
-// redraw nothing and that the read-out followed the last one.
+// the handler runs inside dispatchEvent): across the plot once the page
+// has read out every x ahead (in idle time), and again over x values
+// already shown; and, for the record, right after a drawing, before that
+// prefetch, when each new x prices an estimate. It reports the figures
+// and asserts no time; it asserts that the moves redraw nothing and that
+// the read-out followed the last one.
 func TestE2EChartPointerCost(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
+	cfg := estimator.Default()
+	from, to := chart.DefaultRange("rows", cfg)
+	_, _, snaps := sweepOf(t, cfg, from, to)
+	unique := 0
+	for i, x := range snaps {
+		if i == 0 || x != snaps[i-1] {
+			unique++
+		}
+	}
 	g := tb.chartGeo()
-	renders := tb.renders()
-	type cost struct{ Cold, Warm, Last float64 }
 	const n = 400
-	c := eval[cost](tb, fmt.Sprintf(`(() => {
-		const c = document.getElementById('chart');
-		const move = (i) => c.dispatchEvent(new PointerEvent('pointermove', {
-			clientX: %g + (%g - %g) * (i %% %d) / %d, clientY: %g, pointerType: 'mouse', bubbles: true}));
-		let t0 = performance.now();
-		for (let i = 0; i < %d; i++) move(i);
-		const cold = (performance.now() - t0) / %d;
-		t0 = performance.now();
-		for (let i = 0; i < %d; i++) move(i);
-		const warm = (performance.now() - t0) / %d;
-		return {Cold: cold, Warm: warm, Last: Number(document.getElementById('chart-readout').dataset.x)};
-	})()`, g.SvgLeft+g.Left*g.SvgW/g.VW, g.SvgLeft+g.Right*g.SvgW/g.VW, g.SvgLeft+g.Left*g.SvgW/g.VW, n, n,
-		g.SvgTop+(g.Top+g.Bottom)/2*g.SvgH/g.VH, n, n, n, n))
-	t.Logf("pointer move over the chart, %d moves: %.4f ms each over new x values (an estimate each), %.4f ms each over the same x again",
-		n, c.Cold, c.Warm)
+	left, right := g.SvgLeft+g.Left*g.SvgW/g.VW, g.SvgLeft+g.Right*g.SvgW/g.VW
+	y := g.SvgTop + (g.Top+g.Bottom)/2*g.SvgH/g.VH
+	pass := func(offset float64) float64 {
+		return eval[float64](tb, fmt.Sprintf(`(() => {
+			const c = document.getElementById('chart');
+			const t0 = performance.now();
+			for (let i = 0; i < %d; i++) c.dispatchEvent(new PointerEvent('pointermove', {
+				clientX: %g + (%g - %g) * (i + %g) / %d, clientY: %g, pointerType: 'mouse', bubbles: true}));
+			return (performance.now() - t0) / %d;
+		})()`, n, left, right, left, offset, n, y, n))
+	}
+	prefetched := func() int {
+		return eval[int](tb, `Number(document.getElementById('chart').dataset.prefetched || 0)`)
+	}
+	tb.waitFor("the read-outs prefetched", func() (bool, string) {
+		p := prefetched()
+		return p == unique, fmt.Sprintf("%d of %d", p, unique)
+	})
+	renders := tb.renders()
+	ahead := pass(0)
+	again := pass(0)
 	if got := tb.renders(); got != renders {
 		t.Errorf("pointer moves rendered the page %d times", got-renders)
 	}
-	lastX := g.dataAt(g.SvgLeft + (g.Left+(g.Right-g.Left)*float64(n-1)/n)*g.SvgW/g.VW)
-	if math.Abs(c.Last-lastX) > 2*g.perPixel() {
-		t.Errorf("the read-out says x %g after the last move, which was at about %.0f", c.Last, lastX)
+	// A new drawing (a click moves the value) and, at once, x values the
+	// prefetch has most likely not reached.
+	cx, cy := g.client(float64(from) + 0.5*float64(to-from))
+	tb.mouse(chromedp.MouseMoved, cx, cy, false)
+	tb.mouse(chromedp.MousePressed, cx, cy, false)
+	tb.mouse(chromedp.MouseReleased, cx, cy, false)
+	tb.waitRenders(renders)
+	before := prefetched()
+	cold := pass(0.5)
+	t.Logf("pointer move over the chart, %d moves each: %.4f ms a move with every x read out ahead, %.4f ms over the same x again, %.4f ms right after a drawing (%d of %d x read out ahead then: the rest price an estimate each)",
+		n, ahead, again, cold, before, unique)
+	last := eval[float64](tb, `Number(document.getElementById('chart-readout').dataset.x)`)
+	lastX := g.dataAt(left + (right-left)*(n-0.5)/n)
+	if math.Abs(last-lastX) > 2*g.perPixel() {
+		t.Errorf("the read-out says x %g after the last move, which was at about %.0f", last, lastX)
 	}
 }

@@ -29,6 +29,10 @@ type chartPointer struct {
 	shownX      int64
 	geo         geometry // measured once, kept until a render, a scroll or a resize
 	els         overlayEls
+	idle        app.Func // the prefetch's idle callback
+	pre         int      // the snaps of the view read out so far
+	preFor      *pointerView
+	preDue      bool // an idle callback is asked for
 	win         []app.Func
 }
 
@@ -135,6 +139,7 @@ func (c *explorer) afterRender() {
 		p.shown = false // write the read-out again: the values at x may differ
 		p.showAt(v, p.shownX)
 	}
+	p.prefetch(v)
 }
 
 // geometry is the SVG's box and the chart's, for one event.
@@ -443,6 +448,44 @@ func (p *chartPointer) layoutBands(v *pointerView) {
 		st.Set("left", px((x0+x1)/2))
 		st.Set("top", px(g.cssY(v.frame.Plot.Bottom)-4))
 		box.Call("appendChild", el)
+	}
+}
+
+// prefetch reads out every x the pointer can snap to while the browser
+// is idle, a few milliseconds at a time, so that a pointer move finds its
+// read-out ready rather than pricing an estimate (the one costly step of
+// a move). A new drawing starts it again.
+func (p *chartPointer) prefetch(v *pointerView) {
+	p.pre, p.preFor = 0, v
+	if p.idle == nil {
+		p.idle = app.FuncOf(func(this app.Value, args []app.Value) any {
+			defer p.c.catch("reading the chart out ahead")
+			v := p.preFor
+			if v == nil || v != p.c.view.Load() {
+				return nil
+			}
+			start := nowMs()
+			for p.pre < len(v.snaps) && nowMs()-start < 4 {
+				v.readoutAt(v.snaps[p.pre])
+				p.pre++
+			}
+			p.el.Get("dataset").Set("prefetched", p.pre)
+			if p.pre < len(v.snaps) {
+				p.scheduleIdle()
+			}
+			return nil
+		})
+	}
+	p.scheduleIdle()
+}
+
+// scheduleIdle runs the prefetch when the browser is idle (in a timeout
+// where requestIdleCallback is missing).
+func (p *chartPointer) scheduleIdle() {
+	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", p.idle, map[string]any{"timeout": 500})
+	} else {
+		w.Call("setTimeout", p.idle, 20)
 	}
 }
 
