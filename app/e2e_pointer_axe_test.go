@@ -6,7 +6,9 @@ package main
 // default, split and refused states and with the chart's read-out shown:
 // no serious or critical violation. axe-core is the npm package that
 // `make test` installs into bin/node_modules (make axe); the test injects
-// it into the page, which never loads it.
+// it into the page, which never loads it. The file sorts after e2e_explorer_test.go
+// on purpose: TestE2EPageLoads must be the origin's first load (no service
+// worker yet), and tests run in file order.
 
 import (
 	"fmt"
