@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -245,6 +246,14 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), pal: pal})
 	}
 	frame := newFrame(p, plotC, w, h)
+	for _, l := range lines {
+		for i := len(l.ys) - 1; i >= 0; i-- {
+			if !math.IsNaN(l.ys[i]) {
+				frame.Lines = append(frame.Lines, LineEnd{Label: l.label, X: l.xs[i], Y: l.ys[i]})
+				break
+			}
+		}
+	}
 	for _, r := range cand {
 		frame.Bands = append(frame.Bands, Band{X0: r.x0, X1: r.x1, Decision: r.d})
 	}

@@ -29,6 +29,16 @@ type Frame struct {
 	// chart shades them: the overlay labels them, so the bands read
 	// without their colours.
 	Bands []Band
+	// Lines are the drawn lines' last points, in data units, with their
+	// legend labels: the overlay names each line where it ends, so the
+	// lines read without their colours.
+	Lines []LineEnd
+}
+
+// LineEnd is where a line of the chart ends.
+type LineEnd struct {
+	Label string
+	X, Y  float64
 }
 
 // Rect is a rectangle in SVG coordinates (y downwards): Top < Bottom.

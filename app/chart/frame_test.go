@@ -104,6 +104,10 @@ func TestFrameCorners(t *testing.T) {
 			if !near(v[1], h-r.Bottom) || !near(v[3], h-r.Top) { // compared as written, to five digits
 				t.Errorf("marker spans y %v..%v (top-down), plot area %v..%v", h-v[3], h-v[1], r.Top, r.Bottom)
 			}
+			if len(f.Lines) < 4 || f.Lines[0].Label != "candidate required" || f.Lines[0].X != float64(in.Points[len(in.Points)-1].X) ||
+				f.Lines[0].Y != gib(in.Points[len(in.Points)-1].Rev[1].RequiredBytes) {
+				t.Errorf("line ends %+v: the first is not the candidate's last required bytes", f.Lines)
+			}
 			if len(f.Bands) == 0 || f.Bands[0].X0 != lo || f.Bands[len(f.Bands)-1].X1 != hi {
 				t.Errorf("bands %+v do not cover %v..%v", f.Bands, lo, hi)
 			}

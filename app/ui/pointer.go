@@ -244,3 +244,28 @@ func labelSVG(svg []byte) string {
 	}
 	return s
 }
+
+// spreadLabels places labels wanted at heights ys (CSS pixels, y down),
+// at least gap apart, within [top, bottom] when they fit: each keeps its
+// order and moves as little as a pass down then a pass up moves it. The
+// result is in the order of ys.
+func spreadLabels(ys []float64, gap, top, bottom float64) []float64 {
+	idx := make([]int, len(ys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ys[idx[a]] < ys[idx[b]] })
+	out := make([]float64, len(ys))
+	prev := top - gap
+	for _, i := range idx { // down: each at least gap below the one above
+		out[i] = max(ys[i], prev+gap)
+		prev = out[i]
+	}
+	next := bottom + gap
+	for k := len(idx) - 1; k >= 0; k-- { // up: none below bottom
+		i := idx[k]
+		out[i] = min(out[i], next-gap)
+		next = out[i]
+	}
+	return out
+}

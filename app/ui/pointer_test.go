@@ -184,3 +184,25 @@ func BenchmarkPointerMove(b *testing.B) {
 		}
 	})
 }
+
+func TestSpreadLabels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ys   []float64
+		want []float64
+	}{
+		{"apart already", []float64{10, 50, 30}, []float64{10, 50, 30}},
+		{"two on one spot", []float64{40, 40}, []float64{40, 50}},
+		{"pushed up from the bottom", []float64{100, 99, 98}, []float64{100, 90, 80}},
+		{"kept below the top", []float64{-5, 0}, []float64{0, 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := spreadLabels(tc.ys, 10, 0, 100)
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Fatalf("spreadLabels(%v) = %v, want %v", tc.ys, got, tc.want)
+				}
+			}
+		})
+	}
+}

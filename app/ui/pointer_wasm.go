@@ -449,7 +449,26 @@ func (p *chartPointer) layoutBands(v *pointerView) {
 		st.Set("top", px(g.cssY(v.frame.Plot.Bottom)-4))
 		box.Call("appendChild", el)
 	}
+	// Each line's name where it ends, inside the plot's right edge.
+	f := v.frame
+	ends := make([]float64, len(f.Lines))
+	for i, l := range f.Lines {
+		ends[i] = g.cssY(f.YToPixel(l.Y))
+	}
+	ys := spreadLabels(ends, lineLabelGap, g.cssY(f.Plot.Top)+lineLabelGap/2, g.cssY(f.Plot.Bottom)-lineLabelGap/2)
+	for i, l := range f.Lines {
+		el := doc.Call("createElement", "span")
+		el.Set("className", "chart-line-label")
+		el.Set("textContent", l.Label)
+		st := el.Get("style")
+		st.Set("left", px(g.cssX(f.XToPixel(l.X))-4))
+		st.Set("top", px(ys[i]))
+		box.Call("appendChild", el)
+	}
 }
+
+// lineLabelGap is the height, in CSS pixels, a line's label takes.
+const lineLabelGap = 13
 
 // prefetch reads out every x the pointer can snap to while the browser
 // is idle, a few milliseconds at a time, so that a pointer move finds its
