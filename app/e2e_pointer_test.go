@@ -240,6 +240,17 @@ func TestE2EChartPointer(t *testing.T) {
 		if got, want := tb.decisions(), expectedDecisions(t, c); got != want {
 			t.Errorf("rows %d: panels say %+v, want %+v", x, got, want)
 		}
+		// The table: its required row has both revisions' bytes at x.
+		res, err := estimator.Estimate(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table := eval[string](tb, `document.getElementById('breakdown').textContent`)
+		for _, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
+			if want := estimator.Group(int64(o.RequiredBytes)); !strings.Contains(table, want) {
+				t.Errorf("rows %d: the breakdown does not show the required %s bytes", x, want)
+			}
+		}
 	}
 	waitValue(hovered)
 
