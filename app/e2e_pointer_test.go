@@ -469,3 +469,45 @@ func TestE2EChartPointerCost(t *testing.T) {
 		t.Errorf("the read-out says x %g after the last move, which was at about %.0f", last, lastX)
 	}
 }
+
+// TestE2EChartPointerByteAxis: along in_use_bytes (typed in GiB), a click
+// sets the field to the exact bytes of the x read out, and the read-out
+// is the estimate there.
+func TestE2EChartPointerByteAxis(t *testing.T) {
+	tb := newTab(t)
+	tb.open("?axis=in_use_bytes")
+	g := tb.chartGeo()
+	cx, cy := g.client(g.XMin + 0.4*(g.XMax-g.XMin))
+	tb.mouse(chromedp.MouseMoved, cx, cy, false)
+	var r readoutState
+	tb.waitFor("a read-out", func() (bool, string) {
+		r = tb.readout()
+		return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
+	})
+	x, err := strconv.ParseInt(r.X, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := estimator.Default()
+	cfg.Budget.InUseBytes = x
+	res, err := estimator.Estimate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(r.Rev[1]["required"]), strconv.FormatInt(int64(res.Candidate.RequiredBytes), 10); got != want {
+		t.Errorf("in_use_bytes %d: the read-out's candidate requires %s, the estimate %s", x, got, want)
+	}
+	if !strings.Contains(r.Text, estimator.Group(x)+" bytes") {
+		t.Errorf("the read-out %q does not give x in bytes", r.Text)
+	}
+	tb.mouse(chromedp.MousePressed, cx, cy, false)
+	tb.mouse(chromedp.MouseReleased, cx, cy, false)
+	tb.waitFor("the in-use field to take x", func() (bool, string) {
+		v := tb.value("input-" + ui.KeyInUseGiB)
+		return v == ui.GiBText(x), v + ", want " + ui.GiBText(x)
+	})
+	tb.waitFor("the address to carry x", func() (bool, string) {
+		q := tb.query()
+		return q.Get("in_use_bytes") == r.X, q.Encode()
+	})
+}
