@@ -483,8 +483,18 @@ func (p *chartPointer) prefetch(v *pointerView) {
 			if v == nil || v != p.c.view.Load() {
 				return nil
 			}
-			start := nowMs()
-			for p.pre < len(v.snaps) && nowMs()-start < 4 {
+			// The idle period's own deadline, else 4 ms.
+			start, deadline := nowMs(), app.Value(nil)
+			if len(args) > 0 && args[0].Truthy() && args[0].Get("timeRemaining").Truthy() {
+				deadline = args[0]
+			}
+			left := func() bool {
+				if deadline != nil {
+					return deadline.Call("timeRemaining").Float() > 1
+				}
+				return nowMs()-start < 4
+			}
+			for p.pre < len(v.snaps) && left() {
 				v.readoutAt(v.snaps[p.pre])
 				p.pre++
 			}
