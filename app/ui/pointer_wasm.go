@@ -23,6 +23,7 @@ type chartPointer struct {
 	drag        bool    // it moved far enough to be a drag
 	dragged     bool    // a drag just ended: its click is no click
 	beforeClick int64   // the value before the last click (a double click restores it)
+	clicked     bool    // beforeClick holds a value
 	touch       bool    // the last pointer was a touch
 	cur         int64   // the value the keys move from
 	shown       bool    // the read-out is showing
@@ -43,7 +44,10 @@ const dragMin = 5
 func (c *explorer) installPointer() {
 	p := &c.pointer
 	if p.el != nil {
-		return
+		if p.el.Get("isConnected").Bool() {
+			return
+		}
+		c.releasePointer() // go-app drew #chart anew: listen to the new one
 	}
 	el := app.Window().GetElementByID("chart")
 	if !el.Truthy() {
@@ -102,9 +106,9 @@ func (c *explorer) releasePointer() {
 	for _, f := range p.funcs {
 		f.Release()
 	}
-	for i, name := range []string{"scroll", "resize"} {
-		app.Window().Call("removeEventListener", name, p.win[i], map[string]any{"capture": true})
-		p.win[i].Release()
+	for i, f := range p.win {
+		app.Window().Call("removeEventListener", [...]string{"scroll", "resize"}[i], f, map[string]any{"capture": true})
+		f.Release()
 	}
 	p.funcs, p.win, p.el = nil, nil, nil
 }
@@ -294,7 +298,7 @@ func (p *chartPointer) onClick(e app.Value) {
 	if !g.ok || !v.frame.InPlot(x, y) {
 		return
 	}
-	p.beforeClick = p.cur
+	p.beforeClick, p.clicked = p.cur, true
 	xv := v.snap(x)
 	p.cur = xv
 	p.send(axisEdit(v.field.Key, xv))
@@ -309,8 +313,13 @@ func (p *chartPointer) onDouble(e app.Value) {
 	if x, y := g.svgPoint(e); g.ok && v.frame.InPlot(x, y) {
 		// Its first click set the value: put it back, then the range
 		// (whose default follows the value).
-		p.cur = p.beforeClick
-		p.send(axisEdit(v.field.Key, p.beforeClick), edit{Kind: editResetRange})
+		es := []edit{{Kind: editResetRange}}
+		if p.clicked {
+			p.cur = p.beforeClick
+			es = append([]edit{axisEdit(v.field.Key, p.beforeClick)}, es...)
+		}
+		p.clicked = false
+		p.send(es...)
 	}
 }
 
