@@ -68,14 +68,21 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sweeper{base: r, axis: axis, field: f}
-	switch axis {
+	s := &Sweeper{axis: axis, field: f}
+	s.rebase(&r)
+	return s, nil
+}
+
+// rebase makes r the config the sweep starts from. A map moves its y
+// sweeper to each column's x this way, with rebase(&xs.cur) after xs.at(x).
+func (s *Sweeper) rebase(r *Resolved) {
+	s.base, s.primed = *r, false
+	switch s.axis {
 	case "capacity_bytes", "in_use_bytes", "sequence_rows":
 		s.sameSizes = true
 	case "rows":
 		s.sameSizes = r.P == r.N && r.T == r.N
 	}
-	return s, nil
 }
 
 func isAxis(name string) bool {

@@ -1,0 +1,200 @@
+package estimator
+
+// A map (section 10) is many sweeps side by side: a column of flips along
+// y at each of a few values of x, for both revisions.
+
+// DefaultColumns is the number of columns of a map when none is given.
+const DefaultColumns = 128
+
+// MaxColumns bounds a map's columns.
+const MaxColumns = 1024
+
+// MapAxis is one axis of a map and its range, both ends included.
+type MapAxis struct {
+	Axis string `json:"axis"`
+	From int64  `json:"from"`
+	To   int64  `json:"to"`
+}
+
+// MapRevision is one revision along one column: Start is the decision at
+// y = y.From (Invalid, written "invalid", when the config is invalid
+// there), then the flips along y as a sweep reports them.
+type MapRevision struct {
+	Start Decision `json:"start"`
+	Flips []Flip   `json:"flips"`
+}
+
+// MapColumn is the sweep along y at one x.
+type MapColumn struct {
+	X         int64       `json:"x"`
+	Baseline  MapRevision `json:"baseline"`
+	Candidate MapRevision `json:"candidate"`
+}
+
+// Rev is the column's revision rev (0 baseline, 1 candidate).
+func (c *MapColumn) Rev(rev int) *MapRevision {
+	if rev == 0 {
+		return &c.Baseline
+	}
+	return &c.Candidate
+}
+
+// MapResult is the map of section 10.
+type MapResult struct {
+	X       MapAxis     `json:"x"`
+	Y       MapAxis     `json:"y"`
+	Columns []MapColumn `json:"columns"`
+}
+
+// Mapper computes a map column by column, so that a caller can spread the
+// work over time (the page computes it between frames). Build it once per
+// config and axes with NewMapper; Column prices one column without
+// allocating, but for the flips it returns.
+type Mapper struct {
+	x, y    MapAxis
+	xs, ys  *Sweeper // xs places x (its cur is the config at x); ys sweeps y from there
+	columns []int64  // the x of each column
+	grid    []int64  // the y grid, the same in every column
+	pts     []Point  // the grid's points, reused from column to column
+}
+
+// NewMapper validates c, both axes and their ranges, and the number of
+// columns. The errors name "x.axis", "x.from", "x.to", "y.axis", "y.from",
+// "y.to" and "columns". A range is checked as a sweep checks it
+// (0..2^62, from <= to): a value outside the field's own range is an
+// invalid point of the map, as it is of a sweep, not an error.
+func NewMapper(c Config, x, y MapAxis, columns int) (*Mapper, error) {
+	var errs ErrorList
+	if _, err := c.Resolve(); err != nil {
+		return nil, err
+	}
+	axisErrors := func(name string, a MapAxis) *Sweeper {
+		s, err := NewSweeper(c, a.Axis)
+		if err != nil {
+			for _, e := range FieldErrors(err) {
+				errs = append(errs, &Error{Field: name + "." + e.Field, Message: e.Message})
+			}
+		}
+		if err := CheckRange(a.From, a.To, 2); err != nil {
+			for _, e := range FieldErrors(err) {
+				errs = append(errs, &Error{Field: name + "." + e.Field, Message: e.Message})
+			}
+		}
+		return s
+	}
+	xs := axisErrors("x", x)
+	ys := axisErrors("y", y)
+	if xs != nil && ys != nil && x.Axis == y.Axis {
+		errs = append(errs, &Error{Field: "y.axis", Message: "must differ from x.axis, got " + clip(y.Axis) + " for both"})
+	}
+	if columns < 2 || columns > MaxColumns {
+		errs = append(errs, &Error{Field: "columns", Message: "must be in 2.." + Group(MaxColumns) + ", got " + Group(int64(columns))})
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	m := &Mapper{x: x, y: y, xs: xs, ys: ys}
+	m.columns = Grid(x.From, x.To, columns)
+	m.grid = Grid(y.From, y.To, DefaultPoints)
+	m.pts = make([]Point, 0, len(m.grid))
+	return m, nil
+}
+
+// Len is the number of columns: columns, or fewer when the x range holds
+// fewer integers (repeated values are dropped).
+func (m *Mapper) Len() int { return len(m.columns) }
+
+// X is the x of column i: x.From + floor(i (x.To - x.From) / (columns - 1)).
+func (m *Mapper) X(i int) int64 { return m.columns[i] }
+
+// Column computes column i: it sets x as a sweep along x sets it (rows
+// carries projected_rows and target_rows), then sweeps y over its range
+// exactly as Sweep does, on the same grid of DefaultPoints with the same
+// bisection, invalid points included. So column i equals Sweep along y of
+// the config at X(i). When X(i) is outside its field's range every point
+// of the column is invalid. The flips are appended to flips (which may be
+// nil) and the column's revisions are slices of it, so a caller that
+// keeps one buffer allocates only as it grows; the columns share it, so
+// reuse it (flips[:0]) only once they are no longer needed.
+func (m *Mapper) Column(i int, flips []Flip) (MapColumn, []Flip) {
+	if flips == nil {
+		flips = make([]Flip, 0, 16) // an empty list, not null, in JSON
+	}
+	x := m.columns[i]
+	col := MapColumn{X: x}
+	if f := m.xs.field; x < f.Min || x > f.Max {
+		none := flips[len(flips):len(flips):len(flips)]
+		col.Baseline = MapRevision{Start: Invalid, Flips: none}
+		col.Candidate = MapRevision{Start: Invalid, Flips: none}
+		return col, flips
+	}
+	// at fails here only on a limit relating two fields (in_use_bytes
+	// above capacity_bytes, say), which y may lift: every point along y
+	// checks them again.
+	_ = m.xs.at(x)
+	m.ys.rebase(&m.xs.cur)
+	m.pts = m.ys.AppendPoints(m.pts[:0], m.grid)
+	for rev := 0; rev < 2; rev++ {
+		start := len(flips)
+		flips = m.ys.FlipsFromPoints(flips, m.pts, rev)
+		r := col.Rev(rev)
+		r.Start = Invalid
+		if m.pts[0].Error == "" {
+			r.Start = m.pts[0].Rev[rev].Decision
+		}
+		r.Flips = flips[start:len(flips):len(flips)]
+	}
+	return col, flips
+}
+
+// firstError is the message of the map's first point, when it is invalid.
+func (m *Mapper) firstError() string {
+	x := m.columns[0]
+	if f := m.xs.field; x < f.Min || x > f.Max {
+		return (&Error{Field: f.Path, Message: f.Allowed() + ", got " + Group(x)}).Error()
+	}
+	_ = m.xs.at(x)
+	m.ys.rebase(&m.xs.cur)
+	return m.ys.Point(m.y.From).Error
+}
+
+// Result assembles the map of the columns computed. It fails when every
+// point the map evaluated is invalid (each column starts invalid and
+// never flips): a map with nothing to show says why, with the message of
+// its first point.
+func (m *Mapper) Result(columns []MapColumn) (MapResult, error) {
+	res := MapResult{X: m.x, Y: m.y, Columns: columns}
+	if res.AllInvalid() {
+		return res, &Error{Field: "map", Message: "every point is invalid, as at " + m.x.Axis + " = " + Group(m.x.From) +
+			", " + m.y.Axis + " = " + Group(m.y.From) + ": " + m.firstError()}
+	}
+	return res, nil
+}
+
+// AllInvalid reports whether every point of the map is invalid.
+func (r *MapResult) AllInvalid() bool {
+	for i := range r.Columns {
+		c := &r.Columns[i]
+		if c.Baseline.Start != Invalid || len(c.Baseline.Flips) > 0 || c.Candidate.Start != Invalid || len(c.Candidate.Flips) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Map computes the map of section 10: columns values of x spread over
+// [x.From, x.To] (see Mapper.X), and at each a sweep of both revisions
+// along y over [y.From, y.To]. Errors: the errors of NewMapper, and an
+// *Error for the field "map" when every point is invalid.
+func Map(c Config, x, y MapAxis, columns int) (MapResult, error) {
+	m, err := NewMapper(c, x, y, columns)
+	if err != nil {
+		return MapResult{}, err
+	}
+	cols := make([]MapColumn, m.Len())
+	var flips []Flip
+	for i := range cols {
+		cols[i], flips = m.Column(i, flips)
+	}
+	return m.Result(cols)
+}
