@@ -160,6 +160,11 @@ func (e *evaluator) price(n int64, v variant) *piece {
 		e.r.size(&e.c, &e.k, n, sz)
 	}
 	e.r.assemble(&e.c, sz, v, &e.pc)
+	if e.c.err != nil {
+		// Sizes met with an overflow are not kept: the next point (a
+		// sweep of the budget keeps the memo) must meet the overflow too.
+		sz.n = 0
+	}
 	return &e.pc
 }
 
