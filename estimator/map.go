@@ -55,7 +55,11 @@ type Mapper struct {
 	xs, ys  *Sweeper // xs places x (its cur is the config at x); ys sweeps y from there
 	columns []int64  // the x of each column
 	grid    []int64  // the y grid, the same in every column
-	pts     []Point  // the grid's points, reused from column to column
+	// The grid's decisions and messages, and each revision's flips, reused
+	// from column to column.
+	ds    [][2]Decision
+	msgs  []string
+	flips [2][]Flip
 }
 
 // NewMapper validates c, both axes and their ranges, and the number of
@@ -96,7 +100,8 @@ func NewMapper(c Config, x, y MapAxis, columns int) (*Mapper, error) {
 	m := &Mapper{x: x, y: y, xs: xs, ys: ys}
 	m.columns = Grid(x.From, x.To, columns)
 	m.grid = Grid(y.From, y.To, DefaultPoints)
-	m.pts = make([]Point, 0, len(m.grid))
+	m.ds = make([][2]Decision, len(m.grid))
+	m.msgs = make([]string, len(m.grid))
 	return m, nil
 }
 
@@ -133,18 +138,70 @@ func (m *Mapper) Column(i int, flips []Flip) (MapColumn, []Flip) {
 	// checks them again.
 	_ = m.xs.at(x)
 	m.ys.rebase(&m.xs.cur)
-	m.pts = m.ys.AppendPoints(m.pts[:0], m.grid)
+	for j, y := range m.grid {
+		m.ds[j], m.msgs[j] = m.ys.decisions(y)
+	}
+	m.flips[0], m.flips[1] = m.flips[0][:0], m.flips[1][:0]
+	for j := 1; j < len(m.grid); j++ {
+		if m.ds[j-1] != m.ds[j] {
+			m.bisect(m.grid[j-1], m.grid[j], m.ds[j-1], m.ds[j], m.msgs[j-1], m.msgs[j])
+		}
+	}
 	for rev := 0; rev < 2; rev++ {
 		start := len(flips)
-		flips = m.ys.FlipsFromPoints(flips, m.pts, rev)
+		flips = append(flips, m.flips[rev]...)
 		r := col.Rev(rev)
-		r.Start = Invalid
-		if m.pts[0].Error == "" {
-			r.Start = m.pts[0].Rev[rev].Decision
-		}
+		r.Start = m.ds[0][rev]
 		r.Flips = flips[start:len(flips):len(flips)]
 	}
 	return col, flips
+}
+
+// decisions are both revisions' decisions at x, Invalid with the message
+// where the config is invalid.
+func (s *Sweeper) decisions(x int64) ([2]Decision, string) {
+	pt := s.Point(x)
+	if pt.Error != "" {
+		return [2]Decision{Invalid, Invalid}, pt.Error
+	}
+	return [2]Decision{pt.Rev[0].Decision, pt.Rev[1].Decision}, ""
+}
+
+// bisect is Sweeper.bisect for both revisions at once: the revisions whose
+// decisions differ between a and b (a < b) are bisected together, so a
+// point that both would price is priced once. Each revision meets the
+// same points, and finds the same flips in the same order, as its own
+// bisection.
+func (m *Mapper) bisect(a, b int64, da, db [2]Decision, ma, mb string) {
+	if b-a == 1 {
+		msg := ma
+		if msg == "" {
+			msg = mb
+		}
+		for rev := 0; rev < 2; rev++ {
+			if da[rev] != db[rev] {
+				m.flips[rev] = append(m.flips[rev], Flip{FromDecision: da[rev], ToDecision: db[rev], Last: a, First: b, Message: msg})
+			}
+		}
+		return
+	}
+	mid := a + (b-a)/2
+	dm, mm := m.ys.decisions(mid)
+	// Each half carries on the revisions that differ across it, among
+	// those that differ across [a, b]: the others are masked, as their own
+	// bisection would not enter that half.
+	left, right := dm, dm
+	for rev := 0; rev < 2; rev++ {
+		if da[rev] == db[rev] {
+			left[rev], right[rev] = da[rev], db[rev]
+		}
+	}
+	if left != da {
+		m.bisect(a, mid, da, left, ma, mm)
+	}
+	if right != db {
+		m.bisect(mid, b, right, db, mm, mb)
+	}
 }
 
 // firstError is the message of the map's first point, when it is invalid.

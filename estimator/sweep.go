@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 )
@@ -56,6 +57,7 @@ type Sweeper struct {
 	// so the evaluator keeps its pieces from point to point.
 	sameSizes bool
 	primed    bool
+	paths     sweepPaths // along the budget: points priced, reused by available bytes
 }
 
 // NewSweeper validates c and the axis name.
@@ -77,6 +79,7 @@ func NewSweeper(c Config, axis string) (*Sweeper, error) {
 // sweeper to each column's x this way, with rebase(&xs.cur) after xs.at(x).
 func (s *Sweeper) rebase(r *Resolved) {
 	s.base, s.primed = *r, false
+	s.paths = sweepPaths{on: s.axis == "capacity_bytes" || s.axis == "in_use_bytes"}
 	switch s.axis {
 	case "capacity_bytes", "in_use_bytes", "sequence_rows":
 		s.sameSizes = true
@@ -191,11 +194,18 @@ type PointRevision struct {
 // Point prices both revisions at x, as Estimate would (less the tensor
 // breakdown).
 func (s *Sweeper) Point(x int64) Point {
-	pt := Point{X: x}
 	if bad := s.at(x); bad != nil {
-		pt.Error = bad.Error()
-		return pt
+		return Point{X: x, Error: bad.Error()}
 	}
+	if s.paths.on {
+		return s.paths.point(s, x)
+	}
+	return s.price(x)
+}
+
+// price is Point at x once s.cur is the config there.
+func (s *Sweeper) price(x int64) Point {
+	pt := Point{X: x}
 	r := &s.cur // kept in s, so that the evaluator's pointer does not escape per point
 	e := &s.eval
 	if s.sameSizes && s.primed {
@@ -205,6 +215,7 @@ func (s *Sweeper) Point(x int64) Point {
 		s.primed = true
 	}
 	pt.AvailableBytes = r.available()
+	e.availLo, e.availHi = 0, math.MaxInt64
 	for rev := 0; rev < 2; rev++ {
 		v := baselineVariant()
 		if rev == 1 {

@@ -42,3 +42,40 @@ func TestSweepOverflowAtEveryPoint(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepPathsMatchFreshPoints: along capacity_bytes and in_use_bytes a
+// sweeper reuses a point's result over the available bytes where the
+// ladder takes the same path; every point it gives, in grid order or at
+// random, equals the point a new sweeper prices from nothing.
+func TestSweepPathsMatchFreshPoints(t *testing.T) {
+	rng := newRand()
+	n := propertyCount() / 10
+	reused := 0
+	for i := 0; i < n; i++ {
+		c := randomConfig(rng)
+		axis := []string{"capacity_bytes", "in_use_bytes"}[i%2]
+		r, _ := c.Resolve()
+		cur := *r.AxisField(axis)
+		from := between(rng, 0, cur)
+		to := cur + between(rng, 0, max(cur, 1<<20))
+		s, err := NewSweeper(c, axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs := Grid(from, to, 64)
+		for j := 0; j < 64; j++ {
+			xs = append(xs, between(rng, from, to))
+		}
+		for _, x := range xs {
+			got := s.Point(x)
+			fresh, _ := NewSweeper(c, axis)
+			if want := fresh.Point(x); got != want {
+				t.Fatalf("config %s along %s at %d:\n got %+v\nwant %+v", MarshalConfig(c), axis, x, got, want)
+			}
+		}
+		reused += s.paths.n
+	}
+	if reused == 0 {
+		t.Fatal("no point was remembered")
+	}
+}
