@@ -47,6 +47,9 @@ func yRange(trY func(float64) vg.Length, c draw.Canvas, from, to int64) (vg.Leng
 	return max(trY(float64(from)-0.5), c.Min.Y), min(trY(float64(to)+0.5), c.Max.Y)
 }
 
+// shadeOverlap is how far a shade runs on under its neighbours.
+const shadeOverlap = 2
+
 // mapRegions shades each column's segments by the candidate's decision
 // (invalid points grey).
 type mapRegions struct{ cells []mapCell }
@@ -56,14 +59,17 @@ func (r *mapRegions) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for i, cell := range r.cells {
 		x0, x1 := max(trX(cell.x0), c.Min.X), min(trX(cell.x1), c.Max.X)
+		// Each shade runs on under the next column and the next segment,
+		// which cover it: edges that meet inside a pixel would leave a
+		// light seam where the anti-aliasing lets the white through.
 		if i+1 < len(r.cells) {
-			x1 = min(x1+0.5, c.Max.X) // under the next column: no hairline between them
+			x1 = min(x1+shadeOverlap, c.Max.X)
 		}
 		for _, s := range cell.segs[1] {
 			y0, y1 := yRange(trY, c, s.From, s.To)
 			if x1 > x0 && y1 > y0 {
 				c.SetColor(colDecision[s.Decision])
-				c.Fill(rectPath(x0, y0, x1, min(y1+0.5, c.Max.Y)))
+				c.Fill(rectPath(x0, y0, x1, min(y1+shadeOverlap, c.Max.Y)))
 			}
 		}
 	}
@@ -140,8 +146,8 @@ func (h *mapHatch) Plot(c draw.Canvas, p *plot.Plot) {
 // mapBoundaries draws one revision's boundaries: across each column at
 // each flip (halfway between its last and first y), joined at the
 // column's edge to the same flip of the next column (the same change of
-// decision, counted from the bottom), so each boundary reads as one
-// stepped line.
+// decision, counted from the bottom), so each boundary is one stepped
+// line and its dashes run on from column to column.
 type mapBoundaries struct {
 	cells []mapCell
 	rev   int
@@ -152,20 +158,35 @@ type mapBoundaries struct {
 func (b *mapBoundaries) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	flipY := func(f estimator.Flip) vg.Length { return trY(float64(f.Last) + 0.5) }
+	// joined[i][j]: flip j of column i continues a line from column i-1.
+	joined := make([][]bool, len(b.cells))
+	for i := range b.cells {
+		joined[i] = make([]bool, len(b.cells[i].flips[b.rev]))
+	}
 	var path vg.Path
-	for i, cell := range b.cells {
-		x0, x1 := max(trX(cell.x0), c.Min.X), min(trX(cell.x1), c.Max.X)
-		flips := cell.flips[b.rev]
-		var next []estimator.Flip
-		if i+1 < len(b.cells) {
-			next = b.cells[i+1].flips[b.rev]
-		}
-		for j, f := range flips {
-			y := flipY(f)
-			path.Move(vg.Point{X: x0, Y: y})
-			path.Line(vg.Point{X: x1, Y: y})
-			if g, ok := sameFlip(flips, j, next); ok {
-				path.Line(vg.Point{X: x1, Y: flipY(g)})
+	for i := range b.cells {
+		for j := range b.cells[i].flips[b.rev] {
+			if joined[i][j] {
+				continue
+			}
+			// Follow the line from column i to where it ends.
+			ci, cj := i, j
+			y := flipY(b.cells[ci].flips[b.rev][cj])
+			path.Move(vg.Point{X: max(trX(b.cells[ci].x0), c.Min.X), Y: y})
+			for {
+				x1 := min(trX(b.cells[ci].x1), c.Max.X)
+				path.Line(vg.Point{X: x1, Y: y})
+				if ci+1 == len(b.cells) {
+					break
+				}
+				nj, ok := sameFlip(b.cells[ci].flips[b.rev], cj, b.cells[ci+1].flips[b.rev])
+				if !ok {
+					break
+				}
+				ci, cj = ci+1, nj
+				joined[ci][cj] = true
+				y = flipY(b.cells[ci].flips[b.rev][cj])
+				path.Line(vg.Point{X: x1, Y: y})
 			}
 		}
 	}
@@ -173,9 +194,9 @@ func (b *mapBoundaries) Plot(c draw.Canvas, p *plot.Plot) {
 	c.Stroke(path)
 }
 
-// sameFlip finds in next the flip that continues flips[j]: the same change
-// of decision, the same count of such changes below it.
-func sameFlip(flips []estimator.Flip, j int, next []estimator.Flip) (estimator.Flip, bool) {
+// sameFlip finds the index in next of the flip that continues flips[j]:
+// the same change of decision, the same count of such changes below it.
+func sameFlip(flips []estimator.Flip, j int, next []estimator.Flip) (int, bool) {
 	f := flips[j]
 	nth := 0
 	for _, g := range flips[:j] {
@@ -183,15 +204,15 @@ func sameFlip(flips []estimator.Flip, j int, next []estimator.Flip) (estimator.F
 			nth++
 		}
 	}
-	for _, g := range next {
+	for k, g := range next {
 		if g.FromDecision == f.FromDecision && g.ToDecision == f.ToDecision {
 			if nth == 0 {
-				return g, true
+				return k, true
 			}
 			nth--
 		}
 	}
-	return estimator.Flip{}, false
+	return 0, false
 }
 
 // mapCurrent marks the config's own point, with its values.
