@@ -63,6 +63,15 @@ func BenchmarkMap128Rows(b *testing.B) {
 	benchmarkMap(b, Default(), MapAxis{Axis: "vocab_size", From: 1, To: 300_000}, MapAxis{Axis: "rows", From: 1, To: 1_000_000})
 }
 
+// BenchmarkMap128InUse is the README's map turned over: in_use_bytes
+// across, rows up; from one column to the next only the budget moves.
+func BenchmarkMap128InUse(b *testing.B) {
+	c := Default()
+	c.Request.Rows = 200_000
+	c.Budget.InUseBytes = 68_451_041_280
+	benchmarkMap(b, c, MapAxis{Axis: "in_use_bytes", From: 0, To: 120_000_000_000}, MapAxis{Axis: "rows", From: 1, To: 600_000})
+}
+
 func benchmarkMap(b *testing.B, c Config, x, y MapAxis) {
 	cols := make([]MapColumn, DefaultColumns)
 	var flips []Flip

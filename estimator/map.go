@@ -60,6 +60,9 @@ type Mapper struct {
 	ds    [][2]Decision
 	msgs  []string
 	flips [2][]Flip
+	// across, when x is the budget and y is not, remembers each grid
+	// point's result from column to column (see acrossColumns).
+	across []pathPoint
 }
 
 // NewMapper validates c, both axes and their ranges, and the number of
@@ -102,6 +105,12 @@ func NewMapper(c Config, x, y MapAxis, columns int) (*Mapper, error) {
 	m.grid = Grid(y.From, y.To, DefaultPoints)
 	m.ds = make([][2]Decision, len(m.grid))
 	m.msgs = make([]string, len(m.grid))
+	if xs.paths.on && !ys.paths.on {
+		m.across = make([]pathPoint, len(m.grid))
+		for j := range m.across {
+			m.across[j] = pathPoint{lo: 1, hi: 0} // empty
+		}
+	}
 	return m, nil
 }
 
@@ -139,7 +148,11 @@ func (m *Mapper) Column(i int, flips []Flip) (MapColumn, []Flip) {
 	_ = m.xs.at(x)
 	m.ys.rebase(&m.xs.cur)
 	for j, y := range m.grid {
-		m.ds[j], m.msgs[j] = m.ys.decisions(y)
+		if m.across != nil {
+			m.ds[j], m.msgs[j] = m.acrossColumns(j, y)
+		} else {
+			m.ds[j], m.msgs[j] = m.ys.decisions(y)
+		}
 	}
 	m.flips[0], m.flips[1] = m.flips[0][:0], m.flips[1][:0]
 	for j := 1; j < len(m.grid); j++ {
@@ -155,6 +168,27 @@ func (m *Mapper) Column(i int, flips []Flip) (MapColumn, []Flip) {
 		r.Flips = flips[start:len(flips):len(flips)]
 	}
 	return col, flips
+}
+
+// acrossColumns is the decisions at grid point j, y, of the current
+// column when x is capacity_bytes or in_use_bytes: from one column to the
+// next only the budget moves at a given y, so, as along a sweep of the
+// budget (sweepPaths), the previous column's result at y holds wherever
+// the available bytes fall in the range over which its ladder takes the
+// same path.
+func (m *Mapper) acrossColumns(j int, y int64) ([2]Decision, string) {
+	s := m.ys
+	if bad := s.at(y); bad != nil {
+		return [2]Decision{Invalid, Invalid}, bad.Error()
+	}
+	e := &m.across[j]
+	if avail := s.cur.available(); avail < e.lo || avail > e.hi {
+		*e = pathPoint{pt: s.price(y), lo: s.eval.availLo, hi: s.eval.availHi}
+	}
+	if e.pt.Error != "" {
+		return [2]Decision{Invalid, Invalid}, e.pt.Error
+	}
+	return [2]Decision{e.pt.Rev[0].Decision, e.pt.Rev[1].Decision}, ""
 }
 
 // decisions are both revisions' decisions at x, Invalid with the message

@@ -315,3 +315,31 @@ func TestMapJSONShape(t *testing.T) {
 		t.Fatalf("got  %s\nwant %s", data, want)
 	}
 }
+
+// TestMapAcrossBudgetColumns: with the budget across, a column reuses the
+// previous column's results where its ladder takes the same path; every
+// column still equals a sweep along y at its x, on a default config and
+// on random ones.
+func TestMapAcrossBudgetColumns(t *testing.T) {
+	rng := newRand()
+	cfgs := []Config{pressure(), Default()}
+	for i := 0; i < 10; i++ {
+		cfgs = append(cfgs, randomConfig(rng))
+	}
+	compared := 0
+	for i, c := range cfgs {
+		r, _ := c.Resolve()
+		x := MapAxis{Axis: []string{"in_use_bytes", "capacity_bytes"}[i%2], From: 0, To: 2 * r.Capacity}
+		y := MapAxis{Axis: []string{"rows", "vocab_size", "sequence_rows"}[i%3], From: 1, To: 4 * *r.AxisField([]string{"rows", "vocab_size", "sequence_rows"}[i%3])}
+		res, err := Map(c, x, y, 24)
+		if err != nil {
+			t.Fatalf("config %s: %v", MarshalConfig(c), err)
+		}
+		for _, col := range res.Columns {
+			compared += checkColumn(t, c, x, y, col)
+		}
+	}
+	if compared < 100 {
+		t.Fatalf("only %d columns compared with a sweep", compared)
+	}
+}
