@@ -129,7 +129,7 @@ func (r *MapResult) Summary(current int64) string {
 			best, most = i, n
 		}
 	}
-	if near := r.nearest(current); near >= 0 && r.Columns[near].differing(r.Y.From, r.Y.To) > 0 {
+	if near := r.ColumnAt(current); near >= 0 && r.Columns[near].differing(r.Y.From, r.Y.To) > 0 {
 		best = near
 	}
 	var b strings.Builder
@@ -160,9 +160,9 @@ func (r *MapResult) Summary(current int64) string {
 	return b.String()
 }
 
-// nearest is the column whose share of x (ColumnWidths) holds x, or -1
-// when x is outside the map.
-func (r *MapResult) nearest(x int64) int {
+// ColumnAt is the column whose share of x (ColumnWidths) holds x, or -1
+// when x is outside the map: the column a pointer at x shows.
+func (r *MapResult) ColumnAt(x int64) int {
 	if x < r.X.From || x > r.X.To {
 		return -1
 	}

@@ -50,6 +50,19 @@ func TestMapColumnWidths(t *testing.T) {
 			if got := r.ColumnWidths(); !reflect.DeepEqual(got, tc.want) {
 				t.Fatalf("widths %v, want %v", got, tc.want)
 			}
+			// ColumnAt agrees with the widths, and is -1 off the map.
+			x := tc.from
+			for i, w := range tc.want {
+				for ; w > 0; w-- {
+					if got := r.ColumnAt(x); got != i {
+						t.Fatalf("ColumnAt(%d) = %d, want %d", x, got, i)
+					}
+					x++
+				}
+			}
+			if r.ColumnAt(tc.from-1) != -1 || r.ColumnAt(tc.to+1) != -1 {
+				t.Fatal("ColumnAt off the map is not -1")
+			}
 		})
 	}
 }
