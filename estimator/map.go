@@ -47,7 +47,7 @@ type MapResult struct {
 }
 
 // Mapper computes a map column by column, so that a caller can spread the
-// work over time (the page computes it between frames). Build it once per
+// work over time (the page can compute it between frames). Build it once per
 // config and axes with NewMapper; Column prices one column without
 // allocating, but for the flips it returns.
 type Mapper struct {
