@@ -38,6 +38,7 @@ func commands() []command {
 		{"sweep", "print the flips JSON along an axis: -config FILE -axis NAME -from A -to B", runSweep},
 		{"plot", "render the chart: -config FILE -axis NAME -from A -to B -o chart.svg|chart.png", runPlot},
 		{"replay", "replay a workload against both revisions: -config FILE -workload FILE|- [-format json|md|csv] [-o FILE]", runReplay},
+		{"map", "print the decision map JSON over two axes, or draw it: -config FILE -x AXIS -xfrom A -xto B -y AXIS -yfrom A -yto B [-o map.svg|map.png]", runMap},
 		{"static", "write a static site that runs under any path prefix: -o DIR", runStatic},
 	}
 }
