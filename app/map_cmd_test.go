@@ -199,3 +199,39 @@ func TestMapCommandWriteFailure(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 1 and the error", code, stderr)
 	}
 }
+
+// TestMapBaseline: the map command takes a config with a baseline of its
+// own (examples/h100-vs-h200.json) and moves x in both setups: with no
+// memory in use, each revision's column along rows flips where its sweep
+// does (the README: the H100 admits up to 227,373 rows, the H200 up to
+// 403,170); with -o it draws the map.
+func TestMapBaseline(t *testing.T) {
+	cfg := filepath.Join("..", "examples", "h100-vs-h200.json")
+	args := []string{"map", "-config", cfg, "-x", "in_use_bytes", "-xfrom", "0", "-xto", "40000000000", "-columns", "3",
+		"-y", "rows", "-yfrom", "1", "-yto", "900000"}
+	code, stdout, stderr := runCmd(t, "", args...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var got estimator.MapResult
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Columns) != 3 || got.Columns[0].X != 0 {
+		t.Fatalf("columns %+v", got.Columns)
+	}
+	col := got.Columns[0]
+	for rev, want := range []int64{227_374, 403_171} {
+		flips := col.Rev(rev).Flips
+		if col.Rev(rev).Start != estimator.Admit || len(flips) == 0 || flips[0].First != want || flips[0].ToDecision != estimator.Split {
+			t.Errorf("revision %d at in_use 0: start %v, flips %+v; want admit, then split from %d", rev, col.Rev(rev).Start, flips, want)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "map.svg")
+	if code, _, stderr := runCmd(t, "", append(args, "-o", out)...); code != 0 || stderr != "" {
+		t.Fatalf("-o: exit %d, stderr %q", code, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), "<svg") {
+		t.Fatalf("-o wrote %d bytes, %v", len(data), err)
+	}
+}

@@ -110,9 +110,11 @@
 //     error: there is nothing to replay.
 //   - Shapes are memoized (65,536 at a time, then the memo starts afresh),
 //     so memory does not grow with the lines.
-//   - A map (Map) sets x in each column as a sweep along x sets it (the
-//     resolved config, only x moved; rows carries projected_rows and
-//     target_rows), then sweeps y as Sweep does, on the same grid of
+//   - A map (Map) sets x in each column as a sweep along x sets it, in
+//     both revisions (Revisions.Set: the resolved configs, only x moved,
+//     an override of x not holding; rows carries each revision's own
+//     projected_rows and target_rows), then sweeps y as Sweep does, each
+//     revision valid or invalid on its own, on the same grid of
 //     DefaultPoints and the same bisection: each column equals Sweep along
 //     y of the config at its x. A column's start is "invalid" where the
 //     config is invalid at y_from. Its ranges are checked as a sweep's
