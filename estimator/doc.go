@@ -148,4 +148,26 @@
 //     error: there is nothing to replay.
 //   - Shapes are memoized (65,536 at a time, then the memo starts afresh),
 //     so memory does not grow with the lines.
+//   - A map (Map) sets x in each column as a sweep along x sets it, in
+//     both revisions (Revisions.Set: the resolved configs, only x moved,
+//     an override of x not holding; rows carries each revision's own
+//     projected_rows and target_rows), then sweeps y as Sweep does, each
+//     revision valid or invalid on its own, on the same grid of
+//     DefaultPoints and the same bisection: each column equals Sweep along
+//     y of the config at its x. A column's start is "invalid" where the
+//     config is invalid at y_from. Its ranges are checked as a sweep's
+//     (0..2^62, from <= to; errors name x.axis, x.from, x.to, y.axis,
+//     y.from, y.to, columns); a value outside the field's own range is an
+//     invalid point, so a column whose x is outside it is invalid
+//     throughout, while a column where x alone breaks a limit relating two
+//     fields (in_use_bytes above capacity_bytes) is priced point by point,
+//     since y may lift it. A map where every point evaluated is invalid is
+//     an error for the field "map", with the first point's message.
+//   - The share of a map's plane that differs (DifferFraction) counts its
+//     integer points (x, y), each x taking the decisions of the column
+//     nearest it (a tie to the lower column), where the two revisions
+//     decide differently; points invalid for both count as agreeing. The
+//     summary sentence names the ranges of y where the config's column
+//     differs, or, when it does not, the column that differs over the
+//     most y.
 package estimator
