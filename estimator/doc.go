@@ -163,6 +163,14 @@
 //     fields (in_use_bytes above capacity_bytes) is priced point by point,
 //     since y may lift it. A map where every point evaluated is invalid is
 //     an error for the field "map", with the first point's message.
+//     Terms follow x and y as every other byte does, in each revision's
+//     own config.
+//   - Along capacity_bytes or in_use_bytes (a sweep, or a map's columns
+//     with the budget across) a point's result is reused over the
+//     available bytes where every comparison of its ladder with the budget
+//     comes out the same (evaluator.fits; sweeppath.go). This holds with
+//     terms, including the rung-by-rung ladder of an unsafe term, because
+//     no term variable reads the budget.
 //   - The share of a map's plane that differs (DifferFraction) counts its
 //     integer points (x, y), each x taking the decisions of the column
 //     nearest it (a tie to the lower column), where the two revisions
