@@ -3,7 +3,6 @@ package chart
 import (
 	"errors"
 	"image/color"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
@@ -109,7 +108,7 @@ func drawMap(in MapInput, dc draw.Canvas) error {
 		ymin, ymax = ymin-0.5, ymax+0.5
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = xmin, xmax, ymin, ymax
-	styleAxes(p, xf)
+	styleAxes(p, xf, 1)
 	p.Y.Label.Text = yf.Key
 	if byteAxis(yf) {
 		p.Y.Label.Text += " (GiB)"
@@ -164,7 +163,7 @@ func mapHeader(title, summary string, w vg.Length) *textBlock {
 	}{{title, 12}, {summary, 10}} {
 		sty := textStyle(part.size)
 		sty.YAlign = draw.YTop
-		for _, line := range wrapText(part.s, sty, w-2*headerPad) {
+		for _, line := range breakWords(sty, part.s, w-2*headerPad) {
 			b.lines = append(b.lines, textLine{line, sty})
 		}
 	}
@@ -188,27 +187,6 @@ func (b *textBlock) draw(c draw.Canvas) {
 		c.FillText(l.sty, vg.Point{X: c.Min.X + headerPad, Y: y}, l.text)
 		y -= l.sty.Font.Size * 1.3
 	}
-}
-
-// wrapText breaks s into lines no wider than w, at spaces.
-func wrapText(s string, sty text.Style, w vg.Length) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		next := word
-		if line != "" {
-			next = line + " " + word
-		}
-		if line != "" && sty.Width(next) > w {
-			lines = append(lines, line)
-			next = word
-		}
-		line = next
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // mapLegend lists the decisions the candidate takes on the plane, the
