@@ -44,6 +44,8 @@ type explorer struct {
 	banner   bannerState
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+
+	loads *workloadSink // the Workload panel's way in (explorer_workload.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -72,6 +74,7 @@ func newExplorer() *explorer {
 	c := &explorer{state: newPageState()}
 	c.sink = &editSink{apply: c.apply, fail: c.fail}
 	c.share = c.newShareSink()
+	c.loads = c.newWorkloadSink()
 	return c
 }
 
@@ -291,6 +294,7 @@ func (c *explorer) Render() (ui app.UI) {
 				),
 			),
 		),
+		&workloadPanel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
 	)
 }
 
