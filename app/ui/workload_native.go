@@ -16,3 +16,5 @@ func watchWorkloadDrops(app.Context, string, func(app.Context, app.Value), func(
 }
 
 func textOf(string) string { return "" }
+
+func setTextOf(string, string) {}

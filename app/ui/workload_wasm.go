@@ -117,3 +117,12 @@ func textOf(id string) (text string) {
 	})
 	return text
 }
+
+// setTextOf sets the value of the text field with the given id.
+func setTextOf(id, text string) {
+	_ = catchJS(func() {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Set("value", text)
+		}
+	})
+}

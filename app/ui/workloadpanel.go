@@ -165,8 +165,16 @@ func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
 		p.st.data, p.st.source, p.st.shown, p.st.run, p.st.err = nil, "the pasted text", nil, nil, err.Error()
 		return
 	}
+	if len(text) > bigPaste {
+		// A text box holding megabytes makes every layout of the page
+		// slow: the replay has the text, the box lets it go.
+		setTextOf("workload-text", "")
+	}
 	p.load(ctx, "the pasted text", []byte(text))
 }
+
+// bigPaste is the size past which a pasted workload leaves the text box.
+const bigPaste = 1 << 20
 
 func (p *workloadPanel) onCancel(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("cancelling the replay")
