@@ -5,6 +5,6 @@
 // line naming the field; a failure while running exits 1.
 //
 // It may import the estimator, app/chart (the plot command), app/report
-// (the replay's report) and app/server
-// (serve, static); never app/ui: main hands it what it needs of the page.
+// (the replay's report) and app/server (serve, static); never app/ui:
+// main hands it what it needs of the page.
 package cli

@@ -12,6 +12,5 @@
 // Its API for main: NewExplorer (the route's component) and Handler (the
 // page's description for go-app's server). It may import the estimator,
 // app/chart, app/report (the replay's report), go-app and gonum's vg
-// (chart sizes); never app/server or
-// app/cli.
+// (chart sizes); never app/server or app/cli.
 package ui
