@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -228,4 +229,28 @@ func TestWorkloadStateErrors(t *testing.T) {
 			t.Errorf("64 MiB refused: %v", err)
 		}
 	})
+}
+
+// BenchmarkWorkloadRun replays 1,000,000 lines of varied shapes through
+// the panel's state machine in slices of sliceLines, natively: the work
+// the browser does between its frames, without the browser.
+func BenchmarkWorkloadRun(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString("rows,count\n")
+	for i := 0; i < 1000000; i++ {
+		buf.WriteString(strconv.Itoa(1+(i*7919)%400000) + "," + strconv.Itoa(1+i%5) + "\n")
+	}
+	data := buf.Bytes()
+	cfg := workloadConfig()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var s workloadState
+		s.setConfig(cfg, keyOf(cfg))
+		s.load("million.csv", data)
+		for s.step(sliceLines) {
+		}
+		if s.shown == nil || s.shown.res.Lines != 1000000 {
+			b.Fatalf("no result: %s", s.err)
+		}
+	}
 }
