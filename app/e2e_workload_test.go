@@ -8,6 +8,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,13 +58,20 @@ func TestE2EWorkload(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rows, counts []int32
+	var wantCSV, wantJSON bytes.Buffer
+	cw := csv.NewWriter(&wantCSV)
+	cw.Write(report.CSVHeader)
 	res, err := estimator.Replay(cfg, bytes.NewReader(data), func(l estimator.ReplayLine) error {
 		rows, counts = append(rows, int32(l.Rows)), append(counts, int32(l.Count))
-		return nil
+		return report.WriteCSVRow(cw, l)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	cw.Flush()
+	enc := json.NewEncoder(&wantJSON)
+	enc.SetIndent("", "  ")
+	enc.Encode(res) // what replay -format json prints
 	hist := chart.NewHistogram(rows, counts)
 
 	tb := newTab(t)
@@ -128,6 +137,18 @@ func TestE2EWorkload(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll('#workload-chart svg path').length`); n < 3 {
 		t.Errorf("the histogram's SVG has %d paths", n)
 	}
+
+	// The exports are the replay command's bytes; the address holds the
+	// config only, never the workload.
+	dir := t.TempDir()
+	tb.downloadsTo(dir)
+	if got := tb.download(dir, "workload-export-json", "workload_replay.json"); !bytes.Equal(got, wantJSON.Bytes()) {
+		t.Errorf("the JSON export differs from replay -format json (%d and %d bytes)", len(got), wantJSON.Len())
+	}
+	if got := tb.download(dir, "workload-export-csv", "workload_replay.csv"); !bytes.Equal(got, wantCSV.Bytes()) {
+		t.Errorf("the CSV export differs from replay -format csv (%d and %d bytes)", len(got), wantCSV.Len())
+	}
+	tb.waitURL(estimator.EncodeQuery(cfg).Encode())
 
 	// The changed lines: the first 100, and the first one loads into the
 	// explorer (fields and address follow).
