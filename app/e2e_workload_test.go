@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/chart"
@@ -149,6 +150,17 @@ func TestE2EWorkload(t *testing.T) {
 		t.Errorf("the CSV export differs from replay -format csv (%d and %d bytes)", len(got), wantCSV.Len())
 	}
 	tb.waitURL(estimator.EncodeQuery(cfg).Encode())
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(tb.ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: tb.base}); err != nil {
+			t.Fatalf("permission %s: %v", name, err)
+		}
+	}
+	tb.do(chromedp.Click(chromedp.ID("workload-copy")))
+	tb.waitWorkload(`document.getElementById('workload-share-status').textContent.includes('copied')`, "Copy report's confirmation", 10*time.Second)
+	if got := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise); got != report.Markdown(res, cfg.Changes) {
+		t.Errorf("Copy report copied %q, want replay -format md's report", got)
+	}
 
 	// The changed lines: the first 100, and the first one loads into the
 	// explorer (fields and address follow).
