@@ -34,6 +34,14 @@ func TestWorkloadPanelRender(t *testing.T) {
 	}
 	runToEnd(t, &p.st, 1000)
 	html = render()
+	if strings.Contains(html, "<svg") {
+		t.Error("a histogram before draw ran")
+	}
+	p.draw()
+	render = func() string {
+		return app.HTMLString(&workloadPanel{Config: cfg, Ready: true, st: p.st, svg: p.svg, drawnFor: p.drawnFor})
+	}
+	html = render()
 	res := p.st.shown.res
 	// go-app writes attributes in no set order: compare them as a set.
 	cells := map[string]bool{}
