@@ -106,6 +106,8 @@ type evaluator struct {
 	memo [8]sizes // n = 0: empty
 	next int
 	key  Resolved // the fields that size a piece, of the config memo holds
+
+	stack [maxTermStack]int64 // scratch for the terms' programs
 }
 
 func newEvaluator(r *Resolved) *evaluator {
@@ -119,6 +121,7 @@ func newEvaluator(r *Resolved) *evaluator {
 // bytes, the one-sequence piece is the same at every point.
 func (e *evaluator) reset(r *Resolved) {
 	e.r, e.k, e.c = r, r.perRow(), calc{}
+	e.k.stack = &e.stack
 	if key := sizingKey(r); key != e.key {
 		e.key = key
 		for i := range e.memo {
@@ -130,12 +133,16 @@ func (e *evaluator) reset(r *Resolved) {
 // sizingKey is r less the fields that do not change the size of a piece
 // of n rows: the budget, the sequence length, the changes (sizes hold every
 // variant's tensors), and rows themselves when every row is projected and
-// targeted (p = t = n whatever N is).
+// targeted (p = t = n whatever N is). The terms are compared by their
+// compiled program; a term that uses s, N, P or T keeps those fields.
 func sizingKey(r *Resolved) Resolved {
 	k := *r
-	k.S, k.Capacity, k.InUse, k.ReservePermille, k.SafetyPercent = 0, 0, 0, 0, 0
+	k.Capacity, k.InUse, k.ReservePermille, k.SafetyPercent = 0, 0, 0, 0
+	if !r.terms.usesAny(varS) {
+		k.S = 0
+	}
 	k.Changes = Changes{}
-	if k.P == k.N && k.T == k.N {
+	if k.P == k.N && k.T == k.N && !r.terms.usesAny(varReqN, varReqP, varReqT) {
 		k.N, k.P, k.T = 0, 0, 0
 	}
 	return k
@@ -159,7 +166,7 @@ func (e *evaluator) price(n int64, v variant) *piece {
 		e.next = (e.next + 1) % len(e.memo)
 		e.r.size(&e.c, &e.k, n, sz)
 	}
-	e.r.assemble(&e.c, sz, v, &e.pc)
+	e.r.assemble(&e.c, &e.k, sz, v, &e.pc)
 	return &e.pc
 }
 
@@ -227,6 +234,12 @@ func (e *evaluator) decide(v variant) plan {
 // projected rows ceil(n P / N) add up to at least P). So when
 // floor((whole retained + finest peak) x safety / 100) exceeds the budget,
 // no rung k < m fits either, and a sweep need not price them.
+//
+// A term can break both facts (max(0, 10_000_000 - n x 100) shrinks as
+// rows grow; n / 2 rounds the children's shares down), so when v holds a
+// term that the compiler could not prove safe (termSet.unsafe) every rung
+// is priced, in the ladder's order: the decision, and any failure of a
+// term, are then exactly the ladder's.
 func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	r, c := e.r, &e.c
 	avail := r.available()
@@ -238,6 +251,9 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	if m == 1 {
 		whole.decision = Refuse
 		return whole
+	}
+	if r.terms != nil && r.terms.unsafe&v.rev != 0 {
+		return e.ladder(v, m, avail)
 	}
 	finest := e.rungPlan(m, v)
 	if c.err != nil {
@@ -269,6 +285,25 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	return finest
 }
 
+// ladder prices the rungs k = 2, 4, ... (k < m), then m, in order, and
+// returns the first that fits (split), else the last (refuse).
+func (e *evaluator) ladder(v variant, m, avail int64) plan {
+	c := &e.c
+	for k := int64(2); k < m; k *= 2 {
+		pl := e.rungPlan(k, v)
+		if c.err != nil || pl.required <= avail {
+			pl.decision = Split
+			return pl
+		}
+	}
+	pl := e.rungPlan(m, v)
+	pl.decision = Refuse
+	if pl.required <= avail {
+		pl.decision = Split
+	}
+	return pl
+}
+
 // lowerBound is the required bytes of the finest rung with the lower-bound
 // variants: nothing the trainer could do would need less.
 func (e *evaluator) lowerBound() int64 {
@@ -285,7 +320,7 @@ func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
 	var sz sizes
 	r.size(c, &k, n, &sz)
 	pc.detail = true
-	r.assemble(c, &sz, v, pc)
+	r.assemble(c, &k, &sz, v, pc)
 }
 
 // requiredOf prices the rung with k children as v.

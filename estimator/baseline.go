@@ -36,9 +36,9 @@ type Setting struct {
 const baselinePrefix = "baseline.overrides."
 
 // overridable reports whether f may be overridden: every field but the
-// changes.
+// changes (and the lists observed and terms, which are not fields).
 func overridable(f *Field) bool {
-	return f != observedKey && !strings.HasPrefix(f.Path, "changes.")
+	return f != observedKey && f != termsKey && !strings.HasPrefix(f.Path, "changes.")
 }
 
 // BaselineConfig returns the baseline's config: c with the baseline's

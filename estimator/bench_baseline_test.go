@@ -27,3 +27,13 @@ func BenchmarkSweep512Baseline(b *testing.B) {
 		b.Fatalf("flips: %v", flips)
 	}
 }
+
+// BenchmarkSweep512TermsBaseline is BenchmarkSweep512Baseline with the
+// four terms of BenchmarkSweep512Terms: each revision evaluates its own
+// terms in its own config.
+func BenchmarkSweep512TermsBaseline(b *testing.B) {
+	c := Default()
+	c.Terms = benchTerms()
+	c.Baseline = &Baseline{Changes: c.Changes, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}}}
+	benchmarkSweep(b, c)
+}

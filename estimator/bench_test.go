@@ -9,8 +9,30 @@ import "testing"
 //
 //	go test -run '^$' -bench Sweep512 ./estimator/
 //	GOOS=js GOARCH=wasm go test -run '^$' -bench Sweep512 -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./estimator/
-func BenchmarkSweep512(b *testing.B) {
+func BenchmarkSweep512(b *testing.B) { benchmarkSweep(b, Default()) }
+
+// BenchmarkSweep512Terms is BenchmarkSweep512 with four terms, one of
+// each kind of place (section 8); it should cost at most 1.5 times as
+// much, and allocate nothing more per point.
+//
+//	go test -run '^$' -bench Sweep ./estimator/
+func BenchmarkSweep512Terms(b *testing.B) {
 	c := Default()
+	c.Terms = benchTerms()
+	benchmarkSweep(b, c)
+}
+
+// benchTerms are the four terms of BenchmarkSweep512Terms.
+func benchTerms() []Term {
+	return []Term{
+		{Name: "logits_fp32_copy", Place: "head", Bytes: "2 * D"},
+		{Name: "router_probs", Place: "retained", Revision: "both", Bytes: "r * 4"},
+		{Name: "dispatch", Place: "stage", Bytes: "ceil(r * H * b, 2) + min(n, C) * 64"},
+		{Name: "old_workspace", Place: "fc2", Revision: "baseline", Bytes: "max(r * O, n * 1_000)"},
+	}
+}
+
+func benchmarkSweep(b *testing.B, c Config) {
 	xs := Grid(1, 1_000_000, DefaultPoints)
 	pts := make([]Point, 0, len(xs))
 	var flips [2][]Flip

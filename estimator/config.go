@@ -12,6 +12,9 @@ type Config struct {
 	Budget              BudgetConfig  `json:"budget"`
 	AllocatorRoundBytes int64         `json:"allocator_round_bytes"`
 	Changes             Changes       `json:"changes"`
+	// Terms are tensors of a change of the user's own (section 8); none
+	// when omitted, and then the JSON leaves the key out.
+	Terms []Term `json:"terms,omitempty"`
 	// Observed are measured peaks to set beside both estimates (section
 	// 12); none by default.
 	Observed []ObservedPoint `json:"observed,omitempty"`
@@ -129,6 +132,8 @@ type Resolved struct {
 	RetainedPerRow       int64
 	Round                int64
 	Changes              Changes
+
+	terms *termSet // the config's terms, compiled; nil when none
 }
 
 // Resolve validates c and fills in the defaults that depend on other
@@ -166,6 +171,9 @@ func (c Config) Resolve() (Resolved, error) {
 		// L, H and b are within range here, so L x H x b < 2^44.
 		r.RetainedPerRow = r.L * r.H * r.B
 	}
+	ts, termErrs := compileTerms(c.Terms)
+	errs = append(errs, termErrs...)
+	r.terms = ts
 	if len(errs) > 0 {
 		return r, errs
 	}

@@ -37,6 +37,7 @@ func init() {
 	groups[""]["budget"] = nil
 	groups[""]["changes"] = nil
 	groups[""]["baseline"] = nil
+	groups[""]["terms"] = termsKey
 	groups["request"]["outputs"] = nil
 	groups[""]["observed"] = observedKey
 }
@@ -44,6 +45,10 @@ func init() {
 // observedKey marks the top-level key "observed", an array read by
 // decodeObserved rather than a field or a group.
 var observedKey = &Field{Path: "observed"}
+
+// termsKey stands for the "terms" list among the keys of a config, read by
+// decodeTerms rather than as a field or a group.
+var termsKey = &Field{Path: "terms", Key: "terms"}
 
 // DecodeConfig reads a config in the interchange format of section 6.
 // Omitted fields take their defaults (Default()); unknown keys, values of
@@ -103,6 +108,12 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 		}
 		if f == observedKey {
 			c.Observed = decodeObserved(raw, errs)
+			continue
+		}
+		if f == termsKey {
+			terms, termErrs := decodeTerms(raw)
+			*errs = append(*errs, termErrs...)
+			c.Terms = terms
 			continue
 		}
 		if group == "" && key == "baseline" {

@@ -71,6 +71,44 @@
 //     config: an H100 baseline turns invalid above its capacity while the
 //     H200 candidate still decides. Without one, both revisions are one
 //     config and a point is invalid for both, as before.
+//   - Terms (section 8): the stages of a result are the built-in ones in
+//     their order, then one per term of place stage, in the order of the
+//     terms; inside a stage, and among the retained tensors, a revision's
+//     terms follow the built-in tensors in the order of the terms. A term
+//     is listed even when its bytes are 0. A stage the model lacks (fc2 at
+//     K = 0, gdn at Hk = 0) exists in a revision exactly when that revision
+//     holds a term placed there; a term's own stage exists only in the
+//     revisions that hold it, with the one tensor of the same name.
+//   - A term's expression: a unary - or + is allowed (it is the operator
+//     -); a literal with a leading zero (octal in Go), hexadecimal, octal
+//     or binary is refused. D and Dt are the formulas' values, before any
+//     rounding. A subexpression without variables is evaluated when the
+//     config is read, so its failure (and a constant divisor <= 0, or a
+//     constant negative dividend) is an error of the decoder; a failure
+//     that depends on the piece is the estimate's.
+//   - A term is evaluated for the pieces a revision that holds it prices
+//     (the lower bound holds the terms of revision both), in the plans the
+//     ladder tries. Any failure (an overflow, a division by zero or of a
+//     negative number, a negative size) makes the estimate an error
+//     naming the term, as an overflow does, and a point of a sweep
+//     invalid, for both revisions, with that message.
+//   - Terms with a baseline of its own (section 11): the terms are the
+//     config's and cannot be overridden; the baseline's resolved config
+//     compiles them too, so the baseline and both terms of the baseline
+//     are evaluated with the baseline's own variables (its rows, widths,
+//     sequence length), and its lower bound holds the both terms with
+//     them. A term's failure is then the failing revision's alone: a
+//     sweep's point is invalid for that revision only, and the error of a
+//     baseline's term is named "baseline", the message naming the term
+//     ("baseline: terms[0] (x): ..."), in an estimate, a sweep, a replay
+//     line and an observed point alike.
+//   - The ladder's shortcuts (the finest rung first, a rung skipped when
+//     its first child alone cannot fit) rest on ephemeral bytes that grow
+//     with rows and children's retained bytes that add up to at least the
+//     whole's. A term the compiler cannot prove keeps both (a
+//     subtraction, a division by a piece's variable, n / 2 among the
+//     retained tensors, n x n, ...) makes its revisions price every rung
+//     in order, so the decision is always the ladder's.
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.

@@ -158,18 +158,23 @@ func (e *evaluator) outcome(v variant) Outcome {
 		RetainedBytes:      Bytes(pl.retained),
 		EphemeralBytes:     Bytes(pl.maxEphem),
 		ChildRetainedBytes: Bytes(pc.retained),
-		DominantStage:      pc.dominant().String(),
 	}
+	o.DominantStage, _, _ = pc.stageOf(pc.dominant())
 	if pl.decision == Refuse {
 		o.Children = 0
 	}
-	for s := Stage(0); s < NumStages; s++ {
-		if !pc.present[s] {
+	for i := 0; i < pc.stageCount(); i++ {
+		name, bytes, present := pc.stageOf(i)
+		if !present {
 			continue
 		}
-		sb := StageBytes{Name: s.String(), Bytes: Bytes(pc.stage[s])}
-		for _, t := range pc.tensors[s][:pc.ntens[s]] {
-			sb.Tensors = append(sb.Tensors, TensorBytes{t.name, Bytes(t.bytes)})
+		sb := StageBytes{Name: name, Bytes: Bytes(bytes)}
+		if i < int(NumStages) {
+			for _, t := range pc.tensors[i][:pc.ntens[i]] {
+				sb.Tensors = append(sb.Tensors, TensorBytes{t.name, Bytes(t.bytes)})
+			}
+		} else { // a term's own stage holds its one tensor
+			sb.Tensors = []TensorBytes{{name, Bytes(bytes)}}
 		}
 		o.Stages = append(o.Stages, sb)
 	}
@@ -182,12 +187,13 @@ func (e *evaluator) outcome(v variant) Outcome {
 }
 
 // dominant is the stage that sets the piece's ephemeral peak, the first in
-// stage order on a tie.
-func (pc *piece) dominant() Stage {
-	best := StageActivations
-	for s := Stage(1); s < NumStages; s++ {
-		if pc.stage[s] > pc.stage[best] {
-			best = s
+// stage order on a tie: an index of stageOf, so that a term's own stage
+// (after the built-in ones, in the order of the terms) can dominate.
+func (pc *piece) dominant() int {
+	best, bestBytes := 0, pc.stage[0]
+	for i := 1; i < pc.stageCount(); i++ {
+		if _, b, _ := pc.stageOf(i); b > bestBytes {
+			best, bestBytes = i, b
 		}
 	}
 	return best
@@ -195,7 +201,7 @@ func (pc *piece) dominant() Stage {
 
 func (r *Resolved) reason(pl plan, pc *piece, avail int64) string {
 	need, have := Bytes(pl.required), Bytes(avail)
-	dom := pc.dominant()
+	dom, domBytes, _ := pc.stageOf(pc.dominant())
 	switch pl.decision {
 	case Admit:
 		return fmt.Sprintf("admitted whole: %s rows need %s of the %s available; the peak stage is %s",
@@ -209,5 +215,5 @@ func (r *Resolved) reason(pl plan, pc *piece, avail int64) string {
 		plan = fmt.Sprintf("one sequence per child (%s children of at most %s rows)", Group(pl.k), Group(pl.largest))
 	}
 	return fmt.Sprintf("refused: even %s needs %s, %s more than the %s available; the dominant stage is %s (%s)",
-		plan, need, Bytes(pl.required-avail), have, dom, Bytes(pc.stage[dom]))
+		plan, need, Bytes(pl.required-avail), have, dom, Bytes(domBytes))
 }

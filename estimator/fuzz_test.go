@@ -33,6 +33,9 @@ func FuzzDecodeConfig(f *testing.F) {
 	f.Add([]byte(`{"baseline": {"overrides": {"terms": [], "baseline": {}, "changes": {}, "model": {"x": 1}}, "changes": {"y": 2}}}`))
 	f.Add([]byte(`{"baseline": null}`))
 	f.Add([]byte(`{"baseline": {}}`))
+	f.Add([]byte(`{"terms": [{"name": "logits_fp32_copy", "place": "head", "bytes": "2 * D"}, {"name": "w", "place": "retained", "revision": "both", "bytes": "ceil(n * K * 4, 3)"}]}`))
+	f.Add([]byte(`{"terms": [{"name": "s1", "place": "stage", "revision": "baseline", "bytes": "max(0, 10_000_000 - n * 100)", "x": 1}]}`))
+	f.Add([]byte(`{"terms": null, "model": {"num_experts_per_tok": 0}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeConfig(data)
 		if err != nil {

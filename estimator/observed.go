@@ -256,6 +256,9 @@ func (rv *Revisions) observe(points []ObservedPoint) ([]ObservedResult, *Fit, er
 		out[i] = ObservedResult{Rows: pt.Rows, PeakBytes: Bytes(pt.PeakBytes), Label: pt.Label}
 		for k, rev := range revs {
 			pred, err := rev.predictPeak(pt.Rows)
+			if e, ok := err.(*Error); ok {
+				err = revisionError(e, k, rv.Own) // a baseline of its own is named
+			}
 			if err != nil {
 				return nil, nil, &Error{Field: pointField(i, "rows"), Message: fmt.Sprintf("a piece of %s rows: %v", Group(pt.Rows), err)}
 			}

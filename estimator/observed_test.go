@@ -135,10 +135,17 @@ func TestObservedPredictsThePiece(t *testing.T) {
 // mean x, in rationals.
 func refObserve(c Config) ([]ObservedResult, *Fit, bool) {
 	m := refFrom(c)
-	rp := newRefPricer(&m)
+	return refObserveRevs(c, [2]refModel{m, m}, [2]refVariant{refBaseline, m.candidate()})
+}
+
+// refObserveRevs is refObserve with each revision's own model and
+// variant (its own variables, terms and in-use bytes).
+func refObserveRevs(c Config, models [2]refModel, variants [2]refVariant) ([]ObservedResult, *Fit, bool) {
 	out := make([]ObservedResult, len(c.Observed))
 	var fit Fit
-	for k, v := range []refVariant{refBaseline, m.candidate()} {
+	for k, v := range variants {
+		m := &models[k]
+		rp := newRefPricer(m)
 		xs := make([]*big.Rat, len(c.Observed))
 		ys := make([]*big.Rat, len(c.Observed))
 		mx, my := new(big.Rat), new(big.Rat)

@@ -25,19 +25,23 @@ func (s Stage) String() string { return stageNames[s] }
 // and fc2, the released GDN form).
 type variant struct {
 	eagerHead, fc2Known, gdnRelease bool
+	// rev selects the terms the variant holds: holdBaseline,
+	// holdCandidate or holdLower (the terms both revisions hold).
+	rev uint8
 }
 
-func baselineVariant() variant { return variant{} }
+func baselineVariant() variant { return variant{rev: holdBaseline} }
 
 func (r *Resolved) candidateVariant() variant {
 	return variant{
 		eagerHead:  r.Changes.HeadEagerWorkspace,
 		fc2Known:   r.Changes.FC2KnownStorage,
 		gdnRelease: r.Changes.GDNEarlyRelease,
+		rev:        holdCandidate,
 	}
 }
 
-func lowerBoundVariant() variant { return variant{gdnRelease: true} }
+func lowerBoundVariant() variant { return variant{gdnRelease: true, rev: holdLower} }
 
 // tensor is one allocation, already rounded to the allocator's block.
 type tensor struct {
@@ -46,8 +50,8 @@ type tensor struct {
 }
 
 const (
-	maxRetainedTensors = 6
-	maxStageTensors    = 7
+	maxRetainedTensors = 6 + MaxTerms
+	maxStageTensors    = 7 + MaxTerms
 )
 
 // piece is the memory of one piece of n rows: the whole request or one
@@ -66,6 +70,13 @@ type piece struct {
 	nret    int
 	tensors [NumStages][maxStageTensors]tensor
 	ntens   [NumStages]int
+
+	// The stages of the terms placed in a stage of their own, by term
+	// index (0 when the variant does not hold the term); see assemble.
+	terms    *termSet
+	nterms   int
+	tstage   [MaxTerms]int64
+	tpresent [MaxTerms]bool
 }
 
 // addTensor adds a tensor to stage s. It is small enough to inline, and
@@ -118,6 +129,12 @@ type perRow struct {
 	logits                           int64 // per projected (or chunk) row: V x 2
 
 	round, roundMask int64 // allocator block; block - 1 when a power of two, else -1
+
+	// For the terms (when the config has any): FC2 routed rows per row,
+	// the variables, and scratch space to evaluate them.
+	routed int64
+	vars   termVars
+	stack  *[maxTermStack]int64
 }
 
 func (r *Resolved) perRow() perRow {
@@ -130,6 +147,10 @@ func (r *Resolved) perRow() perRow {
 	routed := r.K
 	if r.EP > 1 {
 		routed = (3*r.K + 1) / 2 // ceil(1.5 x K)
+	}
+	k.routed = routed
+	if r.terms != nil {
+		k.vars.setConfig(r)
 	}
 	k.fc2Out = routed * r.O * r.B
 	k.fc2In = routed * r.I * r.B
@@ -165,7 +186,7 @@ const (
 )
 
 // retainedNames name the retained tensors, in the order of sizes.ret.
-var retainedNames = [maxRetainedTensors]string{"logprobs", "topk_values", "topk_indices", "logits", "hidden_states", "checkpoints"}
+var retainedNames = [6]string{"logprobs", "topk_values", "topk_indices", "logits", "hidden_states", "checkpoints"}
 
 // sizes is every tensor a piece of n rows can hold, whatever the variant,
 // each rounded to the allocator block. Pricing a variant from it is a few
@@ -173,7 +194,7 @@ var retainedNames = [maxRetainedTensors]string{"logprobs", "topk_values", "topk_
 // candidate and the lower bound.
 type sizes struct {
 	n, p, t  int64
-	ret      [maxRetainedTensors]int64 // 0: not requested
+	ret      [6]int64 // 0: not requested
 	retained int64
 
 	activations           int64
@@ -183,6 +204,9 @@ type sizes struct {
 	gdnZ, gdnScalar       int64
 
 	big bool // some tensor is at least bigTensor: stage sums need checks
+
+	term      [MaxTerms]int64 // each term's tensor, rounded; -1: it fails here
+	evaluated uint16          // bit i: term[i] is evaluated (see evalTerms)
 }
 
 // size fills sz for a piece of n rows (1 <= n <= N), with k = r.perRow().
@@ -244,7 +268,7 @@ func (r *Resolved) size(c *calc, k *perRow, n int64, sz *sizes) {
 
 // assemble fills pc with the piece sz priced as v: its retained tensors and
 // its ephemeral stages, the peak being their maximum.
-func (r *Resolved) assemble(c *calc, sz *sizes, v variant, pc *piece) {
+func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece) {
 	// Reset field by field: clearing the tensor lists (most of the struct)
 	// would cost more than pricing the variant.
 	pc.n, pc.p, pc.t = sz.n, sz.p, sz.t
@@ -304,6 +328,46 @@ func (r *Resolved) assemble(c *calc, sz *sizes, v variant, pc *piece) {
 		}
 		if !listed {
 			pc.nret, pc.ntens = 0, [NumStages]int{}
+		}
+	}
+	// The terms v holds (section 8): a retained term adds to the retained
+	// bytes, a term in a stage to that stage (which then exists even when
+	// the model lacks it), a term of place stage is a stage of its own.
+	// Written out here rather than called: calls are dear in WebAssembly.
+	pc.terms, pc.nterms = r.terms, 0
+	if ts := r.terms; ts != nil {
+		pc.nterms = len(ts.terms)
+		for _, i := range ts.own {
+			pc.tstage[i], pc.tpresent[i] = 0, false
+		}
+		held, mask := ts.holding(v.rev)
+		if sz.evaluated&mask != mask { // the first variant to price the piece with them
+			r.evalTerms(k, sz, held)
+		}
+		for _, h := range held {
+			b := sz.term[h.i]
+			switch {
+			case b < 0:
+				if c.err == nil {
+					c.err = r.termFault(int(h.i), sz)
+				}
+			case h.place == placeRetained:
+				pc.retained = c.add(pc.retained, b, whatRetained)
+				if pc.detail {
+					pc.ret[pc.nret] = tensor{ts.terms[h.i].name, b}
+					pc.nret++
+				}
+			case h.place == placeStage:
+				pc.tstage[h.i], pc.tpresent[h.i] = b, true
+				pc.ephemeral = max(pc.ephemeral, b)
+			default:
+				s := Stage(h.place)
+				pc.stage[s] = c.add(pc.stage[s], b, stageWhat[s])
+				pc.present[s] = true
+				if pc.detail {
+					pc.list(s, ts.terms[h.i].name, b)
+				}
+			}
 		}
 	}
 	for s := Stage(0); s < NumStages; s++ {

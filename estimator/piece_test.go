@@ -329,7 +329,7 @@ func TestRetained(t *testing.T) {
 		c.Request.ProjectedRows, c.Request.TargetRows = Int64(333), Int64(101)
 		c.Request.Grad, c.Request.Outputs, c.FC2.DtypeBytes = tc.grad, tc.out, tc.dtype
 		c.Budget.RetainedPerRowBytes = tc.rpr
-		pc := pieceOf(t, c, tc.n, variant{true, true, true})
+		pc := pieceOf(t, c, tc.n, variant{eagerHead: true, fc2Known: true, gdnRelease: true})
 		got := map[string]int64{}
 		var sum int64
 		for _, r := range pc.ret[:pc.nret] {

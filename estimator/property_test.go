@@ -69,7 +69,7 @@ func TestMonotoneInRows(t *testing.T) {
 		}
 		slices.Sort(ns)
 		ns = slices.Compact(ns)
-		for _, v := range []variant{baselineVariant(), r.candidateVariant(), lowerBoundVariant(), {true, true, true}} {
+		for _, v := range []variant{baselineVariant(), r.candidateVariant(), lowerBoundVariant(), {eagerHead: true, fc2Known: true, gdnRelease: true}} {
 			var prev piece
 			var prevReq int64
 			for k, n := range ns {
@@ -157,7 +157,7 @@ func TestEarlyReleaseOnlyFrees(t *testing.T) {
 		r, _ := c.Resolve()
 		var cl calc
 		var pc piece
-		for _, v := range []variant{{}, {eagerHead: true}, {fc2Known: true}, {true, true, false}} {
+		for _, v := range []variant{{}, {eagerHead: true}, {fc2Known: true}, {eagerHead: true, fc2Known: true}} {
 			rel := v
 			rel.gdnRelease = true
 			for _, k := range []int64{1, r.sequences()} {

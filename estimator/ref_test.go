@@ -24,7 +24,10 @@ type refModel struct {
 	EP                       int64
 	Cap, InUse, Reserve      int64
 	Safety, RPR, Round       int64
-	Eager, FC2Known, Release bool // the candidate's changes
+	Eager, FC2Known, Release bool  // the candidate's changes
+	M                        int64 // moe_intermediate_size
+	Terms                    []refTerm
+	termsBad                 bool // a term does not compile: the config is invalid
 }
 
 // refFrom fills the defaults of section 2: P = N, T = P, I =
@@ -64,6 +67,8 @@ func refFrom(c Config) refModel {
 	} else if m.Grad {
 		m.RPR = m.L * m.H * m.B
 	}
+	m.M = c.Model.MoEIntermediateSize
+	m.Terms, m.termsBad = refTerms(c.Terms)
 	return m
 }
 
@@ -103,13 +108,21 @@ func (m *refModel) tensor(a *refArith, factors ...int64) int64 {
 	return a.mul(blocks, m.Round)
 }
 
-type refVariant struct{ eager, fc2Known, release bool }
+// refVariant is how a piece is priced; who says which terms it holds:
+// "baseline", "candidate" or "lower" (the lower bound: the terms both
+// revisions hold).
+type refVariant struct {
+	eager, fc2Known, release bool
+	who                      string
+}
 
-func (m *refModel) candidate() refVariant { return refVariant{m.Eager, m.FC2Known, m.Release} }
+func (m *refModel) candidate() refVariant {
+	return refVariant{m.Eager, m.FC2Known, m.Release, "candidate"}
+}
 
 var (
-	refBaseline   = refVariant{}
-	refLowerBound = refVariant{release: true} // baseline head and fc2, released GDN
+	refBaseline   = refVariant{who: "baseline"}
+	refLowerBound = refVariant{release: true, who: "lower"} // baseline head and fc2, released GDN
 )
 
 type refTensor struct {
@@ -123,6 +136,7 @@ type refPiece struct {
 	retained  []refTensor
 	stages    [NumStages][]refTensor // activations, head, fc2, gdn
 	present   [NumStages]bool
+	own       []refTensor // the stages of terms of place stage, in config order
 	ret       int64
 	stage     [NumStages]int64
 	ephemeral int64
@@ -238,19 +252,30 @@ func (m *refModel) piece(a *refArith, n int64, v refVariant) refPiece {
 		}
 	}
 
+	// The terms the variant holds (section 8), after the built-in tensors.
+	m.addTerms(a, &pc, v, keep, put)
+
 	for s := range pc.stage {
 		pc.ephemeral = max(pc.ephemeral, pc.stage[s])
+	}
+	for _, t := range pc.own {
+		pc.ephemeral = max(pc.ephemeral, t.bytes)
 	}
 	return pc
 }
 
 // dominant is the largest stage, the first in stage order on a tie (the
-// package's documented choice).
-func (pc *refPiece) dominant() Stage {
-	best := Stage(0)
+// package's documented choice), the terms' own stages after the others.
+func (pc *refPiece) dominant() string {
+	best, bytes := Stage(0).String(), pc.stage[0]
 	for s := Stage(1); s < NumStages; s++ {
-		if pc.stage[s] > pc.stage[best] {
-			best = s
+		if pc.stage[s] > bytes {
+			best, bytes = s.String(), pc.stage[s]
+		}
+	}
+	for _, t := range pc.own {
+		if t.bytes > bytes {
+			best, bytes = t.name, t.bytes
 		}
 	}
 	return best
@@ -379,6 +404,6 @@ func refEstimate(c Config) refResult {
 	res.lower = rp.rung(m.sequences(), refLowerBound).required
 	res.base = rp.decide(refBaseline)
 	res.cand = rp.decide(m.candidate())
-	res.overflow = rp.a.overflow
+	res.overflow = rp.a.overflow || m.termsBad
 	return res
 }

@@ -3,6 +3,7 @@ package estimator
 import (
 	"io"
 	"math/bits"
+	"strings"
 	"sync"
 )
 
@@ -77,6 +78,18 @@ type revision struct {
 	v      variant
 	shared bool
 	prefix string
+}
+
+// priceError names an error of pricing the revision's line: an overflow
+// by the fields of its product, prefixed as the revision's fields are; a
+// term's failure, which no override can fix (the terms are the config's),
+// as Estimate names it: "terms[i] (name)" for the candidate, and "baseline"
+// with the term in the message for a baseline of its own.
+func (rev *revision) priceError(err *Error) *Error {
+	if rev.prefix != "" && strings.HasPrefix(err.Field, "terms[") {
+		return revisionError(err, 0, true)
+	}
+	return &Error{Field: rev.prefix + err.Field, Message: err.Message}
 }
 
 // replayRevisions resolves c into the baseline and the candidate, each
@@ -186,7 +199,7 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 			e.lowerBound() // the same for both revisions of one config
 		}
 		if err := e.c.err; err != nil {
-			return d, &Error{Field: rev.prefix + err.Field, Message: err.Message}
+			return d, rev.priceError(err)
 		}
 		d.decision[i] = pl.decision
 		if pl.decision != Refuse {

@@ -29,10 +29,7 @@ func refReplay(c Config, lines []refLine, lineNos []int64, ignored []string) (Re
 	if err != nil {
 		panic(err)
 	}
-	res := ReplayResult{Ignored: ignored, Transitions: []Transition{}, Changed: []ReplayLine{}}
-	type key struct{ b, c Decision }
-	sums := map[key]*Transition{}
-	for i, l := range lines {
+	return refReplayBy(lines, lineNos, ignored, func(l refLine) (int64, [2]Outcome, bool) {
 		lc := c
 		rows := r.N
 		if l.rows >= 0 {
@@ -55,7 +52,20 @@ func refReplay(c Config, lines []refLine, lineNos []int64, ignored []string) (Re
 			lc.Budget.InUseBytes = l.inUse
 		}
 		est, err := Estimate(lc)
-		if err != nil {
+		return rows, [2]Outcome{est.Baseline, est.Candidate}, err == nil
+	})
+}
+
+// refReplayBy sums a replay whose lines decide prices: the line's rows,
+// the baseline's and the candidate's outcomes (decision and children),
+// and false when the line is invalid.
+func refReplayBy(lines []refLine, lineNos []int64, ignored []string, decide func(refLine) (int64, [2]Outcome, bool)) (ReplayResult, int64) {
+	res := ReplayResult{Ignored: ignored, Transitions: []Transition{}, Changed: []ReplayLine{}}
+	type key struct{ b, c Decision }
+	sums := map[key]*Transition{}
+	for i, l := range lines {
+		rows, est, ok := decide(l)
+		if !ok {
 			return ReplayResult{}, lineNos[i]
 		}
 		count := int64(1)
@@ -64,8 +74,8 @@ func refReplay(c Config, lines []refLine, lineNos []int64, ignored []string) (Re
 		}
 		children := func(o Outcome) int64 { return o.Children }
 		rl := ReplayLine{Line: lineNos[i], ID: l.id, Rows: rows, Count: count,
-			Baseline: est.Baseline.Decision, Candidate: est.Candidate.Decision,
-			BaselineChildren: children(est.Baseline), CandidateChildren: children(est.Candidate)}
+			Baseline: est[0].Decision, Candidate: est[1].Decision,
+			BaselineChildren: children(est[0]), CandidateChildren: children(est[1])}
 		res.Requests += count
 		res.Lines++
 		res.Rows += rows * count

@@ -76,8 +76,9 @@ type sweepRev struct {
 	cur  Resolved // the config at the point being priced
 	eval evaluator
 	// sameSizes: moving the axis changes no piece's size (the budget, the
-	// sequence length, or rows when every row is projected and targeted),
-	// so the evaluator keeps its pieces from point to point.
+	// sequence length, or rows when every row is projected and targeted;
+	// the last two only when no term of the revision's config uses s, or
+	// N, P and T), so the evaluator keeps its pieces from point to point.
 	sameSizes bool
 	primed    bool
 }
@@ -114,10 +115,12 @@ func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
 	for rev := range rv.Rev {
 		r, sr := &rv.Rev[rev], s.sweepRev(rev)
 		switch axis {
-		case "capacity_bytes", "in_use_bytes", "sequence_rows":
+		case "capacity_bytes", "in_use_bytes":
 			sr.sameSizes = true
+		case "sequence_rows":
+			sr.sameSizes = !r.terms.usesAny(varS)
 		case "rows":
-			sr.sameSizes = r.P == r.N && r.T == r.N
+			sr.sameSizes = r.P == r.N && r.T == r.N && !r.terms.usesAny(varReqN, varReqP, varReqT)
 		}
 	}
 	return s, nil
@@ -256,6 +259,11 @@ type PointRevision struct {
 	// The revision's own available and lower-bound bytes.
 	AvailableBytes  int64
 	LowerBoundBytes int64
+	// WholeTermStages are the stages of the terms of place stage, by term
+	// index in the config (0 for other terms and those the revision does
+	// not hold). The built-in stages and WholeRetained include the terms
+	// placed in them.
+	WholeTermStages [MaxTerms]int64
 }
 
 // Point prices both revisions at x, as Estimate would (less the tensor
@@ -346,6 +354,9 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 func priceRevision(e *evaluator, v variant, pr *PointRevision) {
 	whole := e.rungPlan(1, v)
 	pr.WholeStages = e.pc.stage
+	if e.pc.nterms > 0 {
+		pr.WholeTermStages = e.pc.tstage
+	}
 	pr.WholeRetained = e.pc.retained
 	pr.WholeRequired = whole.required
 	pl := e.decideFrom(v, whole)

@@ -68,7 +68,7 @@ func WorkloadSVG(h Histogram, sweep Input, width, height vg.Length) (svg []byte,
 
 	cand := decisionRegions(sweep.Candidate, sweep.Points, 1, xmin, xmax)
 	base := decisionRegions(sweep.Baseline, sweep.Points, 0, xmin, xmax)
-	legend := chartLegend(nil, cand, width)
+	legend := chartLegend(nil, cand, sweep.names(), width)
 	legend.entries = append([]legendEntry{{label: "requests (weighted by count)", thumb: func(c draw.Canvas, r vg.Rectangle) {
 		c.SetColor(colBars)
 		c.Fill(rectPath(r.Min.X+3, r.Min.Y, r.Max.X-3, r.Max.Y))
@@ -82,7 +82,7 @@ func WorkloadSVG(h Histogram, sweep Input, width, height vg.Length) (svg []byte,
 	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, 1, clampInt(dataW/65, 2, 8)))
 	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
 	p.Y.Tick.Marker = plot.ConstantTicks(integerTicks(yticks))
-	styleAxes(p, sweep.Axis)
+	styleAxes(p, sweep.Axis, textScale(width))
 	p.Y.Label.Text = "requests"
 
 	p.Add(&chartBands{regions: cand, grid: yticks})

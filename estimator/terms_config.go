@@ -1,0 +1,443 @@
+package estimator
+
+import (
+	"encoding/json"
+	"go/parser"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Term is a tensor of a change of the user's own (section 8): its bytes in
+// one piece as an integer expression over named variables, where it lives
+// and which revision holds it. Its JSON is
+// {"name": ..., "place": ..., "revision": ..., "bytes": ...}.
+type Term struct {
+	Name     string `json:"name"`
+	Place    string `json:"place"`
+	Revision string `json:"revision,omitempty"` // "" = candidate
+	Bytes    string `json:"bytes"`
+}
+
+// The limits of section 8.
+const (
+	MaxTerms         = 16
+	MaxTermBytesText = 256
+	maxTermName      = 32
+)
+
+// TermPlaces are the places a term can have; TermRevisions its revisions.
+var (
+	TermPlaces    = []string{"retained", "activations", "head", "fc2", "gdn", "stage"}
+	TermRevisions = []string{"candidate", "baseline", "both"}
+)
+
+// TermVariables lists the variables a term's bytes may use.
+func TermVariables() []string { return append([]string(nil), varNames[:]...) }
+
+// Which revisions hold a term: the baseline, the candidate, and the lower
+// bound (which counts the terms both hold).
+const (
+	holdBaseline uint8 = 1 << iota
+	holdCandidate
+	holdLower
+)
+
+// placeRetained and placeStage are a compiled term's place besides the
+// built-in stages (0 .. NumStages-1).
+const (
+	placeRetained = -1
+	placeStage    = int8(NumStages)
+)
+
+// compiledTerm is a validated term, ready to evaluate.
+type compiledTerm struct {
+	name   string
+	field  string // "terms[i] (name)", the Field of its errors
+	place  int8   // a Stage, placeRetained or placeStage
+	holds  uint8  // holdBaseline | holdCandidate | holdLower
+	prog   []termInstr
+	safe   bool // see exprInfo
+	subadd bool
+	uses   uint64
+	// chain: the program is a value followed by additions and
+	// multiplications by constants or variables (2 * D, r * I * b), which
+	// termValue evaluates in line.
+	chain bool
+}
+
+// termRef is a term a revision holds, and where.
+type termRef struct {
+	i     uint8
+	place int8
+}
+
+// termSet is a config's terms, compiled once. A Resolved points at it, so
+// that a Resolved stays comparable and cheap to copy.
+type termSet struct {
+	terms []compiledTerm
+	uses  uint64 // the variables any term uses
+	// unsafe has the hold bit of each revision that holds a term that
+	// breaks the ladder's shortcuts (see decideFrom).
+	unsafe uint8
+	// held lists the terms the baseline, the candidate and the lower
+	// bound hold; own, the terms of place stage.
+	held     [3][]termRef
+	heldMask [3]uint16 // the same as bits
+	own      []uint8
+}
+
+// holding returns the terms a variant of revision rev holds, as a list
+// and as bits.
+func (ts *termSet) holding(rev uint8) ([]termRef, uint16) {
+	switch rev {
+	case holdBaseline:
+		return ts.held[0], ts.heldMask[0]
+	case holdCandidate:
+		return ts.held[1], ts.heldMask[1]
+	case holdLower:
+		return ts.held[2], ts.heldMask[2]
+	}
+	return nil, 0
+}
+
+// usesAny reports whether some term uses one of the variables.
+func (ts *termSet) usesAny(vars ...int) bool {
+	if ts == nil {
+		return false
+	}
+	for _, v := range vars {
+		if ts.uses&(1<<v) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// termField names term i in errors: terms[i] (name), the name quoted when
+// it is not a valid name.
+func termField(i int, name string) string {
+	if !validTermName(name) {
+		name = strconv.Quote(clip(name))
+	}
+	return "terms[" + strconv.Itoa(i) + "] (" + name + ")"
+}
+
+func validTermName(name string) bool {
+	if len(name) < 1 || len(name) > maxTermName || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		ch := name[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// compileTerms validates and compiles terms: nil when there are none.
+// Each bad term gives one error naming it.
+func compileTerms(terms []Term) (*termSet, ErrorList) {
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	if len(terms) > MaxTerms {
+		return nil, ErrorList{{Field: "terms", Message: "has " + strconv.Itoa(len(terms)) + " terms; at most " + strconv.Itoa(MaxTerms) + " are allowed"}}
+	}
+	key := termsCacheKey(terms)
+	termCache.Lock()
+	for i, k := range termCache.keys {
+		if k == key && termCache.sets[i] != nil {
+			ts := termCache.sets[i]
+			termCache.Unlock()
+			return ts, nil
+		}
+	}
+	termCache.Unlock()
+	ts, errs := compileTermsOnce(terms)
+	if ts != nil {
+		termCache.Lock()
+		termCache.keys[termCache.next], termCache.sets[termCache.next] = key, ts
+		termCache.next = (termCache.next + 1) % len(termCache.keys)
+		termCache.Unlock()
+	}
+	return ts, errs
+}
+
+// termCache keeps the last few sets of terms compiled, by their text: the
+// page resolves the same config at every render, and parsing costs more
+// than a whole sweep's pricing of the terms. A termSet never changes once
+// compiled, so it is shared.
+var termCache struct {
+	sync.Mutex
+	keys [8]string
+	sets [8]*termSet
+	next int
+}
+
+// termsCacheKey writes terms as one string, each field prefixed by its
+// length, so that different terms never share a key.
+func termsCacheKey(terms []Term) string {
+	var b strings.Builder
+	for _, t := range terms {
+		for _, f := range [...]string{t.Name, t.Place, t.Revision, t.Bytes} {
+			b.WriteString(strconv.Itoa(len(f)))
+			b.WriteByte(':')
+			b.WriteString(f)
+		}
+	}
+	return b.String()
+}
+
+// compileTermsOnce is compileTerms without the cache.
+func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
+	var errs ErrorList
+	ts := &termSet{}
+	seen := map[string]int{}
+	for i, t := range terms {
+		ct, msg := compileTerm(t)
+		field := termField(i, t.Name)
+		if j, dup := seen[t.Name]; dup && msg == "" {
+			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
+		} else if !dup && validTermName(t.Name) {
+			seen[t.Name] = i
+		}
+		if msg != "" {
+			errs = append(errs, &Error{Field: field, Message: msg})
+			continue
+		}
+		ct.field = field
+		ts.uses |= ct.uses
+		ts.terms = append(ts.terms, ct)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	for i, ct := range ts.terms {
+		for j, rev := range []uint8{holdBaseline, holdCandidate, holdLower} {
+			if ct.holds&rev != 0 {
+				ts.held[j] = append(ts.held[j], termRef{uint8(i), ct.place})
+				ts.heldMask[j] |= 1 << i
+			}
+		}
+		if ct.place == placeStage {
+			ts.own = append(ts.own, uint8(i))
+		}
+		ok := ct.safe
+		if ct.place == placeRetained {
+			ok = ct.subadd
+		}
+		if !ok {
+			ts.unsafe |= ct.holds
+		}
+	}
+	return ts, nil
+}
+
+// compileTerm checks one term on its own; msg is its first problem.
+func compileTerm(t Term) (ct compiledTerm, msg string) {
+	if !validTermName(t.Name) {
+		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
+	}
+	ct.name = t.Name
+	switch t.Place {
+	case "retained":
+		ct.place = placeRetained
+	case "stage":
+		ct.place = placeStage
+		for _, s := range append(stageNames[:], "retained") {
+			if t.Name == s {
+				return ct, "a term with place stage cannot be named " + strconv.Quote(s) + ", the name of a built-in stage; choose another name"
+			}
+		}
+	default:
+		found := false
+		for s := Stage(0); s < NumStages; s++ {
+			if t.Place == stageNames[s] {
+				ct.place, found = int8(s), true
+			}
+		}
+		if !found {
+			return ct, "place must be one of " + strings.Join(TermPlaces, ", ") + ", got " + strconv.Quote(clip(t.Place))
+		}
+	}
+	switch t.Revision {
+	case "", "candidate":
+		ct.holds = holdCandidate
+	case "baseline":
+		ct.holds = holdBaseline
+	case "both":
+		ct.holds = holdBaseline | holdCandidate | holdLower
+	default:
+		return ct, "revision must be one of " + strings.Join(TermRevisions, ", ") + " (default candidate), got " + strconv.Quote(clip(t.Revision))
+	}
+	prog, info, uses, msg := compileExpr(t.Bytes)
+	if msg != "" {
+		return ct, msg
+	}
+	ct.prog, ct.safe, ct.subadd, ct.uses = prog, info.safe, info.subadd, uses
+	ct.chain = prog[0].op == opPush
+	for _, in := range prog[1:] {
+		ct.chain = ct.chain && in.src != srcStack && (in.op == opAdd || in.op == opMul)
+	}
+	return ct, ""
+}
+
+// compileExpr parses and compiles an expression. msg says what is wrong,
+// or is "".
+func compileExpr(src string) (prog []termInstr, info exprInfo, uses uint64, msg string) {
+	if len(src) > MaxTermBytesText {
+		return nil, info, 0, "bytes is " + strconv.Itoa(len(src)) + " bytes long; at most " + strconv.Itoa(MaxTermBytesText) + " are allowed"
+	}
+	if strings.TrimSpace(src) == "" {
+		return nil, info, 0, "bytes is empty; write the tensor's bytes as an expression, for example 2 * D; " + allowedSyntax
+	}
+	expr, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, info, 0, "bytes is not a valid expression: " + firstLine(err.Error()) + "; " + allowedSyntax
+	}
+	ec := exprCompiler{}
+	info = ec.compile(expr)
+	if ec.err != "" {
+		return nil, info, 0, ec.err
+	}
+	if info.constant && info.val < 0 {
+		return nil, info, 0, termFault{faultNegative, info.val}.message(-1)
+	}
+	if info.depth > maxTermStack {
+		return nil, info, 0, "bytes nests too deeply (more than " + strconv.Itoa(maxTermStack) + " pending operands)"
+	}
+	return ec.prog, info, ec.uses, ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// CheckTerms validates terms on their own (count, names, places,
+// revisions, the syntax and constant parts of each expression), as
+// Resolve does: the error is an ErrorList, one entry per bad term, each
+// naming it as terms[i] (name). A page checks a term as it is typed with
+// it; failures that depend on a piece show when the config is priced.
+func CheckTerms(terms []Term) error {
+	if _, errs := compileTerms(terms); len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// EvalTermBytes evaluates a term's bytes expression for a piece of n rows
+// of c (1 <= n <= rows), before rounding, as the pricing does: the help
+// of a page shows it as a person types. The error says what is wrong.
+func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
+	probe := c
+	probe.Terms = nil
+	r, err := probe.Resolve()
+	if err != nil {
+		return 0, err
+	}
+	prog, _, _, msg := compileExpr(expr)
+	if msg != "" {
+		return 0, parseError(msg)
+	}
+	if n < 1 || n > r.N {
+		return 0, &Error{Field: "rows", Message: "must be in 1.." + Group(r.N) + ", got " + Group(n)}
+	}
+	k := r.perRow()
+	var c2 calc
+	var sz sizes
+	r.size(&c2, &k, n, &sz)
+	k.vars.setConfig(&r)
+	k.vars.setPiece(&r, &k, &sz)
+	var st [maxTermStack]int64
+	v, f := run(prog, &k.vars, &st)
+	if f.kind != faultNone {
+		return 0, parseError(f.message(n))
+	}
+	return v, nil
+}
+
+// TermVariableValues are the variables' values for the whole request of
+// c, by name (n, p, t are then N, P, T).
+func TermVariableValues(c Config) (map[string]int64, error) {
+	probe := c
+	probe.Terms = nil
+	r, err := probe.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	k := r.perRow()
+	var c2 calc
+	var sz sizes
+	r.size(&c2, &k, r.N, &sz)
+	k.vars.setConfig(&r)
+	k.vars.setPiece(&r, &k, &sz)
+	out := make(map[string]int64, numVars)
+	for i, name := range varNames {
+		out[name] = k.vars[i]
+	}
+	return out, nil
+}
+
+// decodeTerms reads the "terms" list of a config strictly: each term an
+// object with the keys name, place, revision (optional) and bytes, each a
+// string. null is no terms.
+func decodeTerms(raw json.RawMessage) ([]Term, ErrorList) {
+	var items []json.RawMessage
+	if s := strings.TrimSpace(string(raw)); s == "null" {
+		return nil, nil
+	}
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, ErrorList{{Field: "terms", Message: `must be a list of terms, each {"name": ..., "place": ..., "revision": ..., "bytes": ...}`}}
+	}
+	var errs ErrorList
+	terms := make([]Term, len(items))
+	for i, item := range items {
+		obj, err := decodeObject(item)
+		if err != nil {
+			errs = append(errs, &Error{Field: termField(i, ""), Message: err.Error() + ` ({"name": ..., "place": ..., "revision": ..., "bytes": ...})`})
+			continue
+		}
+		t := &terms[i]
+		dst := map[string]*string{"name": &t.Name, "place": &t.Place, "revision": &t.Revision, "bytes": &t.Bytes}
+		if raw, ok := obj["name"]; ok {
+			json.Unmarshal(raw, &t.Name) // checked below with the others
+		}
+		var problems []string
+		keys := make([]string, 0, len(obj))
+		for key := range obj {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			p, ok := dst[key]
+			if !ok {
+				problems = append(problems, strconv.Quote(clip(key))+" is not a key of a term; allowed: bytes, name, place, revision")
+				continue
+			}
+			var s string
+			if err := json.Unmarshal(obj[key], &s); err != nil || strings.TrimSpace(string(obj[key])) == "null" {
+				problems = append(problems, key+" must be a string, got "+clip(strings.TrimSpace(string(obj[key]))))
+				continue
+			}
+			*p = s
+		}
+		for _, key := range []string{"name", "place", "bytes"} {
+			if _, ok := obj[key]; !ok {
+				problems = append(problems, key+" is missing")
+			}
+		}
+		if len(problems) > 0 {
+			errs = append(errs, &Error{Field: termField(i, t.Name), Message: strings.Join(problems, "; ")})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return terms, nil
+}
