@@ -12,6 +12,7 @@
 //	app/server  serving the page and writing the static site; knows no page
 //	app/ui      the explorer page: go-app components, page state, URL codec
 //	app/chart   estimator results -> gonum/plot -> SVG (and PNG natively)
+//	app/report  a replay's Markdown report and CSV (cli and ui share it)
 //	estimator   the memory model, standard library only
 //
 // cli may import server and chart; ui may import chart; server imports

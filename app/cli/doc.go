@@ -4,6 +4,7 @@
 // picks a command from the table main lists. A bad config exits 2 with one
 // line naming the field; a failure while running exits 1.
 //
-// It may import the estimator, app/chart (the plot and map commands) and app/server
-// (serve, static); never app/ui: main hands it what it needs of the page.
+// It may import the estimator, app/chart (the plot and map commands),
+// app/report (the replay's report) and app/server (serve, static); never
+// app/ui: main hands it what it needs of the page.
 package cli

@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 
+	"headroom/app/report"
 	"headroom/estimator"
 )
 
@@ -71,8 +71,8 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rows *csv.Writer
 	if *format == "csv" {
 		rows = csv.NewWriter(dst.w)
-		rows.Write(replayCSVHeader)
-		each = func(l estimator.ReplayLine) error { return writeReplayRow(rows, l) }
+		rows.Write(report.CSVHeader)
+		each = func(l estimator.ReplayLine) error { return report.WriteCSVRow(rows, l) }
 	}
 	res, err := estimator.Replay(cfg, in, each)
 	if err != nil {
@@ -84,7 +84,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(res)
 	case "md":
-		_, err = io.WriteString(dst.w, replayMarkdown(res, cfg.Changes))
+		_, err = io.WriteString(dst.w, report.Markdown(res, cfg.Changes))
 	case "csv":
 		rows.Flush()
 		err = rows.Error()
@@ -99,16 +99,6 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-var replayCSVHeader = []string{"line", "id", "rows", "count", "baseline", "candidate", "baseline_children", "candidate_children"}
-
-func writeReplayRow(w *csv.Writer, l estimator.ReplayLine) error {
-	return w.Write([]string{
-		strconv.FormatInt(l.Line, 10), l.ID, strconv.FormatInt(l.Rows, 10), strconv.FormatInt(l.Count, 10),
-		l.Baseline.String(), l.Candidate.String(),
-		strconv.FormatInt(l.BaselineChildren, 10), strconv.FormatInt(l.CandidateChildren, 10),
-	})
 }
 
 // output is where the report goes, written only once it is whole: a

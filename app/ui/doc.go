@@ -11,6 +11,6 @@
 //
 // Its API for main: NewExplorer (the route's component) and Handler (the
 // page's description for go-app's server). It may import the estimator,
-// app/chart, go-app and gonum's vg (chart sizes); never app/server or
-// app/cli.
+// app/chart, app/report (the replay's report), go-app and gonum's vg
+// (chart sizes); never app/server or app/cli.
 package ui

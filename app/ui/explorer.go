@@ -49,7 +49,8 @@ type explorer struct {
 
 	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
 	pointer     chartPointer
-	themeChange app.Func // redraws the chart when the colour scheme changes (theme_wasm.go)
+	themeChange app.Func      // redraws the chart when the colour scheme changes (theme_wasm.go)
+	loads       *workloadSink // the Workload panel's way in (explorer_workload.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -78,6 +79,7 @@ func newExplorer() *explorer {
 	c := &explorer{state: newPageState()}
 	c.sink = &editSink{apply: c.apply, fail: c.fail}
 	c.share = c.newShareSink()
+	c.loads = c.newWorkloadSink()
 	return c
 }
 
@@ -344,6 +346,7 @@ func (c *explorer) Render() (ui app.UI) {
 				),
 			),
 		),
+		&workloadPanel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
 	)
 }
 

@@ -1,24 +1,25 @@
-package cli
+package report
 
 import (
+	"encoding/csv"
 	"strconv"
 	"strings"
 
 	"headroom/estimator"
 )
 
-// replayShownLines is how many changed lines the Markdown report lists.
-const replayShownLines = 10
+// ShownLines is how many changed lines the Markdown report lists.
+const ShownLines = 10
 
-// replayMarkdown is the replay's report for a pull-request comment: a
+// Markdown is the replay's report for a pull-request comment: a
 // title naming the candidate's changes and how many requests they change,
 // the transition table (baseline decisions as rows, candidate decisions as
 // columns; each cell requests and rows, with their share), one sentence
 // saying what changes, and the first changed lines.
-func replayMarkdown(res estimator.ReplayResult, changes estimator.Changes) string {
+func Markdown(res estimator.ReplayResult, changes estimator.Changes) string {
 	var b strings.Builder
 	moved := res.ChangedRequests + res.ChildrenChangedRequests
-	b.WriteString("### Replay of the candidate (" + changeNames(changes) + "): ")
+	b.WriteString("### Replay of the candidate (" + ChangeNames(changes) + "): ")
 	if moved == 0 {
 		b.WriteString("none of " + estimator.Group(res.Requests) + " requests change\n\n")
 	} else {
@@ -40,15 +41,15 @@ func replayMarkdown(res estimator.ReplayResult, changes estimator.Changes) strin
 				b.WriteString(" 0 |")
 				continue
 			}
-			b.WriteString(" " + estimator.Group(t.Requests) + " (" + percent(t.Requests, res.Requests) + "), " +
-				estimator.Group(t.Rows) + " rows (" + percent(t.Rows, res.Rows) + ") |")
+			b.WriteString(" " + estimator.Group(t.Requests) + " (" + Percent(t.Requests, res.Requests) + "), " +
+				estimator.Group(t.Rows) + " rows (" + Percent(t.Rows, res.Rows) + ") |")
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\n" + replaySentence(res) + "\n")
+	b.WriteString("\n" + Sentence(res) + "\n")
 
 	if res.ChangedLines > 0 {
-		shown := min(len(res.Changed), replayShownLines)
+		shown := min(len(res.Changed), ShownLines)
 		switch {
 		case res.ChangedLines == 1:
 			b.WriteString("\nThe changed line:\n\n")
@@ -60,18 +61,18 @@ func replayMarkdown(res estimator.ReplayResult, changes estimator.Changes) strin
 		b.WriteString("| line | id | rows | count | baseline | candidate |\n| ---: | --- | ---: | ---: | --- | --- |\n")
 		for _, l := range res.Changed[:shown] {
 			b.WriteString("| " + strconv.FormatInt(l.Line, 10) + " | " + markdownCell(l.ID) + " | " + estimator.Group(l.Rows) +
-				" | " + estimator.Group(l.Count) + " | " + decisionText(l.Baseline, l.BaselineChildren) +
-				" | " + decisionText(l.Candidate, l.CandidateChildren) + " |\n")
+				" | " + estimator.Group(l.Count) + " | " + DecisionText(l.Baseline, l.BaselineChildren) +
+				" | " + DecisionText(l.Candidate, l.CandidateChildren) + " |\n")
 		}
 	}
 	return b.String()
 }
 
-// replaySentence says in one sentence what the candidate changes, for
+// Sentence says in one sentence what the candidate changes, for
 // example "217 of 12,648 requests (1.7 %, 6.2 % of rows) that the
 // baseline admits whole would split under the candidate; none would be
 // refused."
-func replaySentence(res estimator.ReplayResult) string {
+func Sentence(res estimator.ReplayResult) string {
 	if res.ChangedRequests == 0 && res.ChildrenChangedRequests == 0 {
 		return "No request changes: both revisions decide all " + estimator.Group(res.Requests) +
 			" requests alike, with the same number of children."
@@ -87,7 +88,7 @@ func replaySentence(res estimator.ReplayResult) string {
 		} else {
 			s += " requests"
 		}
-		return s + " (" + percent(req, res.Requests) + ", " + percent(rows, res.Rows) + " of rows)"
+		return s + " (" + Percent(req, res.Requests) + ", " + Percent(rows, res.Rows) + " of rows)"
 	}
 	newRefusals := false
 	for _, t := range res.Transitions {
@@ -117,9 +118,9 @@ var candidateVerb = map[estimator.Decision]string{
 	estimator.Admit: "be admitted whole", estimator.Split: "split", estimator.Refuse: "be refused",
 }
 
-// percent is part of whole as "1.7 %": one decimal, "<0.1 %" and ">99.9 %"
+// Percent is part of whole as "1.7 %": one decimal, "<0.1 %" and ">99.9 %"
 // rather than a rounding that hides a part or the rest.
-func percent(part, whole int64) string {
+func Percent(part, whole int64) string {
 	if whole <= 0 {
 		return "0 %"
 	}
@@ -137,16 +138,18 @@ func percent(part, whole int64) string {
 	return strconv.FormatFloat(p, 'f', 1, 64) + " %"
 }
 
-func decisionText(d estimator.Decision, children int64) string {
+// DecisionText is a line's decision as the reports write it: "admit",
+// "refuse" or "split into k".
+func DecisionText(d estimator.Decision, children int64) string {
 	if d == estimator.Split {
 		return "split into " + estimator.Group(children)
 	}
 	return d.String()
 }
 
-// changeNames lists the candidate's changes that are on, in code
+// ChangeNames lists the candidate's changes that are on, in code
 // formatting, or says there are none.
-func changeNames(c estimator.Changes) string {
+func ChangeNames(c estimator.Changes) string {
 	var on []string
 	for _, ch := range []struct {
 		on   bool
@@ -175,4 +178,17 @@ func markdownCell(s string) string {
 		return r
 	}, s)
 	return strings.NewReplacer("|", `\|`, "&", "&amp;", "<", "&lt;", "`", "\\`").Replace(s)
+}
+
+// CSVHeader names the columns of the replay's CSV: one row per workload
+// line, with both revisions' decisions and children.
+var CSVHeader = []string{"line", "id", "rows", "count", "baseline", "candidate", "baseline_children", "candidate_children"}
+
+// WriteCSVRow writes one workload line of the replay's CSV.
+func WriteCSVRow(w *csv.Writer, l estimator.ReplayLine) error {
+	return w.Write([]string{
+		strconv.FormatInt(l.Line, 10), l.ID, strconv.FormatInt(l.Rows, 10), strconv.FormatInt(l.Count, 10),
+		l.Baseline.String(), l.Candidate.String(),
+		strconv.FormatInt(l.BaselineChildren, 10), strconv.FormatInt(l.CandidateChildren, 10),
+	})
 }
