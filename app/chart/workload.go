@@ -85,8 +85,8 @@ func WorkloadSVG(h Histogram, sweep Input, width, height vg.Length) (svg []byte,
 	styleAxes(p, sweep.Axis, textScale(width))
 	p.Y.Label.Text = "requests"
 
-	p.Add(&chartBands{regions: cand, grid: yticks})
-	p.Add(&chartHatch{spans: differing(base, cand)})
+	p.Add(&chartBands{regions: cand, grid: yticks, pal: &Light})
+	p.Add(&chartHatch{spans: differing(base, cand), col: Light.Differ})
 	p.Add(&chartBars{h: h})
 	p.Add(&chartFlips{flips: sweep.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
 	p.Add(&chartFlips{flips: sweep.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
