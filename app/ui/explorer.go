@@ -165,6 +165,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 		return
 	case editFit:
 		c.state.resetRange()
+	case editObserved:
+		c.state.setObserved(e.Text)
 	case editDismiss:
 		c.banner = bannerState{}
 		return
@@ -205,6 +207,9 @@ func (c *explorer) renderNow() {
 	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
+	}
+	if _, err := in.AddObserved(s.cfg); err != nil { // in is a copy: the cache keeps its sweep without them
+		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
 	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
 	if err != nil {
@@ -311,6 +316,7 @@ func (c *explorer) Render() (ui app.UI) {
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
+				&observedPanel{View: observedViewOf(s, sh, shownAxis), Sink: c.sink},
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
