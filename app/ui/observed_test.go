@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -233,5 +235,44 @@ func TestObservedSentence(t *testing.T) {
 	}
 	if ObservedSentence(nil, 0) != "" {
 		t.Error("a sentence without points")
+	}
+}
+
+// TestObservedExportImport: the JSON export carries the points (config
+// and result), and importing it restores them.
+func TestObservedExportImport(t *testing.T) {
+	s := newPageState()
+	s.setObserved("64902, 94780217856, cold\n33706, 82.182 GiB, warm")
+	s.validate()
+	data, err := exportJSON(s.cfg, PageView{Axis: s.axis, From: s.from, To: s.to}, chart.Input{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Config struct {
+			Observed []estimator.ObservedPoint `json:"observed"`
+		} `json:"config"`
+		Result struct {
+			Observed []json.RawMessage `json:"observed"`
+			Fit      *estimator.Fit    `json:"fit"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Config.Observed) != 2 || f.Config.Observed[1].PeakBytes != 88242250580 || len(f.Result.Observed) != 2 || f.Result.Fit == nil {
+		t.Fatalf("export %s", data)
+	}
+	imp, err := ImportJSON(estimator.Default(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := newPageState()
+	next, err := fresh.withImport(imp, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if estimator.MarshalConfigString(next.cfg) != estimator.MarshalConfigString(s.cfg) {
+		t.Errorf("imported points %+v, want %+v", next.cfg.Observed, s.cfg.Observed)
 	}
 }
