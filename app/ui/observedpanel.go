@@ -122,8 +122,9 @@ type observedPanel struct {
 	View observedView
 	Sink *editSink
 
-	text  string // the box as typed since the last render of View.Text
-	shown string // the View.Text the box was last set to
+	text    string // the box as typed since the last render of View.Text
+	shown   string // the View.Text the box was last set to
+	fileErr string // why the chosen file could not be read; the points are as they were
 }
 
 // OnMount puts the view's text in the box.
@@ -175,6 +176,7 @@ func (p *observedPanel) Render() (ui app.UI) {
 				Accept(".csv,text/csv,text/plain").OnChange(p.onPick),
 		),
 		app.P().ID("error-observed").Class("control-error").Aria("live", "polite").Text(v.Error),
+		app.P().ID("obs-file-error").Class("control-error").Aria("live", "polite").Text(p.fileErr),
 		note,
 		p.renderTable(),
 		app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
@@ -240,6 +242,7 @@ func (p *observedPanel) onInput(ctx app.Context, e app.Event) {
 
 func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("setting the observed peaks")
+	p.fileErr = ""
 	p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: p.text, Settle: true})
 }
 
@@ -253,9 +256,10 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
 		defer p.Sink.catch("importing the CSV of observed peaks")
 		if err != nil {
-			p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: p.text, Settle: true})
+			p.fileErr = "The file could not be read: " + err.Error() + ". The points are as they were."
 			return
 		}
+		p.fileErr = ""
 		text := string(data)
 		if !isObservedCSV(text) && strings.TrimSpace(text) != "" {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
