@@ -199,7 +199,7 @@ func TestObservedViewWarningAndSentence(t *testing.T) {
 			t.Errorf("row %d %+v, estimate %+v", i, r, o)
 		}
 	}
-	if v.Rows[0].Warning != "" || !strings.Contains(v.Rows[1].Warning, "below the memory said to be in use (in_use_bytes 42,949,672,960 bytes)") {
+	if v.Rows[0].Warning != "" || !strings.Contains(v.Rows[1].Warning, "below the memory in use (in_use_bytes 42,949,672,960 bytes)") {
 		t.Errorf("warnings %q, %q", v.Rows[0].Warning, v.Rows[1].Warning)
 	}
 	if v.Summary != ObservedSentence(res.Fit, 2) || !strings.HasPrefix(v.Summary, "The candidate is within ") {
@@ -222,7 +222,7 @@ func TestObservedSentence(t *testing.T) {
 		{"two points, tiny error", estimator.Fit{
 			Baseline:  estimator.RevisionFit{ErrorPercentBefore: 5, ErrorPercentAfter: 0},
 			Candidate: estimator.RevisionFit{ErrorPercentBefore: 0.01, ErrorPercentAfter: 1e-9}}, 2,
-			"The candidate is within under 0.1 % of the measurements, the baseline within 5.0 %; after a fitted static and per-row correction, under 0.1 % and 0.0 %. Two points fit exactly (unless their rows are equal) and prove nothing on their own."},
+			"The candidate is within 0.1 % of the measurements, the baseline within 5.0 %; after a fitted static and per-row correction, < 0.1 % and 0.0 %. Two points fit exactly (unless their rows are equal) and prove nothing on their own."},
 		{"one point", estimator.Fit{}, 1,
 			"The candidate is within 0.0 % of the measurements, the baseline within 0.0 %; after a fitted static and per-row correction, 0.0 % and 0.0 %. One point fits exactly and proves nothing on its own."},
 	}
@@ -274,5 +274,30 @@ func TestObservedExportImport(t *testing.T) {
 	}
 	if estimator.MarshalConfigString(next.cfg) != estimator.MarshalConfigString(s.cfg) {
 		t.Errorf("imported points %+v, want %+v", next.cfg.Observed, s.cfg.Observed)
+	}
+}
+
+// TestBelowInUse: the warning names the in-use bytes the peak is below,
+// each revision's when a baseline of its own has other in-use bytes.
+func TestBelowInUse(t *testing.T) {
+	cases := []struct {
+		name  string
+		peak  int64
+		inUse [2]int64
+		want  string
+	}{
+		{"above", 100, [2]int64{50, 50}, ""},
+		{"equal is not below", 50, [2]int64{50, 50}, ""},
+		{"below both, same", 10, [2]int64{50, 50}, "below the memory in use (in_use_bytes 50 bytes)"},
+		{"below both, own baseline", 10, [2]int64{60, 50}, "below the memory in use (in_use_bytes 60 bytes for the baseline, 50 bytes for the candidate)"},
+		{"below the baseline's only", 55, [2]int64{60, 50}, "below the baseline's memory in use (in_use_bytes 60 bytes)"},
+		{"below the candidate's only", 55, [2]int64{50, 1000}, "below the candidate's memory in use (in_use_bytes 1,000 bytes)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := belowInUse(tc.peak, tc.inUse); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

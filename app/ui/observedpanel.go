@@ -59,21 +59,20 @@ func observedViewOf(s *pageState, sh *shownState, axis string) observedView {
 // belowInUse is the warning for a peak below the in-use bytes of either
 // revision (inUse: baseline, candidate), or "".
 func belowInUse(peak int64, inUse [2]int64) string {
-	if peak >= max(inUse[0], inUse[1]) {
+	switch lo, hi := min(inUse[0], inUse[1]), max(inUse[0], inUse[1]); {
+	case peak >= hi:
 		return ""
+	case lo == hi:
+		return "below the memory in use (in_use_bytes " + estimator.Group(hi) + " bytes)"
+	case peak < lo:
+		return "below the memory in use (in_use_bytes " + estimator.Group(inUse[0]) + " bytes for the baseline, " +
+			estimator.Group(inUse[1]) + " bytes for the candidate)"
 	}
-	what := estimator.Group(inUse[1]) + " bytes"
-	if inUse[0] != inUse[1] {
-		what = estimator.Group(inUse[0]) + " bytes (baseline) and " + estimator.Group(inUse[1]) + " bytes (candidate)"
-		if peak >= min(inUse[0], inUse[1]) {
-			rev := "baseline"
-			if inUse[1] > inUse[0] {
-				rev = "candidate"
-			}
-			what = "the " + rev + "'s " + estimator.Group(max(inUse[0], inUse[1])) + " bytes"
-		}
+	rev := "baseline"
+	if inUse[1] > inUse[0] {
+		rev = "candidate"
 	}
-	return "below the memory said to be in use (in_use_bytes " + what + "): the measurement counts less than what was already allocated"
+	return "below the " + rev + "'s memory in use (in_use_bytes " + estimator.Group(max(inUse[0], inUse[1])) + " bytes)"
 }
 
 // ObservedSentence compares the revisions' largest errors before and after
@@ -87,8 +86,8 @@ func ObservedSentence(fit *estimator.Fit, points int) string {
 	if fit == nil || points == 0 {
 		return ""
 	}
-	s := "The candidate is within " + errorPercentText(fit.Candidate.ErrorPercentBefore) +
-		" of the measurements, the baseline within " + errorPercentText(fit.Baseline.ErrorPercentBefore) +
+	s := "The candidate is within " + withinText(fit.Candidate.ErrorPercentBefore) +
+		" of the measurements, the baseline within " + withinText(fit.Baseline.ErrorPercentBefore) +
 		"; after a fitted static and per-row correction, " + errorPercentText(fit.Candidate.ErrorPercentAfter) +
 		" and " + errorPercentText(fit.Baseline.ErrorPercentAfter) + "."
 	switch points {
@@ -101,12 +100,22 @@ func ObservedSentence(fit *estimator.Fit, points int) string {
 }
 
 // errorPercentText writes a percent with one decimal ("3.1 %"); a value above
-// zero that would show as 0.0 is "under 0.1 %".
+// zero that would show as 0.0 is "< 0.1 %", so that only an exact fit
+// reads 0.0 %.
 func errorPercentText(p float64) string {
 	if p > 0 && p < 0.05 {
-		return "under 0.1 %"
+		return "< 0.1 %"
 	}
 	return strconv.FormatFloat(p, 'f', 1, 64) + " %"
+}
+
+// withinText is errorPercentText after "within": a value above zero that
+// would show as 0.0 is within 0.1 %.
+func withinText(p float64) string {
+	if p > 0 && p < 0.05 {
+		return "0.1 %"
+	}
+	return errorPercentText(p)
 }
 
 // observedPanel is the "Observed peaks" panel (id observed-panel): a box
@@ -193,7 +202,9 @@ func (p *observedPanel) renderTable() app.UI {
 	for i, r := range v.Rows {
 		warn := app.UI(nil)
 		if r.Warning != "" {
-			warn = app.Span().Class("obs-warning").Role("note").Text("⚠ " + r.Warning)
+			warn = app.Span().Class("obs-warning").Role("note").
+				Title("%s", goappAttr("A valid point, but the measurement counts less than the bytes the config says were already allocated.")).
+				Text("⚠ " + r.Warning)
 		}
 		body = append(body, app.Tr().ID("obs-row-%d", i).Body(
 			app.Th().Scope("row").Body(app.Text(r.Label), warn),
