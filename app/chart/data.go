@@ -20,6 +20,11 @@ type Input struct {
 	Points    []estimator.Point // the grid, increasing X
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
+	// Names are the revisions' names in the legend (baseline, candidate),
+	// when two setups are compared ("H100 80GB", "H200"); empty, the
+	// legend says "baseline" and "candidate".
+	Names   [2]string
+	Palette *Palette // the colours; nil is Light
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }

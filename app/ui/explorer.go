@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"gonum.org/v1/plot/vg"
@@ -45,6 +46,10 @@ type explorer struct {
 	banner   bannerState
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+
+	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer     chartPointer
+	themeChange app.Func // redraws the chart when the colour scheme changes (theme_wasm.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -127,6 +132,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
 	c.hist.release()
+	c.releasePointer()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -144,6 +150,12 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	defer c.catch("handling an edit of " + e.Key)
 	if c.panicHook != nil {
 		c.panicHook(e)
+	}
+	if isCompareKey(e.Key) { // the Compare control (comparepanel.go)
+		c.state.applyCompare(e, c.list)
+		c.state.validate()
+		c.requestRender()
+		return
 	}
 	switch e.Kind {
 	case editText:
@@ -173,6 +185,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editSettle:
 		c.hist.settle(e.Key)
 		return
+	case editResetRange:
+		c.state.resetRange()
 	}
 	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
@@ -197,25 +211,30 @@ func (c *explorer) renderNow() {
 		from, to = chart.DefaultRange(s.axis, s.cfg)
 	}
 	w, h := c.chartSize()
+	pal := c.chartPalette()
 	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(from, 10) + "|" +
-		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return
 	}
 	start := nowMs()
 	res := s.result // validate priced s.cfg
-	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, from, to, ChartPoints)
+	in, notes, _, err := c.sweeps.getNamed(s.cfg, setupNames(s.cfg, c.list).chartNames(), s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
 	if _, err := in.AddObserved(s.cfg); err != nil { // in is a copy: the cache keeps its sweep without them
 		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
-	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
+	in.Palette = pal // the page's copy: exports draw in Light
+	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = string(svg), ""
+		c.shown.svg, c.shown.chartErr = labelSVG(svg), ""
+		if v, err := newPointerView(s.cfg, in, frame); err == nil {
+			c.view.Store(v)
+		}
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
 	c.lastKey = key
@@ -286,6 +305,8 @@ func (c *explorer) Render() (ui app.UI) {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	names := setupNames(sh.config, c.list)
+	panels := panelTexts(sh.config, names)
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).Body(
@@ -302,17 +323,17 @@ func (c *explorer) Render() (ui app.UI) {
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available.",
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
 					Summary: c.chartSummaryText(shownAxis)},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
-						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
+					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle,
+						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
-						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
+					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle,
+						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
@@ -321,10 +342,11 @@ func (c *explorer) Render() (ui app.UI) {
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
+				&comparePanel{View: s.compareView(c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
 				),
 			),
 		),

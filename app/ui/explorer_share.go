@@ -77,7 +77,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	switch format {
 	case "svg", "png":
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
-		out.Data, err = chart.SVG(captioned(in, c.shown.config, presetName(c.list, preset), exportDate()), w, h)
+		out.Data, err = chart.SVG(captioned(in, c.shown.config, presetIDName(c.list, preset), exportDate()), w, h)
 		out.Mime = "image/svg+xml"
 		if format == "png" {
 			// The picture the plot command's PNG is: the SVG of the

@@ -95,7 +95,7 @@ func ExportCSV(cfg estimator.Config, in chart.Input) ([]byte, error) {
 func csvRow(kind string, p *estimator.Point, flip string) []string {
 	row := []string{kind, itoa(p.X)}
 	for _, r := range p.Rev {
-		if p.Error != "" {
+		if p.Error != "" || r.Error != "" { // a revision of its own may be invalid alone
 			row = append(row, "", "", "", "", "", "", "", estimator.Invalid.String())
 			continue
 		}
@@ -186,7 +186,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes"} {
+	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline"} {
 		if _, ok := probe[k]; ok {
 			return true
 		}

@@ -133,8 +133,8 @@ func flipSummary(flips []estimator.Flip) string {
 	return strings.Join(parts, ", ")
 }
 
-// presetName is the display name of a preset id ("" when none matches).
-func presetName(list []preset, id string) string {
+// presetIDName is the display name of a preset id ("" when none matches).
+func presetIDName(list []preset, id string) string {
 	if p, ok := findPreset(list, id); ok {
 		return p.Name
 	}

@@ -158,6 +158,13 @@ func describeFlips(axis axisText, segs []segment) string {
 // otherwise than the baseline: "between 41,234 and 52,100 rows the
 // candidate splits where the baseline admitted".
 func describeChange(axis axisText, base, cand []segment) string {
+	return describeChangeNamed(axis, base, cand, defaultNames)
+}
+
+// describeChangeNamed is describeChange with the revisions named as n
+// says: "between 227,374 and 403,170 rows H200 admits where H100 80GB
+// split" when two setups are compared.
+func describeChangeNamed(axis axisText, base, cand []segment, n revNames) string {
 	type band struct {
 		from, to int64
 		b, c     estimator.Decision
@@ -181,7 +188,7 @@ func describeChange(axis axisText, base, cand []segment) string {
 		}
 	}
 	if len(bands) == 0 {
-		return "the candidate decides as the baseline over the whole range, " +
+		return n.phrase(1) + " decides as " + n.phrase(0) + " over the whole range, " +
 			axis.span("", base[0].from, " to ", base[len(base)-1].to)
 	}
 	parts := make([]string, len(bands))
@@ -190,7 +197,7 @@ func describeChange(axis axisText, base, cand []segment) string {
 		if b.from == b.to {
 			where = "at " + axis.amount(b.from)
 		}
-		parts[k] = where + " the candidate " + verbs[b.c][0] + " where the baseline " + verbs[b.b][1]
+		parts[k] = where + " " + n.phrase(1) + " " + verbs[b.c][0] + " where " + n.phrase(0) + " " + verbs[b.b][1]
 	}
 	return strings.Join(parts, "; ")
 }
@@ -203,6 +210,15 @@ func describeSweep(in chart.Input, sequenceRows int64) flipNotes {
 	return flipNotes{
 		Baseline:  describeFlips(axis, base),
 		Candidate: describeFlips(axis, cand),
-		Change:    describeChange(axis, base, cand),
+		Change:    describeChangeNamed(axis, base, cand, namesOf(in)),
 	}
+}
+
+// namesOf are the revisions' names a sweep carries (chart.Input.Names),
+// "baseline" and "candidate" when it carries none.
+func namesOf(in chart.Input) revNames {
+	if in.Names[0] == "" || in.Names[1] == "" {
+		return defaultNames
+	}
+	return revNames{Base: in.Names[0], Cand: in.Names[1], Setups: true}
 }

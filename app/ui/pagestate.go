@@ -50,6 +50,9 @@ type pageState struct {
 	result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
+	// lastBaseline is the setup the Compare control restores when the
+	// user goes back from "changes off" to "another setup".
+	lastBaseline *estimator.Baseline
 }
 
 func newPageState() pageState {
@@ -69,16 +72,16 @@ func newPageState() pageState {
 
 // errorKey is the error key of a control.
 func errorKey(control string) string {
-	if control == KeyInUseGiB {
-		return "in_use_bytes"
+	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
+		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
 	}
 	return control
 }
 
 // controlKey is the control of an error key.
 func controlKey(errKey string) string {
-	if errKey == "in_use_bytes" {
-		return KeyInUseGiB
+	if baseKey(errKey) == "in_use_bytes" {
+		return strings.TrimSuffix(errKey, "in_use_bytes") + KeyInUseGiB
 	}
 	return errKey
 }
@@ -99,7 +102,9 @@ func urlKey(control string) string {
 func errorKeysOf(field string) []string {
 	var keys []string
 	for _, p := range strings.Split(field, " x ") {
-		if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
+		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, k)
+		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, f.Key)
 		}
 	}
@@ -240,10 +245,12 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 			s.inputErr[key] = "is not a preset: " + strconv.Quote(value)
 			return
 		}
+		keep := s.baselineModel()
 		p.applyTo(&s.cfg)
 		for _, f := range presetFields() {
 			s.forget(f.Key)
 		}
+		s.keepBaselineModel(keep)
 		s.resetRange()
 	case keyGPU:
 		capacity, err := gpuCapacity(value)
@@ -362,6 +369,9 @@ func isAxis(name string) bool {
 func (s *pageState) text(control string) string {
 	if t, ok := s.texts[control]; ok {
 		return t
+	}
+	if strings.HasPrefix(control, baselineKeyPrefix) {
+		return s.baselineText(control)
 	}
 	switch control {
 	case KeyInUseGiB:

@@ -110,9 +110,6 @@ func decodePage(q url.Values, list []preset) pageState {
 			}
 		}
 	}
-	if raw := q[keyObserved]; len(raw) > 0 { // the panel's text that was in error
-		s.setObserved(raw[len(raw)-1])
-	}
 	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
 	if gpu == gpuCustom {
 		s.gpu = gpuCustom
@@ -132,6 +129,10 @@ func decodePage(q url.Values, list []preset) pageState {
 	}
 	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
 		s.lastEP = ep
+	}
+	s.decodeBaseline(q)
+	if raw := q[keyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
+		s.setObserved(raw[len(raw)-1])
 	}
 	s.validate()
 	return s
