@@ -5,8 +5,9 @@ package main
 // The observed-peaks panel in a real browser: the seed's measured peaks
 // pasted with units, the table and the sentence equal to the estimate of
 // the config the address encodes, the markers on the rows chart, a line
-// that does not parse refused by its number with nothing lost, and the
-// points restored from the link in a fresh page.
+// that does not parse refused by its number with nothing lost, the points
+// restored from the link in a fresh page, the warning below in_use_bytes
+// (axe-core checks the panel then), and the note along another axis.
 
 import (
 	"encoding/json"
@@ -152,6 +153,19 @@ func TestE2EObservedPeaks(t *testing.T) {
 	}
 	if got, want := fresh.value("obs-text"), ui.FormatObserved(seed.Observed); got != want {
 		t.Errorf("restored box %q, want %q", got, want)
+	}
+
+	// Below in_use_bytes each point is kept, with a warning beside it; the
+	// panel with its tables and warnings passes axe-core.
+	fresh.open("?in_use_bytes=96636764160&" + link) // 90 GiB, above both peaks
+	fresh.waitJS("the warnings below in_use_bytes", `document.querySelectorAll('#obs-table .obs-warning').length === 2`, obsShowExpr)
+	if w := eval[string](fresh, `document.querySelector('#obs-table .obs-warning').textContent`); !strings.Contains(w, "below the memory in use (in_use_bytes 96,636,764,160 bytes)") {
+		t.Errorf("warning %q", w)
+	}
+	for _, v := range fresh.runAxe(axeSource(t)) {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			t.Errorf("axe-core: %s (%s): %s\n    %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
+		}
 	}
 
 	// Along another axis the panel stays and says where the points are.
