@@ -54,6 +54,7 @@ func FuzzDecodeQuery(f *testing.F) {
 	f.Add("b.capacity_bytes=85020000000&b.changes=fc2_known_storage&b.output_width=auto&in_use_bytes=90000000000")
 	f.Add("b.rows=100&projected_rows=200&b.changes=rows,&b.gpu=1&b.grad=maybe")
 	f.Add("b.changes=")
+	f.Add("obs=64902~94780217856~cold~x&obs=0~1&obs=5~9~&obs=1~1125899906842625&rows=10")
 	f.Fuzz(func(t *testing.T, raw string) {
 		q, err := url.ParseQuery(raw)
 		if err != nil {

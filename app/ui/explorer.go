@@ -179,6 +179,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 		return
 	case editFit:
 		c.state.resetRange()
+	case editObserved:
+		c.state.setObserved(e.Text)
 	case editDismiss:
 		c.banner = bannerState{}
 		return
@@ -222,6 +224,9 @@ func (c *explorer) renderNow() {
 	in, notes, _, err := c.sweeps.getNamed(s.cfg, setupNames(s.cfg, c.list).chartNames(), s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
+	}
+	if _, err := in.AddObserved(s.cfg); err != nil { // in is a copy: the cache keeps its sweep without them
+		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
 	in.Palette = pal // the page's copy: exports draw in Light
 	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
@@ -334,6 +339,7 @@ func (c *explorer) Render() (ui app.UI) {
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
+				&observedPanel{View: observedViewOf(s, sh, shownAxis), Sink: c.sink},
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},

@@ -53,6 +53,9 @@ func (c *explorer) shownSweep() (chart.Input, error) {
 		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
 	in.Current = chart.AxisValue(in.Axis.Key, c.shown.config)
+	if _, err := in.AddObserved(c.shown.config); err != nil { // the exported chart has the points the page draws
+		return chart.Input{}, err
+	}
 	return in, nil
 }
 

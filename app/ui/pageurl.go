@@ -76,9 +76,15 @@ func decodePage(q url.Values, list []preset) pageState {
 			merged[f.Key] = v
 		}
 	}
+	if v, ok := q[estimator.QueryObservedKey]; ok {
+		merged[estimator.QueryObservedKey] = v
+	}
 	cfg, errs := estimator.DecodeQuery(merged)
 	s.cfg = cfg
 	for _, e := range errs {
+		if linkPointError(&s, e) {
+			continue
+		}
 		for _, k := range errorKeysOf(e.Field) {
 			if _, dup := s.inputErr[k]; !dup {
 				s.inputErr[k] = e.Message
@@ -125,6 +131,9 @@ func decodePage(q url.Values, list []preset) pageState {
 		s.lastEP = ep
 	}
 	s.decodeBaseline(q)
+	if raw := q[keyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
+		s.setObserved(raw[len(raw)-1])
+	}
 	s.validate()
 	return s
 }

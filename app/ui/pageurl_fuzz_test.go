@@ -17,6 +17,8 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("preset=nope&gpu=tpu&axis=bogus&from=-1&to=1e30&in_use_gib=NaN")
 	f.Add("in_use_bytes=999999999999999999&capacity_bytes=1&projected_rows=7&target_rows=9")
 	f.Add("rows=64%2C902&topk=%D9%A6&grad=maybe&output_width=auto")
+	f.Add("obs=64902~94780217856~cold&obs=0~5&obs=33706~88242250580&observed=1+2%0Ax+y&in_use_bytes=96636764160")
+	f.Add("observed=5+100%0A6+2PiB&obs=7~9")
 	list, err := presets()
 	if err != nil {
 		f.Fatal(err)
