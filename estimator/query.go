@@ -8,7 +8,8 @@ import (
 
 // EncodeQuery writes c as URL query values, one per field (by its short
 // name) that differs from Default(), so a link stays short and readable;
-// a baseline of its own adds its keys ("b.", see query_baseline.go).
+// a baseline of its own adds its keys ("b.", see query_baseline.go), and
+// each term one "term" value (query_terms.go).
 func EncodeQuery(c Config) url.Values {
 	q := url.Values{}
 	def := Default()
@@ -21,6 +22,7 @@ func EncodeQuery(c Config) url.Values {
 		}
 	}
 	encodeBaseline(q, c.Baseline)
+	encodeTerms(q, c.Terms)
 	return q
 }
 
@@ -31,7 +33,8 @@ func EncodeQuery(c Config) url.Values {
 // is always valid and everything else the link said is kept. Each error's
 // Field is the field's path. Keys starting "b." are a baseline of its own
 // (query_baseline.go); an override that does not parse, or that makes the
-// baseline invalid, is reported and dropped.
+// baseline invalid, is reported and dropped. Each "term" is a term
+// (query_terms.go); a bad one is reported and dropped, the others kept.
 func DecodeQuery(q url.Values) (Config, ErrorList) {
 	c := Default()
 	var errs ErrorList
@@ -46,6 +49,9 @@ func DecodeQuery(q url.Values) (Config, ErrorList) {
 	}
 	b, berrs := decodeBaselineQuery(q)
 	c.Baseline = b
+	terms, terrs := decodeTermsQuery(q[QueryTermKey])
+	c.Terms = terms
+	berrs = append(berrs, terrs...)
 	c, more := Repair(c)
 	return c, append(append(errs, berrs...), more...)
 }
