@@ -152,6 +152,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editDismiss:
 		c.banner = bannerState{}
 		return
+	case editTerm, editTermAdd, editTermRemove:
+		c.state.editTerms(e)
 	}
 	c.state.validate()
 	c.requestRender()
@@ -163,7 +165,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
-	c.replaceURL(s.query(c.list).Encode())
+	c.replaceURL(encodeAddress(s.query(c.list)))
 	if !s.valid {
 		return
 	}
@@ -233,7 +235,7 @@ func (c *explorer) catch(where string) {
 func (c *explorer) fail(where string, r any, trace []byte) {
 	c.banner = bannerState{
 		Message: fmt.Sprintf("Something went wrong while %s: %v. The page keeps your inputs and goes on; please report this with the details.", where, r),
-		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, c.state.query(c.list).Encode(), trace),
+		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, encodeAddress(c.state.query(c.list)), trace),
 	}
 	if c.Mounted() {
 		c.Update()
@@ -284,6 +286,7 @@ func (c *explorer) Render() (ui app.UI) {
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
+				&changesPanel{View: s.changesView(), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
