@@ -61,6 +61,7 @@ func termIndexOfKey(key string) (int, bool) {
 
 // editTerms applies an edit of the Changes panel.
 func (s *pageState) editTerms(e edit) {
+	delete(s.inputErr, keyTerms)
 	switch e.Kind {
 	case editTermAdd:
 		s.addTerm()
@@ -92,7 +93,6 @@ func (s *pageState) editTerms(e edit) {
 
 // addTerm appends a new term, or says why it cannot.
 func (s *pageState) addTerm() {
-	delete(s.inputErr, keyTerms)
 	if len(s.terms) >= estimator.MaxTerms {
 		s.inputErr[keyTerms] = "at most " + strconv.Itoa(estimator.MaxTerms) + " terms; remove one to add another"
 		return
@@ -116,9 +116,6 @@ func (s *pageState) syncTerms() {
 		if _, ok := termIndexOfKey(k); ok {
 			delete(s.inputErr, k)
 		}
-	}
-	if len(s.terms) <= estimator.MaxTerms {
-		delete(s.inputErr, keyTerms)
 	}
 	n := len(s.terms)
 	typed := make([]estimator.Term, n)
@@ -255,5 +252,42 @@ func (s *pageState) decodeTerms(vals []string, errs estimator.ErrorList) {
 			d.Applied, d.Has = t, true
 		}
 		s.terms = append(s.terms, d)
+	}
+	s.cfg.Terms = nil
+	for _, d := range s.terms {
+		if d.Has {
+			s.cfg.Terms = append(s.cfg.Terms, d.Applied)
+		}
+	}
+	s.dropUnpriced()
+}
+
+// dropUnpriced takes out of cfg.Terms, one at a time, each term that the
+// estimate names (a negative size for some piece, an overflow), marking
+// it: a link's term that cannot be priced must not leave the page with
+// nothing valid to show.
+func (s *pageState) dropUnpriced() {
+	for range len(s.terms) {
+		_, err := estimator.Estimate(s.cfg)
+		i := -1
+		for _, e := range estimator.FieldErrors(err) {
+			if k, ok := s.termErrorKey(e.Field); ok && k != keyTerms {
+				i, _ = termIndexOfKey(k)
+				if _, marked := s.inputErr[k]; !marked {
+					s.inputErr[k] = e.Message
+				}
+				break
+			}
+		}
+		if i < 0 {
+			return
+		}
+		s.terms[i].Has = false
+		s.cfg.Terms = nil
+		for _, d := range s.terms {
+			if d.Has {
+				s.cfg.Terms = append(s.cfg.Terms, d.Applied)
+			}
+		}
 	}
 }
