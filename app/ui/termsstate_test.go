@@ -240,9 +240,9 @@ func TestExplorerTermMovesChart(t *testing.T) {
 	if c.shown.result.Candidate.RequiredBytes != before {
 		t.Errorf("a bad term moved the result")
 	}
-	send(d, c, termEdit("bytes", 0, "40 * D"))
+	send(d, c, termEdit("bytes", 0, "100 * D"))
 	cfg := estimator.Default()
-	cfg.Terms = []estimator.Term{{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "40 * D"}}
+	cfg.Terms = []estimator.Term{{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "100 * D"}}
 	want, err := estimator.Estimate(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +257,7 @@ func TestExplorerTermMovesChart(t *testing.T) {
 			t.Errorf("no #%s", id)
 		}
 	}
-	if q := c.state.query(c.list); q.Get("term") != "logits_fp32_copy~head~candidate~40 * D" {
+	if q := c.state.query(c.list); q.Get("term") != "logits_fp32_copy~head~candidate~100 * D" {
 		t.Errorf("URL term = %q", q.Get("term"))
 	}
 }
