@@ -290,7 +290,7 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Sink: c.sink},
 				),
 			),
 		),
