@@ -172,7 +172,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range chartLines() {
+	for _, spec := range append(chartLines(), termLines(in.Terms)...) {
 		ys, top := readLine(in.Points, spec.value)
 		if top <= 0 && spec.label != "available" {
 			continue

@@ -15,6 +15,7 @@ type Input struct {
 	Points    []estimator.Point // the grid, increasing X
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
+	Terms     []estimator.Term  // the config's terms: a stage term has a line (terms.go)
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }
@@ -31,7 +32,7 @@ func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input
 		return Input{}, err
 	}
 	xs := estimator.Grid(from, to, points)
-	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg)}
+	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms}
 	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
 	in.Baseline = s.FlipsFromPoints(nil, in.Points, 0)
 	in.Candidate = s.FlipsFromPoints(nil, in.Points, 1)
