@@ -1,6 +1,10 @@
 package ui
 
-import "headroom/estimator"
+import (
+	"strings"
+
+	"headroom/estimator"
+)
 
 // The breakdown's terms: in a stage (and among the retained tensors), a
 // revision's terms follow its built-in tensors in the order of the terms,
@@ -71,4 +75,19 @@ func tensorRows(name string, bs, cs estimator.StageBytes, terms []estimator.Term
 		}
 	}
 	return rows
+}
+
+// termsNote names the terms revision rev holds, for its decision panel's
+// subtitle: "; terms logits_fp32_copy, router_buffer", or "".
+func termsNote(terms []estimator.Term, rev int) string {
+	var names []string
+	for _, t := range terms {
+		if termHeld(t, rev) {
+			names = append(names, t.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "; terms " + strings.Join(names, ", ")
 }

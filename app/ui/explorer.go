@@ -274,10 +274,10 @@ func (c *explorer) Render() (ui app.UI) {
 					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off",
+					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off" + termsNote(sh.config.Terms, 0),
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
 						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes),
+					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes) + termsNote(sh.config.Terms, 1),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
 						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
 				),

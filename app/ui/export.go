@@ -62,7 +62,7 @@ func CSVHeader(axis string) []string {
 func ExportCSV(in chart.Input) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	_ = w.Write(CSVHeader(in.Axis.Key))
+	_ = w.Write(append(CSVHeader(in.Axis.Key), csvTermHeader(in.Terms)...))
 	itoa := func(v int64) string { return strconv.FormatInt(v, 10) }
 	for _, p := range in.Points {
 		row := []string{itoa(p.X)}
@@ -81,6 +81,7 @@ func ExportCSV(in chart.Input) []byte {
 		} else {
 			row = append(row, itoa(p.LowerBoundBytes), itoa(p.AvailableBytes), "")
 		}
+		row = append(row, csvTermCells(in.Terms, &p)...)
 		_ = w.Write(row)
 	}
 	w.Flush()
@@ -161,7 +162,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes"} {
+	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "terms"} {
 		if _, ok := probe[k]; ok {
 			return true
 		}
