@@ -17,6 +17,8 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("preset=nope&gpu=tpu&axis=bogus&from=-1&to=1e30&in_use_gib=NaN")
 	f.Add("in_use_bytes=999999999999999999&capacity_bytes=1&projected_rows=7&target_rows=9")
 	f.Add("rows=64%2C902&topk=%D9%A6&grad=maybe&output_width=auto")
+	f.Add("term=a~head~candidate~2+*+D&term=b~stage~both~n+-+100_000&term=a~fc2~~1&term=x~neck~2+*+Q&term=nonsense")
+	f.Add("rows=10&term=r~retained~baseline~ceil(n,+0)&term=s~stage~~max(n,+1)+*+9223372036854775807")
 	list, err := presets()
 	if err != nil {
 		f.Fatal(err)
