@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -240,15 +241,23 @@ func TestExplorerTermMovesChart(t *testing.T) {
 	if c.shown.result.Candidate.RequiredBytes != before {
 		t.Errorf("a bad term moved the result")
 	}
-	send(d, c, termEdit("bytes", 0, "100 * D"))
+	send(d, c, termEdit("place", 0, "retained"))
+	send(d, c, termEdit("bytes", 0, "n * 2_000"))
 	cfg := estimator.Default()
-	cfg.Terms = []estimator.Term{{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "100 * D"}}
+	cfg.Terms = []estimator.Term{{Name: "logits_fp32_copy", Place: "retained", Revision: "candidate", Bytes: "n * 2_000"}}
 	want, err := estimator.Estimate(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := c.shown.result.Candidate.RequiredBytes; got != want.Candidate.RequiredBytes || got == before {
 		t.Errorf("required %v, want %v (before %v)", got, want.Candidate.RequiredBytes, before)
+	}
+	in, err := chart.Build(cfg, "rows", c.state.from, c.state.to, ChartPoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := describeSweep(in); c.shown.notes != want || c.shown.notes.Candidate == "admits up to 403,170 rows, splits beyond" {
+		t.Errorf("flip sentences %+v, want those of the sweep with the term %+v", c.shown.notes, want)
 	}
 	html := app.HTMLString(c)
 	for _, id := range []string{"changes-panel", "term-0", "term-bytes-0", "term-remove-0", "error-term-0", "term-add",
@@ -257,7 +266,7 @@ func TestExplorerTermMovesChart(t *testing.T) {
 			t.Errorf("no #%s", id)
 		}
 	}
-	if q := c.state.query(c.list); q.Get("term") != "logits_fp32_copy~head~candidate~100 * D" {
+	if q := c.state.query(c.list); q.Get("term") != "logits_fp32_copy~retained~candidate~n * 2_000" {
 		t.Errorf("URL term = %q", q.Get("term"))
 	}
 }
