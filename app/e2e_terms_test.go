@@ -155,3 +155,41 @@ func TestE2ETerms(t *testing.T) {
 	tb.waitText("the candidate's decision to move back", candidateDecisionJS, func(s string) bool { return s == before.candidate })
 	tb.waitText("the address without the term", `location.search`, func(s string) bool { return !strings.Contains(s, "term=") })
 }
+
+// TestE2ETermsBadLink opens a hand-edited link with a bad term: the term
+// shows its text and the estimator's message, the good term and the rest
+// of the link are kept, and the page decides with the good term.
+func TestE2ETermsBadLink(t *testing.T) {
+	cfg := estimator.Default()
+	cfg.Request.Rows = 100000
+	cfg.Terms = []estimator.Term{{Name: "good", Place: "stage", Revision: "both", Bytes: "n * 10_000"}}
+	res, err := estimator.Estimate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("?rows=100000&term=bad~head~candidate~2+*+Q&term=good~stage~both~n+*+10_000")
+	msg := tb.waitText("the bad term's message", `document.getElementById('error-term-0')?.textContent ?? ''`,
+		func(s string) bool { return s != "" })
+	if !strings.Contains(msg, `unknown variable "Q"`) {
+		t.Errorf("#error-term-0 = %q", msg)
+	}
+	if got := tb.value("term-bytes-0"); got != "2 * Q" {
+		t.Errorf("#term-bytes-0 = %q, want the link's text", got)
+	}
+	if got := eval[string](tb, `document.getElementById('error-term-1').textContent`); got != "" {
+		t.Errorf("the good term is marked: %q", got)
+	}
+	if got := tb.value("term-bytes-1"); got != "n * 10_000" {
+		t.Errorf("#term-bytes-1 = %q", got)
+	}
+	if got := tb.value("input-rows"); got != "100000" {
+		t.Errorf("#input-rows = %q, the link's rows lost", got)
+	}
+	if got := eval[string](tb, candidateRequiredJS); got != res.Candidate.RequiredBytes.String() {
+		t.Errorf("candidate required %q, the estimate with the good term %q", got, res.Candidate.RequiredBytes.String())
+	}
+	if got := eval[string](tb, `[...document.querySelectorAll('#chart svg text')].map(e => e.textContent).join('|')`); !strings.Contains(got, "good") {
+		t.Errorf("the chart's legend lacks the stage term: %s", got)
+	}
+}
