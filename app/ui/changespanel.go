@@ -23,7 +23,7 @@ type changesPanel struct {
 type changesView struct {
 	Checks map[string]bool // the three switches
 	Terms  []termRowView
-	Vars   []string // "n = 64,902: the piece's rows", for the help
+	Vars   []string // "n = 64,902: the piece's rows", while a help is open
 	Error  string   // the panel's message (too many terms)
 }
 
@@ -31,7 +31,8 @@ type changesView struct {
 type termRowView struct {
 	Name, Place, Revision, Bytes string
 	Error                        string
-	Value                        string // its value in the current config, or why there is none
+	Help                         bool   // the help is open
+	Value                        string // with Help: its value in the current config, or why there is none
 }
 
 // termVarDocs say what each variable of a term's bytes is.
@@ -51,7 +52,13 @@ func (s *pageState) changesView() changesView {
 	v.Checks["head_eager_workspace"] = s.cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.cfg.Changes.GDNEarlyRelease
-	if len(s.terms) == 0 {
+	help := false
+	for i, d := range s.terms {
+		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
+			Bytes: d.Typed.Bytes, Error: s.errs[termKey(i)], Help: d.Help})
+		help = help || d.Help
+	}
+	if !help { // the values are computed only for an open help: a drag renders every frame
 		return v
 	}
 	vals, verr := estimator.TermVariableValues(s.cfg)
@@ -63,8 +70,10 @@ func (s *pageState) changesView() changesView {
 		}
 	}
 	for i, d := range s.terms {
-		row := termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
-			Bytes: d.Typed.Bytes, Error: s.errs[termKey(i)]}
+		row := &v.Terms[i]
+		if !d.Help {
+			continue
+		}
 		if verr != nil {
 			row.Value = "no value while the config is invalid: " + verr.Error()
 		} else if b, err := estimator.EvalTermBytes(s.cfg, d.Typed.Bytes, vals["N"]); err != nil {
@@ -73,7 +82,6 @@ func (s *pageState) changesView() changesView {
 			row.Value = d.Typed.Bytes + " = " + estimator.Bytes(b).String() + " for the whole request (n = " +
 				estimator.Group(vals["N"]) + "), before rounding to the allocator's blocks"
 		}
-		v.Terms = append(v.Terms, row)
 	}
 	return v
 }
@@ -125,8 +133,6 @@ type termRow struct {
 	View  termRowView
 	Vars  []string
 	Sink  *editSink
-
-	helpOpen bool
 }
 
 // Render draws the row.
@@ -152,12 +158,12 @@ func (r *termRow) Render() (ui app.UI) {
 				AutoComplete(false).Spellcheck(false).Placeholder("2 * D").Aria("label", "bytes (an expression)").
 				Aria("invalid", bad).Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("bytes")),
 			app.Button().ID("%s", id("help")).Type("button").Class("term-button").Text("?").
-				Aria("label", "variables and this term's value").Aria("expanded", r.helpOpen).OnClick(r.onHelp),
+				Aria("label", "variables and this term's value").Aria("expanded", r.View.Help).OnClick(r.onHelp),
 			app.Button().ID("%s", id("remove")).Type("button").Class("term-button").Text("Remove").
 				Aria("label", "remove term "+v.Name).OnClick(r.onRemove),
 		),
 		app.Span().ID("error-%s", termKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
-		app.If(r.helpOpen, r.help(id)),
+		app.If(r.View.Help, r.help(id)),
 	)
 	return row
 }
@@ -202,7 +208,7 @@ func (r *termRow) onPart(part string) app.EventHandler {
 
 func (r *termRow) onHelp(ctx app.Context, e app.Event) {
 	defer r.Sink.catch("opening a term's help")
-	r.helpOpen = !r.helpOpen
+	r.Sink.send(ctx, edit{Kind: editTermHelp, Key: strconv.Itoa(r.Index)})
 }
 
 func (r *termRow) onRemove(ctx app.Context, e app.Event) {

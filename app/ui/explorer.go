@@ -152,7 +152,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editDismiss:
 		c.banner = bannerState{}
 		return
-	case editTerm, editTermAdd, editTermRemove:
+	case editTerm, editTermAdd, editTermRemove, editTermHelp:
 		c.state.editTerms(e)
 	}
 	c.state.validate()

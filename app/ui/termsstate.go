@@ -30,6 +30,7 @@ type termDraft struct {
 	Typed   estimator.Term
 	Applied estimator.Term
 	Has     bool // Applied is in cfg.Terms
+	Help    bool // its help is open (the page's, not the URL's)
 }
 
 // Term edits: the edit's Key is "<part>-<i>" for editTerm (part one of
@@ -38,6 +39,7 @@ const (
 	editTerm       = "term"
 	editTermAdd    = "term-add"
 	editTermRemove = "term-remove"
+	editTermHelp   = "term-help" // Key "<i>": open or close term i's help
 )
 
 // keyTerms is the error key of the Changes panel's own message (too many
@@ -61,6 +63,13 @@ func termIndexOfKey(key string) (int, bool) {
 
 // editTerms applies an edit of the Changes panel.
 func (s *pageState) editTerms(e edit) {
+	if e.Kind == editTermHelp {
+		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.terms) {
+			s.terms = slices.Clone(s.terms)
+			s.terms[i].Help = !s.terms[i].Help
+		}
+		return
+	}
 	delete(s.inputErr, keyTerms)
 	switch e.Kind {
 	case editTermAdd:

@@ -212,6 +212,10 @@ func TestTermsHelpValues(t *testing.T) {
 	s.editTerms(edit{Kind: editTermAdd})
 	s.editTerms(termEdit("bytes", 0, "2 * D"))
 	s.validate()
+	if v := s.changesView(); len(v.Vars) != 0 || v.Terms[0].Value != "" {
+		t.Errorf("values computed with the help closed: %+v", v)
+	}
+	s.editTerms(edit{Kind: editTermHelp, Key: "0"})
 	v := s.changesView()
 	vars := strings.Join(v.Vars, "\n")
 	for _, want := range []string{"n = 64,902", "D = 155,582,464", "K = 10", "g = 1"} {
