@@ -64,8 +64,9 @@ brotli:
 	  fi; \
 	fi
 
-# screenshot: docs/screenshot.png for the README, 1280x800, taken by the
-# browser tests from a fresh build.
+# screenshot: docs/screenshot.png for the README, 1280x800, and
+# docs/path-390.png, path-1280.png, path-1920.png (a new user's path at
+# three widths), taken by the browser tests from a fresh build.
 screenshot: chromium
 	HEADROOM_SCREENSHOT=1 $(GO) test -count=1 -run 'TestE2EScreenshot' -v ./app
 

@@ -44,5 +44,7 @@
 //     page, and the decision panel, flips text and breakdown show the rest.
 //  9. app/ui/pageurl.go: pageState.query writes the state as the URL's
 //     query, which explorer.replaceURL puts in the address bar at most
-//     every 300 ms (explorer_wasm.go schedules the late write).
+//     every 300 ms (explorer_wasm.go schedules the late write); the first
+//     edit of a gesture pushes a history entry instead, so Back undoes
+//     the drag as a whole (app/ui/history.go, history_wasm.go).
 package main

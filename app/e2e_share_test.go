@@ -94,11 +94,15 @@ func TestE2EExportDownloads(t *testing.T) {
 	if got, want := strings.Join(recs[0], ","), strings.Join(ui.CSVHeader("rows"), ","); got != want {
 		t.Errorf("CSV header\n %s\nwant\n %s", got, want)
 	}
-	if len(recs)-1 != len(in.Points) {
-		t.Errorf("CSV has %d rows, the sweep %d points", len(recs)-1, len(in.Points))
+	kinds := map[string]int{}
+	for _, rec := range recs[1:] {
+		kinds[rec[0]]++
 	}
-	if !bytes.Equal(data, ui.ExportCSV(in)) {
-		t.Errorf("the CSV is not ui.ExportCSV of the sweep")
+	if kinds["grid"] != len(in.Points) || kinds["flip"] == 0 || len(kinds) != 2 {
+		t.Errorf("CSV rows by kind %v, the sweep has %d points and %d + %d flips", kinds, len(in.Points), len(in.Baseline), len(in.Candidate))
+	}
+	if want, err := ui.ExportCSV(cfg, in); err != nil || !bytes.Equal(data, want) {
+		t.Errorf("the CSV is not ui.ExportCSV of the sweep (%v)", err)
 	}
 	if status := eval[string](tb, `document.getElementById('export-status').textContent`); !strings.Contains(status, "qwen3-next-80b-a3b_rows.csv") {
 		t.Errorf("#export-status = %q after the CSV export", status)
@@ -117,20 +121,36 @@ func TestE2EExportDownloads(t *testing.T) {
 	}
 	var f struct {
 		Result estimator.Result `json:"result"`
+		Flips  struct {
+			Axis                string
+			Baseline, Candidate []estimator.Flip
+		} `json:"flips"`
 	}
 	res, _ := estimator.Estimate(cfg)
 	if err := json.Unmarshal(data, &f); err != nil || f.Result.Candidate.RequiredBytes != res.Candidate.RequiredBytes {
 		t.Errorf("the JSON's result: %v, candidate required %d, want %d", err, f.Result.Candidate.RequiredBytes, res.Candidate.RequiredBytes)
 	}
+	if fmt.Sprint(f.Flips.Baseline) != fmt.Sprint(in.Baseline) || fmt.Sprint(f.Flips.Candidate) != fmt.Sprint(in.Candidate) || f.Flips.Axis != "rows" {
+		t.Errorf("the JSON's flips along %q: %v and %v, want %v and %v", f.Flips.Axis, f.Flips.Baseline, f.Flips.Candidate, in.Baseline, in.Candidate)
+	}
 	jsonPath := filepath.Join(dir, "qwen3-next-80b-a3b_rows.json")
 
-	w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
-	svg, err := chart.SVG(in, w, h)
-	if err != nil {
-		t.Fatal(err)
+	// The SVG is the plot command's drawing with a title and a caption
+	// (dated today, UTC; yesterday's date too, should midnight pass).
+	data = tb.download(dir, "export-svg", "qwen3-next-80b-a3b_rows.svg")
+	for _, want := range []string{"Headroom: Qwen3-Next-80B-A3B on H200, required bytes along rows",
+		"preset Qwen3-Next-80B-A3B", "GPU H200", "with head_eager_workspace, fc2_known_storage, gdn_early_release",
+		"axis rows 1 to", "candidate: admit to split at"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("the SVG export lacks %q", want)
+		}
 	}
-	if data := tb.download(dir, "export-svg", "qwen3-next-80b-a3b_rows.svg"); !bytes.Equal(data, svg) {
-		t.Errorf("the SVG export is not the plot command's SVG (%d bytes, want %d)", len(data), len(svg))
+	now := time.Now().UTC()
+	if !bytes.Contains(data, []byte(now.Format("2006-01-02"))) && !bytes.Contains(data, []byte(now.Add(-time.Hour).Format("2006-01-02"))) {
+		t.Errorf("the SVG export has no date of today")
+	}
+	if !bytes.HasPrefix(data, []byte("<svg")) || !bytes.Contains(data, []byte("</svg>")) {
+		t.Errorf("the SVG export is not one <svg> element: %.80s", data)
 	}
 
 	data = tb.download(dir, "export-png", "qwen3-next-80b-a3b_rows.png")
@@ -214,7 +234,7 @@ func (tb *tab) paste(text string) {
 // URL of the state.
 func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	hf := readHF(t, "llama-3.1-8b.json")
-	_, rep, err := estimator.ImportHF(estimator.Default().Model, hf)
+	_, rep, err := estimator.ImportHFConfig(estimator.Default(), hf) // what the page imports: the model and dtype_bytes
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,8 +250,7 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		t.Errorf("#input-hidden_size = %q after the import, want 4096", got)
 	}
 	tb.waitURL(func() string {
-		cfg := estimator.Default()
-		cfg.Model, _, _ = estimator.ImportHF(cfg.Model, hf)
+		cfg, _, _ := estimator.ImportHFConfig(estimator.Default(), hf)
 		cfg.Request.Rows = 123456
 		return estimator.EncodeQuery(cfg).Encode()
 	}())

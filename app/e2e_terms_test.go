@@ -12,30 +12,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"headroom/estimator"
 )
-
-// waitText polls a JavaScript expression that yields a string until ok
-// accepts it, failing after a deadline with the last value seen.
-func (tb *tab) waitText(what, expr string, ok func(string) bool) string {
-	tb.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	last := ""
-	for {
-		last = eval[string](tb, expr)
-		if ok(last) {
-			return last
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("waiting for %s: last saw %q\nconsole:\n%s", what, last, tb.consoleText())
-		}
-		time.Sleep(40 * time.Millisecond)
-	}
-}
 
 // setField sets an input's or select's value as a person's edit does and
 // fires the event the page listens to.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -120,27 +121,79 @@ func byteAxis(f *estimator.Field) bool {
 }
 
 // lineSpec is one line of the chart: its legend entry and how to read it
-// from a point.
+// from a point (ok false: no value there, a gap).
 type lineSpec struct {
 	label string
 	style draw.LineStyle
-	value func(p *estimator.Point) int64
+	value func(p *estimator.Point) (v int64, ok bool)
 }
 
-func chartLines() []lineSpec {
-	specs := make([]lineSpec, 0, 5+estimator.NumStages)
+// revValue reads one revision's figure; a revision invalid at a point
+// (its own config, while the other's is valid) has none there.
+func revValue(rev int, f func(r *estimator.PointRevision) int64) func(p *estimator.Point) (int64, bool) {
+	return func(p *estimator.Point) (int64, bool) {
+		r := &p.Rev[rev]
+		if r.Error != "" {
+			return 0, false
+		}
+		return f(r), true
+	}
+}
+
+// revisionsDiffer reports whether the revisions' figure f differs at a
+// point where both are valid: each revision gets its own line then.
+func revisionsDiffer(pts []estimator.Point, f func(r *estimator.PointRevision) int64) bool {
+	for i := range pts {
+		b, c := &pts[i].Rev[0], &pts[i].Rev[1]
+		if b.Error == "" && c.Error == "" && f(b) != f(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// names are the revisions' legend names: in.Names, else "baseline" and
+// "candidate".
+func (in *Input) names() [2]string {
+	if in.Names[0] == "" || in.Names[1] == "" {
+		return [2]string{"baseline", "candidate"}
+	}
+	return in.Names
+}
+
+// chartLines are the chart's lines. Available and lower-bound bytes are
+// one line each when the revisions share them, as without a baseline of
+// one's own; a baseline with another capacity, memory in use or model
+// gets its own line, named.
+func chartLines(in *Input) []lineSpec {
+	names := in.names()
+	avail := func(r *estimator.PointRevision) int64 { return r.AvailableBytes }
+	lower := func(r *estimator.PointRevision) int64 { return r.LowerBoundBytes }
+	specs := make([]lineSpec, 0, 7+estimator.NumStages)
 	specs = append(specs,
-		lineSpec{"candidate required", lineStyle(colCandidate, 2), func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes }},
-		lineSpec{"baseline required", lineStyle(colBaseline, 1.6, 5, 3), func(p *estimator.Point) int64 { return p.Rev[0].RequiredBytes }},
-		lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), func(p *estimator.Point) int64 { return p.LowerBoundBytes }},
-		lineSpec{"available", lineStyle(colInk, 1.4), func(p *estimator.Point) int64 { return p.AvailableBytes }},
+		lineSpec{names[1] + " required", lineStyle(colCandidate, 2), revValue(1, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
+		lineSpec{names[0] + " required", lineStyle(colBaseline, 1.6, 5, 3), revValue(0, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
 	)
+	if revisionsDiffer(in.Points, lower) {
+		specs = append(specs,
+			lineSpec{names[1] + " lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)},
+			lineSpec{names[0] + " lower bound", lineStyle(colBaseline, 1, 1.5, 2), revValue(0, lower)})
+	} else {
+		specs = append(specs, lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)})
+	}
+	if revisionsDiffer(in.Points, avail) {
+		specs = append(specs,
+			lineSpec{names[1] + " available", lineStyle(colInk, 1.4), revValue(1, avail)},
+			lineSpec{names[0] + " available", lineStyle(colBaseline, 1.4, 6, 2), revValue(0, avail)})
+	} else {
+		specs = append(specs, lineSpec{"available", lineStyle(colInk, 1.4), revValue(1, avail)})
+	}
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
 		specs = append(specs, lineSpec{s.String(), lineStyle(colStage[s], 1),
-			func(p *estimator.Point) int64 { return p.Rev[1].WholeStages[s] }})
+			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
 	return append(specs, lineSpec{"retained", lineStyle(colRetained, 1, 3, 2),
-		func(p *estimator.Point) int64 { return p.Rev[1].WholeRetained }})
+		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
 }
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
@@ -156,6 +209,10 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
 	dc.Fill(dc.Rectangle.Path())
+	if in.Caption != "" {
+		dc = drawCaption(dc, in.Caption)
+		h = dc.Size().Y
+	}
 	p := plot.New()
 	p.BackgroundColor = nil
 	xmin, xmax := float64(in.From), float64(in.To)
@@ -172,9 +229,9 @@ func drawChart(in Input, dc draw.Canvas) error {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range append(chartLines(), termLines(in.Terms)...) {
+	for _, spec := range append(chartLines(&in), termLines(&in)...) {
 		ys, top := readLine(in.Points, spec.value)
-		if top <= 0 && spec.label != "available" {
+		if top <= 0 && !strings.HasSuffix(spec.label, "available") {
 			continue
 		}
 		ymax = max(ymax, top)
@@ -189,7 +246,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
 	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
-	legend := chartLegend(lines, cand, w)
+	legend := chartLegend(lines, cand, in.names(), w)
 	in.observed.legend(legend)
 	legendH := legend.layout(w)
 	if legendH > h/2 { // a thumbnail: the plot alone
@@ -207,7 +264,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, xunit, clampInt(dataW/65, 2, 8)))
 	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
 	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
-	styleAxes(p, in.Axis)
+	styleAxes(p, in.Axis, textScale(w))
 	if in.Title != "" {
 		p.Title.Text = in.Title
 		p.Title.TextStyle = textStyle(12)
@@ -234,14 +291,23 @@ func drawChart(in Input, dc draw.Canvas) error {
 	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
 	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
 	if in.Current >= in.From && in.Current <= in.To {
-		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current)})
+		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), scale: textScale(w)})
 	}
 	p.Draw(plotC)
 	legend.draw(draw.Crop(dc, 0, 0, 0, legendH-dc.Size().Y))
 	return nil
 }
 
-func styleAxes(p *plot.Plot, axis *estimator.Field) {
+// textScale is the factor of the chart's text on a drawing w points wide:
+// 1 up to 1000 points (a phone, a laptop, the exported 1600x900 PNG, which
+// is drawn 960 points wide, and the goldens), then growing with the width
+// to 1.3 at 1300 points, so that a chart filling a 1920 px screen keeps
+// its legend and labels readable rather than small beside it.
+func textScale(w vg.Length) vg.Length {
+	return max(1, min(1.3, w/1000))
+}
+
+func styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) {
 	xlabel := axis.Key
 	if byteAxis(axis) {
 		xlabel += " (GiB)"
@@ -250,13 +316,13 @@ func styleAxes(p *plot.Plot, axis *estimator.Field) {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
 		a.Color = colInk
-		a.Label.TextStyle = textStyle(11)
+		a.Label.TextStyle = textStyle(11 * scale)
 		a.Label.TextStyle.XAlign = draw.XCenter
 		a.Label.TextStyle.YAlign = draw.YBottom
 		a.Label.Padding = 2
 		a.Tick.Color = colInk
 		a.Tick.Length = 4
-		lab := textStyle(10)
+		lab := textStyle(10 * scale)
 		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
 		a.Tick.Label = lab
 	}

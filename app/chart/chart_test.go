@@ -228,7 +228,7 @@ func TestChartFlipsKept(t *testing.T) {
 	for i := range in.Points {
 		xs[i] = float64(in.Points[i].X)
 	}
-	ys, _ := readLine(in.Points, func(p *estimator.Point) int64 { return p.Rev[1].RequiredBytes })
+	ys, _ := readLine(in.Points, func(p *estimator.Point) (int64, bool) { return p.Rev[1].RequiredBytes, true })
 	ox, oy := simplify(xs, ys, keep, 1e-3, 1, 0.25)
 	kept := map[float64]bool{}
 	for _, x := range ox {

@@ -8,7 +8,12 @@ import (
 // UI, the plot command and the CSV export all build it with
 // Build, so they show the same thing.
 type Input struct {
-	Title     string
+	Title string
+	// Caption, when set, is drawn in small text under the legend,
+	// wrapped to the width: what a picture pasted elsewhere needs to
+	// explain itself (the page's exports set it; the plot command and the
+	// page's own chart leave it empty, so their drawings are unchanged).
+	Caption   string
 	Axis      *estimator.Field  // the swept input
 	From, To  int64             // the swept range
 	Current   int64             // the axis input's current value (marked)
@@ -16,6 +21,10 @@ type Input struct {
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
 	Terms     []estimator.Term  // the config's terms: a stage term has a line (terms.go)
+	// Names are the revisions' names in the legend (baseline, candidate),
+	// when two setups are compared ("H100 80GB", "H200"); empty, the
+	// legend says "baseline" and "candidate".
+	Names [2]string
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }

@@ -159,6 +159,7 @@ func triangle(p *vg.Path, x, ymin, ymax vg.Length, top bool) {
 type chartCurrent struct {
 	x     float64
 	label string
+	scale vg.Length // textScale of the drawing
 }
 
 // Plot implements plot.Plotter.
@@ -166,7 +167,7 @@ func (m *chartCurrent) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, _ := p.Transforms(&c)
 	x := trX(m.x)
 	c.StrokeLine2(lineStyle(colInk, 1.2, 2, 2), x, c.Min.Y, x, c.Max.Y)
-	sty := textStyle(10)
+	sty := textStyle(10 * max(1, m.scale))
 	sty.YAlign = draw.YTop
 	tw, th := sty.Width(m.label), sty.Height(m.label)
 	tx := x + 4

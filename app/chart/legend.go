@@ -31,9 +31,10 @@ const (
 )
 
 // chartLegend lists the drawn lines, the decision shades, the differing
-// band and the flip markers, a size smaller on a phone-sized width w.
-func chartLegend(lines []*chartLine, regions []region, w vg.Length) *legendBox {
-	lb := &legendBox{sty: textStyle(10), thumb: 18, sep: 12}
+// band and the flip markers (named for the revisions, baseline first), a
+// size smaller on a phone-sized width w.
+func chartLegend(lines []*chartLine, regions []region, names [2]string, w vg.Length) *legendBox {
+	lb := &legendBox{sty: textStyle(10 * textScale(w)), thumb: 18 * textScale(w), sep: 12}
 	if w < 600 {
 		lb.sty, lb.thumb, lb.sep = textStyle(9), 14, 8
 	}
@@ -66,7 +67,7 @@ func chartLegend(lines []*chartLine, regions []region, w vg.Length) *legendBox {
 		label string
 		style draw.LineStyle
 		top   bool
-	}{{"candidate flip", lineStyle(colCandidate, 1.2), true}, {"baseline flip", lineStyle(colBaseline, 1.2, 2, 1.5), false}} {
+	}{{names[1] + " flip", lineStyle(colCandidate, 1.2), true}, {names[0] + " flip", lineStyle(colBaseline, 1.2, 2, 1.5), false}} {
 		add(f.label, func(c draw.Canvas, r vg.Rectangle) {
 			x := (r.Min.X + r.Max.X) / 2
 			c.StrokeLine2(f.style, x, r.Min.Y, x, r.Max.Y)

@@ -6,17 +6,18 @@ import (
 	"headroom/estimator"
 )
 
-// readLine reads one line's values in GiB, NaN at invalid points, and
-// its largest value.
-func readLine(pts []estimator.Point, value func(*estimator.Point) int64) ([]float64, float64) {
+// readLine reads one line's values in GiB, NaN at invalid points (and
+// where value has none: a revision invalid alone), and its largest value.
+func readLine(pts []estimator.Point, value func(*estimator.Point) (int64, bool)) ([]float64, float64) {
 	ys := make([]float64, len(pts))
 	top := 0.0
 	for i := range pts {
-		if pts[i].Error != "" {
+		v, ok := value(&pts[i])
+		if pts[i].Error != "" || !ok {
 			ys[i] = math.NaN()
 			continue
 		}
-		ys[i] = gib(value(&pts[i]))
+		ys[i] = gib(v)
 		top = max(top, ys[i])
 	}
 	return ys, top

@@ -76,13 +76,13 @@ func TestChartTermsMoveLines(t *testing.T) {
 		}
 	}
 	var labels []string
-	for _, s := range termLines(cfg.Terms) {
+	for _, s := range termLines(&with) {
 		labels = append(labels, s.label)
 	}
 	if got := strings.Join(labels, ","); got != "router_buffer,old_buffer (baseline)" {
 		t.Errorf("term lines %q", got)
 	}
-	if len(termLines(nil)) != 0 {
+	if len(termLines(&plain)) != 0 {
 		t.Errorf("lines without terms")
 	}
 }

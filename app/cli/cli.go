@@ -23,7 +23,32 @@ type Command struct {
 // status: 0 ok, 1 a failure while running, 2 bad usage or a bad config.
 // The first argument names the command unless it is a flag; the first
 // command is the default.
+//
+// "-h", "-help", "--help" and "help" print the usage (the commands, one
+// line each) on stdout and exit 0; "help COMMAND" prints that command's
+// flags, as "COMMAND -h" does.
 func Run(commands []Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help":
+			usage(stdout, commands)
+			return 0
+		case "help":
+			if len(args) == 1 {
+				usage(stdout, commands)
+				return 0
+			}
+			for _, c := range commands {
+				if c.Name == args[1] {
+					c.Run([]string{"-h"}, stdin, stdout, stdout)
+					return 0
+				}
+			}
+			fmt.Fprintf(stderr, "headroom help: unknown command %q\n", args[1])
+			usage(stderr, commands)
+			return 2
+		}
+	}
 	name := commands[0].Name
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
@@ -33,20 +58,34 @@ func Run(commands []Command, args []string, stdin io.Reader, stdout, stderr io.W
 			return c.Run(args, stdin, stdout, stderr)
 		}
 	}
-	if name == "help" {
-		usage(stdout, commands)
-		return 0
-	}
 	fmt.Fprintf(stderr, "headroom: unknown command %q\n", name)
 	usage(stderr, commands)
 	return 2
 }
 
+// usage lists the commands, one line each, and says how to get a
+// command's flags.
 func usage(w io.Writer, commands []Command) {
 	fmt.Fprintln(w, "usage: headroom [command] [flags]")
+	fmt.Fprintln(w, "\nHeadroom: where a change to the memory estimate flips the trainer's decision (admit, split or refuse).")
+	fmt.Fprintln(w, "\ncommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.Name, c.Summary)
 	}
+	fmt.Fprintf(w, "  %-9s %s\n", "help", "this list; help COMMAND lists a command's flags")
+	fmt.Fprintf(w, "\nheadroom COMMAND -h lists a command's flags, for example: headroom %s -h\n", example(commands))
+	fmt.Fprintf(w, "With no command, headroom runs %s.\n", commands[0].Name)
+}
+
+// example is the command the usage shows "-h" on: estimate when there is
+// one.
+func example(commands []Command) string {
+	for _, c := range commands {
+		if c.Name == "estimate" {
+			return c.Name
+		}
+	}
+	return commands[0].Name
 }
 
 // newFlags returns a flag set that reports its errors to stderr, once.

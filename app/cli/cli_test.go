@@ -38,7 +38,8 @@ func TestWriteErrorsReported(t *testing.T) {
 }
 
 // TestRunDispatch: the first argument picks the command, a flag first
-// runs the default, help lists the commands, anything else exits 2.
+// runs the default, help (-h, --help) lists the commands, anything else
+// exits 2.
 func TestRunDispatch(t *testing.T) {
 	var ran []string
 	cmd := func(name string) Command {
@@ -59,6 +60,11 @@ func TestRunDispatch(t *testing.T) {
 		{"default with a flag", []string{"-addr", "x"}, 0, "serve-addr,x", ""},
 		{"named", []string{"plot", "-o", "-"}, 0, "plot-o,-", ""},
 		{"help", []string{"help"}, 0, "", "  plot      the plot command"},
+		{"-h", []string{"-h"}, 0, "", "  serve     the serve command"},
+		{"--help", []string{"--help"}, 0, "", "headroom COMMAND -h lists a command's flags, for example: headroom serve -h"},
+		{"-help", []string{"-help"}, 0, "", "  help      this list"},
+		{"help of a command", []string{"help", "plot"}, 0, "plot-h", ""},
+		{"help of no command", []string{"help", "nosuch"}, 2, "", `unknown command "nosuch"`},
 		{"unknown", []string{"nosuch"}, 2, "", `headroom: unknown command "nosuch"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,6 +26,7 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fs.Int("width", chart.DefaultWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
 	height := fs.Int("height", chart.DefaultHeight, "height in pixels")
 	title := fs.String("title", "", "title above the chart")
+	caption := fs.String("caption", "", "caption under the legend, wrapped to the width (parts separated by \" · \" stay whole where they fit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,7 +48,7 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}
-	in.Title = *title
+	in.Title, in.Caption = *title, *caption
 	if note, err := in.AddObserved(cfg); err != nil {
 		return fail(stderr, "plot", err)
 	} else if note != "" {

@@ -150,3 +150,19 @@ func TestPlotErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPlotCaption: -title and -caption put a title line and a caption in
+// the SVG; without them the drawing is the golden one (TestPlotGoldenSVG).
+func TestPlotCaption(t *testing.T) {
+	cfg := writeDefaultConfig(t)
+	code, out, errOut := runCmd(t, "", "plot", "-config", cfg, "-axis", "rows", "-from", "1", "-to", "1000000",
+		"-o", "-", "-title", "Qwen3-Next on H200", "-caption", "preset Qwen3-Next-80B-A3B · GPU H200 · 2026-12-01")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{">Qwen3-Next on H200<", "preset Qwen3-Next-80B-A3B · GPU H200 · 2026-12-01"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the SVG lacks %q", want)
+		}
+	}
+}

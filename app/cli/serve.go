@@ -55,7 +55,7 @@ func runServe(newHandler func() *app.Handler, args []string, stdout, stderr io.W
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Fprintf(stdout, "headroom: serving http://%s/ (web files: %s); Ctrl-C stops\n", ln.Addr(), webDir)
+	fmt.Fprintf(stdout, "headroom: serving http://%s/ (the explorer; web files: %s); Ctrl-C stops, headroom -h lists the commands\n", ln.Addr(), webDir)
 	if err := server.ServeUntil(ctx, server.NewHTTPServer(s, stderr), ln); err != nil {
 		fmt.Fprintf(stderr, "headroom serve: %v\n", err)
 		return 1

@@ -47,6 +47,9 @@ func TestServeCommand(t *testing.T) {
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
 		t.Fatalf("serving on %s, want 127.0.0.1", base)
 	}
+	if line := out.String(); strings.Count(strings.TrimSpace(line), "\n") != 0 || !strings.Contains(line, "headroom -h lists the commands") {
+		t.Errorf("serve says %q before serving, want one line naming the address and headroom -h", line)
+	}
 	resp, err := http.Get(base + "/web/app.css")
 	if err != nil {
 		t.Fatal(err)

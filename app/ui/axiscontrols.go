@@ -28,6 +28,9 @@ func (a *axisControls) Render() (ui app.UI) {
 		&menu{ID: keyAxis, Label: "chart sweeps", Options: opts, Selected: a.Axis, Error: a.Errors[keyAxis], Sink: a.Sink},
 		a.bound(keyFrom, "from", a.From),
 		a.bound(keyTo, "to", a.To),
+		app.Button().ID("axis-fit").Type("button").Class("share-button", "axis-fit").
+			Title("Put the range back to the default for the current config; the range then follows the config again").
+			Text("Fit range").OnClick(a.onFit),
 	)
 }
 
@@ -38,7 +41,7 @@ func (a *axisControls) bound(id, label, text string) app.UI {
 		app.Input().Type("text").ID("%s", id).Class("number").
 			Attr("inputmode", "numeric").AutoComplete(false).Spellcheck(false).
 			Value(text).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
-			OnInput(a.onInput, id),
+			OnInput(a.onInput, id).OnChange(a.onCommit, id),
 		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
 	)
 }
@@ -48,4 +51,18 @@ func (a *axisControls) onInput(ctx app.Context, e app.Event) {
 	defer a.Sink.catch("editing the axis range")
 	src := ctx.JSSrc()
 	a.Sink.send(ctx, edit{Kind: editText, Key: src.Get("id").String(), Text: src.Get("value").String()})
+}
+
+// onCommit tells the explorer a range field was committed, so it shows
+// the value as the page reads it ("80GiB" becomes its bytes).
+func (a *axisControls) onCommit(ctx app.Context, e app.Event) {
+	defer a.Sink.catch("committing the axis range")
+	a.Sink.send(ctx, edit{Kind: editCommit, Key: ctx.JSSrc().Get("id").String()})
+}
+
+// onFit puts the range back to its default, which then follows the
+// config again.
+func (a *axisControls) onFit(ctx app.Context, e app.Event) {
+	defer a.Sink.catch("fitting the axis range")
+	a.Sink.send(ctx, edit{Kind: editFit})
 }

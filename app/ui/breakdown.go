@@ -15,6 +15,7 @@ type breakdown struct {
 	Baseline  estimator.Outcome
 	Candidate estimator.Outcome
 	Terms     []estimator.Term // the shown config's terms
+	Names     [2]string        // the columns' names, baseline first; empty: "baseline" and "candidate"
 	Sink      *editSink
 }
 
@@ -108,6 +109,10 @@ func (t *breakdown) Render() (ui app.UI) {
 		)
 	}
 	rows := breakdownRows(t.Baseline, t.Candidate, t.Terms...)
+	base, cand := t.Names[0], t.Names[1]
+	if base == "" || cand == "" {
+		base, cand = "baseline", "candidate"
+	}
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		d := estimator.Diff(r.Base, r.Cand)
@@ -119,13 +124,13 @@ func (t *breakdown) Render() (ui app.UI) {
 		)
 	}
 	return app.Table().ID("breakdown").Class("breakdown").Body(
-		app.Caption().Text("Stages and tensors of the largest child: baseline "+childText(t.Baseline)+
-			"; candidate "+childText(t.Candidate)+". Stages run one after another: the peak is the largest, not the sum."),
+		app.Caption().Text("Stages and tensors of the largest child: "+base+" "+childText(t.Baseline)+
+			"; "+cand+" "+childText(t.Candidate)+". Stages run one after another: the peak is the largest, not the sum."),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("stage / tensor"),
-			app.Th().Scope("col").Text("baseline"),
-			app.Th().Scope("col").Text("candidate"),
-			app.Th().Scope("col").Text("candidate - baseline"),
+			app.Th().Scope("col").Text(base),
+			app.Th().Scope("col").Text(cand),
+			app.Th().Scope("col").Text(cand+" - "+base),
 		)),
 		app.TBody().Body(trs...),
 	)

@@ -21,7 +21,8 @@ type changesPanel struct {
 
 // changesView is what the panel shows, built fresh for every render.
 type changesView struct {
-	Checks map[string]bool // the three switches
+	Checks map[string]bool   // the three switches
+	Errors map[string]string // their messages (a link's bad value)
 	Terms  []termRowView
 	Vars   []string // "n = 64,902: the piece's rows", while a help is open
 	Error  string   // the panel's message (too many terms)
@@ -48,7 +49,12 @@ var termVarDocs = map[string]string{
 
 // changesView builds the panel's snapshot.
 func (s *pageState) changesView() changesView {
-	v := changesView{Checks: map[string]bool{}, Error: s.errs[keyTerms]}
+	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.errs[keyTerms]}
+	for _, sw := range changeSwitches {
+		if m := s.errs[sw.key]; m != "" {
+			v.Errors[sw.key] = m
+		}
+	}
 	v.Checks["head_eager_workspace"] = s.cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.cfg.Changes.GDNEarlyRelease
@@ -92,6 +98,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 	switches := make([]app.UI, len(changeSwitches))
 	for i, s := range changeSwitches {
 		switches[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
+			Error: p.View.Errors[s.key], Errs: isBoolField(s.key),
 			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: p.Sink}
 	}
 	rows := make([]app.UI, len(p.View.Terms))

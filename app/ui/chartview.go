@@ -11,6 +11,7 @@ type chartView struct {
 	Error   string // why the last drawing failed; the last good SVG stays
 	Stale   bool   // the inputs are invalid: this is the last valid state
 	Caption string
+	Summary string // the chart in words: the accessible name of #chart (chartSummary)
 	Sink    *editSink
 }
 
@@ -23,7 +24,8 @@ func (c *chartView) Render() (ui app.UI) {
 		body = app.Raw(c.SVG)
 	}
 	return app.Figure().Class("chart-figure", classIf(c.Stale, "stale")).Body(
-		app.Div().ID("chart").Class("chart").Body(body),
+		app.Div().ID("chart").Class("chart").Role("img").Aria("labelledby", "chart-summary").Body(body),
+		app.P().ID("chart-summary").Class("visually-hidden").Text(c.Summary),
 		app.If(c.Error != "", app.P().Class("chart-error").Text("The chart could not be drawn: "+c.Error)),
 		app.FigCaption().Text(c.Caption),
 	)

@@ -62,7 +62,7 @@ func TestSliderRender(t *testing.T) {
 		{Path: app.TestPath(0, 2), Expected: app.Span().ID("error-in_use_bytes").Class("control-error").Aria("live", "polite")},
 		{Path: app.TestPath(0, 2, 0), Expected: app.Text("is wrong")},
 		{Path: app.TestPath(0, 1, 0), Expected: app.Input().Type("range").ID("slider-in_use_gib").
-			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").OnInput(noEvent)},
+			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").Aria("valuetext", "63.75 GiB").OnInput(noEvent).OnKeyDown(noEvent).OnChange(noEvent)},
 	} {
 		if err := app.TestMatch(s, tc); err != nil {
 			t.Error(err)
@@ -82,8 +82,8 @@ func TestDecisionPanelRender(t *testing.T) {
 			for _, tc := range []app.TestUIDescriptor{
 				{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
 				{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
-				{Path: app.TestPath(0, 4), Expected: app.P().ID("flips-candidate").Class("flips")},
-				{Path: app.TestPath(0, 4, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+				{Path: app.TestPath(0, 5), Expected: app.P().ID("flips-candidate").Class("flips")},
+				{Path: app.TestPath(0, 5, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
 			} {
 				if err := app.TestMatch(p, tc); err != nil {
 					t.Errorf("%v: %v", dec, err)

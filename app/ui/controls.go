@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
 
 // controlView is what the controls show: a snapshot the explorer builds
 // fresh for every render (go-app compares it with the last one to decide
@@ -136,9 +140,14 @@ func (c *controls) Render() (ui app.UI) {
 	)
 }
 
+// group is a fieldset of inputs in a <details>, open until folded, so on
+// a phone a person can fold the groups they are done with.
 func (c *controls) group(title string, body ...app.UI) app.UI {
-	return app.FieldSet().Class("group").Body(
-		append([]app.UI{app.Legend().Text(title)}, body...)...,
+	return app.Details().Class("group-fold").Open(true).Body(
+		app.Summary().Text(title),
+		app.FieldSet().Class("group").Body(
+			append([]app.UI{app.Legend().Text(title)}, body...)...,
+		),
 	)
 }
 
@@ -200,16 +209,25 @@ func (c *controls) slider(s sliderSpec) app.UI {
 func (c *controls) switches(keys ...string) app.UI {
 	elems := make([]app.UI, len(keys))
 	for i, k := range keys {
-		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k], Sink: c.Sink}
+		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k],
+			Error: c.View.Errors[k], Errs: isBoolField(k), Sink: c.Sink}
 	}
 	return app.Div().Class("switches").Body(elems...)
 }
 
+// isBoolField reports whether key is a switch of its own (not a number
+// field behind a switch, as top-k is).
+func isBoolField(key string) bool {
+	f, ok := estimator.FieldByKey(key)
+	return ok && f.Kind == estimator.BoolField
+}
+
 // gpuOptions lists the GPU menu's entries.
 func gpuOptions() []menuOption {
+	gpus := estimator.GPUs()
 	opts := make([]menuOption, len(gpus))
 	for i, g := range gpus {
-		opts[i] = menuOption{g.id, g.label, false}
+		opts[i] = menuOption{g.ID, g.Label(), false}
 	}
 	return opts
 }

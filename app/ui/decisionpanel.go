@@ -7,8 +7,11 @@ import (
 )
 
 // decisionPanel shows one revision's decision (id decision-<Rev>, with
-// the decision's name alone in an element of class "decision") and where
-// it flips along the axis (id flips-<Rev>).
+// the decision's name alone in an element of class "decision"), what its
+// required bytes are made of (composition.go: the retained bytes against
+// the peak stage, named; it replaces the bare "dominant stage", which
+// named the peak stage even where retained bytes outweigh it) and where it
+// flips along the axis (id flips-<Rev>).
 type decisionPanel struct {
 	app.Compo
 
@@ -20,6 +23,8 @@ type decisionPanel struct {
 	Available estimator.Bytes
 	Axis      string
 	Flips     string
+	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
+	Safety    int64 // the revision's safety_percent, for the composition
 	Sink      *editSink
 }
 
@@ -42,13 +47,13 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		head,
 		app.P().Class("verdict").Body(
 			app.Span().Class("decision").Text(d),
-			app.Span().Class("plan").Text(planText(o)),
+			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
+		compositionView(p.Rev, composeRequired(o, p.Safety)),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
 			fact("margin", o.MarginBytes.String(), classIf(o.MarginBytes < 0, "negative")),
-			fact("dominant stage", o.DominantStage, ""),
 			fact("lower bound", o.LowerBoundBytes.String(), ""),
 		),
 		app.P().Class("reason").Text(o.Reason),
@@ -59,16 +64,18 @@ func (p *decisionPanel) Render() (ui app.UI) {
 	)
 }
 
-// planText says how the request runs: "whole, 64,902 rows",
-// "2 children, the largest 33,706 rows".
-func planText(o estimator.Outcome) string {
+// planText says how the request runs, its rows with the sequences they
+// make (estimator.FormatRows): "whole: 1 child of 64,902 rows (15.845
+// sequences)", "2 children, the largest 33,706 rows (8.229 sequences)".
+func planText(o estimator.Outcome, seqRows int64) string {
+	rows := estimator.FormatRows(o.ChildRows, seqRows)
 	switch o.Decision {
 	case estimator.Admit:
-		return "whole: 1 child of " + estimator.Group(o.ChildRows) + " rows"
+		return "whole: 1 child of " + rows
 	case estimator.Split:
-		return estimator.Group(o.Children) + " children, the largest " + estimator.Group(o.ChildRows) + " rows"
+		return estimator.Group(o.Children) + " children, the largest " + rows
 	}
-	return "0 children (the last rung tried: children of " + estimator.Group(o.ChildRows) + " rows)"
+	return "0 children (the last rung tried: children of " + rows + ")"
 }
 
 func fact(term, value, class string) app.UI {

@@ -38,6 +38,7 @@ type explorer struct {
 	chartW       int // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
 	url          urlThrottle // the address bar's writes (urlthrottle.go)
+	hist         history     // Back and Forward (history.go)
 
 	renders  int     // completed renders: the DOM's data-renders
 	renderMs float64 // the last render's compute time, for data-render-ms
@@ -118,12 +119,14 @@ func (c *explorer) OnMount(ctx app.Context) {
 	}
 	c.load(q)
 	c.chartW = measureChart()
+	c.listenHistory()
 	c.requestRender()
 }
 
 // OnDismount releases the frame callback.
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
+	c.hist.release()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -142,19 +145,42 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
+	if isCompareKey(e.Key) { // the Compare control (comparepanel.go)
+		c.state.applyCompare(e, c.list)
+		c.state.validate()
+		c.requestRender()
+		return
+	}
 	switch e.Kind {
 	case editText:
 		c.state.setText(e.Key, e.Text)
+		c.state.followRange(e.Key)
 	case editCheck:
 		c.state.setCheck(e.Key, e.On)
+		c.state.followRange(e.Key)
 	case editMenu:
 		c.state.setMenu(e.Key, e.Text, c.list)
+		c.state.followRange(e.Key)
+	case editCommit:
+		// A committed field shows its value as the page reads it and ends
+		// its gesture: the next edit starts a new history entry.
+		c.state.commit(e.Key)
+		c.hist.settle(e.Key)
+		c.state.validate()
+		c.requestRender()
+		return
+	case editFit:
+		c.state.resetRange()
 	case editDismiss:
 		c.banner = bannerState{}
 		return
 	case editTerm, editTermAdd, editTermRemove, editTermHelp:
 		c.state.editTerms(e)
+	case editSettle:
+		c.hist.settle(e.Key)
+		return
 	}
+	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
 	c.requestRender()
 }
@@ -165,19 +191,26 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
-	c.replaceURL(encodeAddress(s.query(c.list)))
+	c.writeHistory(encodeAddress(s.query(c.list)))
+	from, to := s.from, s.to
 	if !s.valid {
-		return
+		// A page opened on a wrong range (a link's from=500&to=10) has no
+		// last valid render to keep: it draws the default range, with the
+		// message beside the range field.
+		if c.shown.ready || !s.cfgOK {
+			return
+		}
+		from, to = chart.DefaultRange(s.axis, s.cfg)
 	}
 	w, h := c.chartSize()
-	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(s.from, 10) + "|" +
-		strconv.FormatInt(s.to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(from, 10) + "|" +
+		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
 	if key == c.lastKey {
 		return
 	}
 	start := nowMs()
 	res := s.result // validate priced s.cfg
-	in, notes, _, err := c.sweeps.get(s.cfg, s.axis, s.from, s.to, ChartPoints)
+	in, notes, _, err := c.sweeps.getNamed(s.cfg, setupNames(s.cfg, c.list).chartNames(), s.axis, from, to, ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
@@ -256,9 +289,12 @@ func (c *explorer) Render() (ui app.UI) {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	names := setupNames(sh.config, c.list)
+	panels := panelTexts(sh.config, names)
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).Body(
+		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(
@@ -267,19 +303,22 @@ func (c *explorer) Render() (ui app.UI) {
 			&shareBar{Ready: sh.ready, Share: c.share, Sink: c.sink},
 		),
 		app.Div().Class("layout").Body(
-			app.Section().Class("results").Aria("label", "results").Body(
+			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
 				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
 					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
 				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", baseline and candidate, against the bytes available."},
+					Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
+					Summary: c.chartSummaryText(shownAxis)},
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
+			),
+			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: "Baseline", Subtitle: "the three changes off" + termsNote(sh.config.Terms, 0),
-						Ready: sh.ready, Outcome: sh.result.Baseline, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Baseline, Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: "Candidate", Subtitle: changesText(sh.config.Changes) + termsNote(sh.config.Terms, 1),
-						Ready: sh.ready, Outcome: sh.result.Candidate, Available: sh.result.AvailableBytes,
-						Axis: shownAxis, Flips: sh.notes.Candidate, Sink: c.sink},
+					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle + termsNote(sh.config.Terms, 0),
+						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
+						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
+					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle + termsNote(sh.config.Terms, 1),
+						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
+						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
 			),
@@ -287,10 +326,11 @@ func (c *explorer) Render() (ui app.UI) {
 				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
 				&changesPanel{View: s.changesView(), Sink: c.sink},
+				&comparePanel{View: s.compareView(c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
 				),
 			),
 		),

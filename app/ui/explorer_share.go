@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"headroom/app/chart"
 )
@@ -73,7 +74,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	switch format {
 	case "svg", "png":
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
-		out.Data, err = chart.SVG(in, w, h)
+		out.Data, err = chart.SVG(captioned(in, c.shown.config, presetIDName(c.list, preset), exportDate()), w, h)
 		out.Mime = "image/svg+xml"
 		if format == "png" {
 			// The picture the plot command's PNG is: the SVG of the
@@ -81,9 +82,10 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
 		}
 	case "csv":
-		out.Data, out.Mime = ExportCSV(in), "text/csv"
+		out.Data, err = ExportCSV(c.shown.config, in)
+		out.Mime = "text/csv"
 	case "json":
-		out.Data, err = exportJSON(c.shown.config, PageView{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To})
+		out.Data, err = exportJSON(c.shown.config, PageView{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)
 		out.Mime = "application/json"
 	default:
 		err = errors.New("no export format " + strconv.Quote(format))
@@ -93,6 +95,10 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	}
 	return out, nil
 }
+
+// exportDate is the date in an exported chart's caption: today, UTC.
+// Tests replace it.
+var exportDate = func() string { return time.Now().UTC().Format("2006-01-02") }
 
 // sizedSVG gives a chart SVG (width 100%, see fitSVG) a size in pixels,
 // which an <img> needs to draw it at that size.
@@ -125,6 +131,7 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 		return importReport{Err: err.Error()}
 	}
 	c.state = next
+	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
 	c.requestRender()
 	return reportOf(imp, &c.state, c.list)
 }
@@ -140,9 +147,9 @@ func exportSummary(format string) string {
 	case "png":
 		return "the chart as a " + strconv.Itoa(chart.DefaultWidth) + "x" + strconv.Itoa(chart.DefaultHeight) + " PNG"
 	case "csv":
-		return "the sweep as CSV (one row per x, exact bytes)"
+		return "the sweep as CSV (one row per x and per exact flip point, exact bytes)"
 	case "json":
-		return "the config and its estimate as JSON"
+		return "the config, its estimate and both revisions' flips as JSON"
 	}
 	return format
 }

@@ -59,9 +59,9 @@ func TestExplorerFirstRender(t *testing.T) {
 		t.Errorf("default decisions %v / %v, want admit / admit", b, k)
 	}
 	want := flipNotes{
-		Baseline:  "admits up to 449,985 rows, splits beyond",
-		Candidate: "admits up to 403,170 rows, splits beyond",
-		Change:    "between 403,171 and 449,985 rows the candidate splits where the baseline admitted",
+		Baseline:  "admits up to 449,985 rows (109.860 sequences), splits beyond",
+		Candidate: "admits up to 403,170 rows (98.430 sequences), splits beyond",
+		Change:    "between 403,171 rows (98.430 sequences) and 449,985 rows (109.860 sequences) the candidate splits where the baseline admitted",
 	}
 	if c.shown.notes != want {
 		t.Errorf("notes\n got %+v\nwant %+v", c.shown.notes, want)

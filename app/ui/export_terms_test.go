@@ -73,7 +73,11 @@ func TestTermsCSVColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := csv.NewReader(bytes.NewReader(ExportCSV(in))).ReadAll()
+	data, err := ExportCSV(cfg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +85,11 @@ func TestTermsCSVColumns(t *testing.T) {
 	if !strings.HasPrefix(head, strings.Join(CSVHeader("rows"), ",")) || !strings.HasSuffix(head, ",baseline_router_buffer_bytes,candidate_router_buffer_bytes") {
 		t.Fatalf("header %s", head)
 	}
-	for k, rec := range recs[1:] {
-		n := in.Points[k].X
+	for _, rec := range recs[1:] {
+		n, err := estimator.ParseInt(rec[1])
+		if err != nil {
+			t.Fatalf("x %q: %v", rec[1], err)
+		}
 		want := estimator.Group((n*8 + 511) / 512 * 512)
 		for _, cell := range rec[len(rec)-2:] {
 			v, err := estimator.ParseInt(cell)
@@ -92,7 +99,11 @@ func TestTermsCSVColumns(t *testing.T) {
 		}
 	}
 	plain, _ := chart.Build(estimator.Default(), "rows", 1, 100_000, 16)
-	if h := strings.Split(strings.SplitN(string(ExportCSV(plain)), "\n", 2)[0], ","); len(h) != len(CSVHeader("rows")) {
+	plainCSV, err := ExportCSV(estimator.Default(), plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := strings.Split(strings.SplitN(string(plainCSV), "\n", 2)[0], ","); len(h) != len(CSVHeader("rows")) {
 		t.Errorf("without terms the CSV has %d columns", len(h))
 	}
 }

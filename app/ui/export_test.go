@@ -30,7 +30,11 @@ func TestCSVAgreesWithEstimateAndSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := csv.NewReader(bytes.NewReader(ExportCSV(in))).ReadAll()
+	data, err := ExportCSV(cfg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,15 +43,29 @@ func TestCSVAgreesWithEstimateAndSweep(t *testing.T) {
 	for i, h := range head {
 		col[h] = i
 	}
-	if len(recs)-1 != len(in.Points) {
-		t.Fatalf("%d rows for %d points", len(recs)-1, len(in.Points))
+	grid, flipRows := 0, 0
+	for _, rec := range recs[1:] {
+		switch rec[col["kind"]] {
+		case "grid":
+			grid++
+		case "flip":
+			flipRows++
+		default:
+			t.Errorf("row of kind %q", rec[col["kind"]])
+		}
+	}
+	if grid != len(in.Points) {
+		t.Fatalf("%d grid rows for %d points", grid, len(in.Points))
+	}
+	if flipRows == 0 {
+		t.Fatalf("no flip rows, the sweep has %d + %d flips", len(in.Baseline), len(in.Candidate))
 	}
 	sweep, err := estimator.Sweep(cfg, "rows", 1, 1_000_000, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, rec := range recs[1:] {
-		x, _ := strconv.ParseInt(rec[0], 10, 64)
+		x, _ := strconv.ParseInt(rec[col["rows"]], 10, 64)
 		at := cfg
 		// rows is swept with projected and target rows following it; the
 		// default config leaves both to their defaults, so setting rows is
@@ -103,7 +121,11 @@ func TestCSVInvalidPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := string(ExportCSV(in))
+	data, err := ExportCSV(cfg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(data)
 	if !strings.Contains(out, "invalid") || !strings.Contains(out, "budget.in_use_bytes") {
 		t.Errorf("capacities below in_use are not reported invalid with the message:\n%s", out)
 	}
@@ -116,7 +138,11 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	cfg.FC2.OutputWidth = estimator.Int64(1024)
 	cfg.Changes.GDNEarlyRelease = false
 	v := PageView{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
-	data, err := exportJSON(cfg, v)
+	in, err := chart.Build(cfg, v.Axis, v.From, v.To, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := exportJSON(cfg, v, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,38 +50,73 @@ func revisionSegments(in chart.Input, rev int) []segment {
 	return segments(in.From, in.To, first, msg, flips)
 }
 
-// axisUnit is the unit a value of the axis is read in, or "" when the
-// value is better named by the axis ("vocab_size 41,233").
-func axisUnit(axis string) string {
-	switch axis {
-	case "rows":
-		return "rows"
+// axisText writes values of the swept axis in the sentences.
+type axisText struct {
+	key string // the axis: a field key
+	seq int64  // sequence_rows, to count rows in sequences beside them
+}
+
+// rich reports whether a value of the axis is written with its unit in
+// full, each time (estimator.Field.FormatValue): bytes with GiB beside
+// them, the request's rows with the sequences they make.
+func (a axisText) rich() bool {
+	f, ok := estimator.FieldByKey(a.key)
+	return ok && (f.Unit() == estimator.ByteUnit || a.key == "rows" || a.key == "projected_rows" || a.key == "target_rows")
+}
+
+// value writes x in full: "150,754,820,096 bytes (140.402 GiB)",
+// "64,902 rows (15.845 sequences)".
+func (a axisText) value(x int64) string {
+	f, _ := estimator.FieldByKey(a.key)
+	var c estimator.Config
+	c.Request.SequenceRows = a.seq
+	return f.FormatValue(x, &c)
+}
+
+// unit is the unit a value of the axis is read in, or "" when the value
+// is better named by the axis ("vocab_size 41,233").
+func (a axisText) unit() string {
+	switch a.key {
 	case "sequence_rows":
 		return "rows per sequence"
 	case "chunk_rows":
 		return "chunk rows"
-	case "capacity_bytes", "in_use_bytes":
-		return "bytes"
 	}
 	return ""
 }
 
-// amount writes x for the first mention along the axis: "41,233 rows",
-// "vocab_size 41,233".
-func amount(axis string, x int64) string {
-	if u := axisUnit(axis); u != "" {
+// amount writes x for the first mention along the axis: "41,233 rows (10.066
+// sequences)", "vocab_size 41,233".
+func (a axisText) amount(x int64) string {
+	if a.rich() {
+		return a.value(x)
+	}
+	if u := a.unit(); u != "" {
 		return estimator.Group(x) + " " + u
 	}
-	return axis + " " + estimator.Group(x)
+	return a.key + " " + estimator.Group(x)
 }
 
-// span writes a stretch of the axis: "between 41,234 and 52,100 rows",
-// "between hidden_size 6 and 10".
-func span(axis, before string, a int64, join string, b int64) string {
-	if u := axisUnit(axis); u != "" {
-		return before + estimator.Group(a) + join + estimator.Group(b) + " " + u
+// later writes x for a later mention: in full on a rich axis, else the
+// number alone.
+func (a axisText) later(x int64) string {
+	if a.rich() {
+		return a.value(x)
 	}
-	return before + axis + " " + estimator.Group(a) + join + estimator.Group(b)
+	return estimator.Group(x)
+}
+
+// span writes a stretch of the axis: "between 41,234 and 52,100 chunk
+// rows", "between hidden_size 6 and 10", and on a rich axis each end in
+// full.
+func (a axisText) span(before string, x int64, join string, y int64) string {
+	if a.rich() {
+		return before + a.value(x) + join + a.value(y)
+	}
+	if u := a.unit(); u != "" {
+		return before + estimator.Group(x) + join + estimator.Group(y) + " " + u
+	}
+	return before + a.key + " " + estimator.Group(x) + join + estimator.Group(y)
 }
 
 var verbs = map[estimator.Decision][2]string{ // present, past
@@ -93,10 +128,10 @@ var verbs = map[estimator.Decision][2]string{ // present, past
 
 // describeFlips says where one revision's decision changes along the
 // axis: "admits up to 41,233 rows, splits up to 288,000, refuses beyond".
-func describeFlips(axis string, segs []segment) string {
+func describeFlips(axis axisText, segs []segment) string {
 	if len(segs) == 1 {
 		s := segs[0]
-		text := verbs[s.d][0] + " over the whole range, " + span(axis, "", s.from, " to ", s.to)
+		text := verbs[s.d][0] + " over the whole range, " + axis.span("", s.from, " to ", s.to)
 		if s.msg != "" {
 			text += " (" + s.msg + ")"
 		}
@@ -108,9 +143,9 @@ func describeFlips(axis string, segs []segment) string {
 		case i == len(segs)-1:
 			parts[i] = verbs[s.d][0] + " beyond"
 		case i == 0:
-			parts[i] = verbs[s.d][0] + " up to " + amount(axis, s.to)
+			parts[i] = verbs[s.d][0] + " up to " + axis.amount(s.to)
 		default:
-			parts[i] = verbs[s.d][0] + " up to " + estimator.Group(s.to)
+			parts[i] = verbs[s.d][0] + " up to " + axis.later(s.to)
 		}
 		if s.msg != "" {
 			parts[i] += " (" + s.msg + ")"
@@ -122,7 +157,14 @@ func describeFlips(axis string, segs []segment) string {
 // describeChange says, in one sentence, where the candidate decides
 // otherwise than the baseline: "between 41,234 and 52,100 rows the
 // candidate splits where the baseline admitted".
-func describeChange(axis string, base, cand []segment) string {
+func describeChange(axis axisText, base, cand []segment) string {
+	return describeChangeNamed(axis, base, cand, defaultNames)
+}
+
+// describeChangeNamed is describeChange with the revisions named as n
+// says: "between 227,374 and 403,170 rows H200 admits where H100 80GB
+// split" when two setups are compared.
+func describeChangeNamed(axis axisText, base, cand []segment, n revNames) string {
 	type band struct {
 		from, to int64
 		b, c     estimator.Decision
@@ -146,27 +188,37 @@ func describeChange(axis string, base, cand []segment) string {
 		}
 	}
 	if len(bands) == 0 {
-		return "the candidate decides as the baseline over the whole range, " +
-			span(axis, "", base[0].from, " to ", base[len(base)-1].to)
+		return n.phrase(1) + " decides as " + n.phrase(0) + " over the whole range, " +
+			axis.span("", base[0].from, " to ", base[len(base)-1].to)
 	}
 	parts := make([]string, len(bands))
 	for k, b := range bands {
-		where := span(axis, "between ", b.from, " and ", b.to)
+		where := axis.span("between ", b.from, " and ", b.to)
 		if b.from == b.to {
-			where = "at " + amount(axis, b.from)
+			where = "at " + axis.amount(b.from)
 		}
-		parts[k] = where + " the candidate " + verbs[b.c][0] + " where the baseline " + verbs[b.b][1]
+		parts[k] = where + " " + n.phrase(1) + " " + verbs[b.c][0] + " where " + n.phrase(0) + " " + verbs[b.b][1]
 	}
 	return strings.Join(parts, "; ")
 }
 
 // describeSweep writes the panel's sentences about a sweep.
-func describeSweep(in chart.Input) flipNotes {
-	axis := in.Axis.Key
+// sequenceRows counts the rows of the rows axes in sequences.
+func describeSweep(in chart.Input, sequenceRows int64) flipNotes {
+	axis := axisText{key: in.Axis.Key, seq: sequenceRows}
 	base, cand := revisionSegments(in, 0), revisionSegments(in, 1)
 	return flipNotes{
 		Baseline:  describeFlips(axis, base),
 		Candidate: describeFlips(axis, cand),
-		Change:    describeChange(axis, base, cand),
+		Change:    describeChangeNamed(axis, base, cand, namesOf(in)),
 	}
+}
+
+// namesOf are the revisions' names a sweep carries (chart.Input.Names),
+// "baseline" and "candidate" when it carries none.
+func namesOf(in chart.Input) revNames {
+	if in.Names[0] == "" || in.Names[1] == "" {
+		return defaultNames
+	}
+	return revNames{Base: in.Names[0], Cand: in.Names[1], Setups: true}
 }

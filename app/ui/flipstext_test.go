@@ -20,16 +20,16 @@ func TestDescribeFlips(t *testing.T) {
 		want  string
 	}{
 		{"rows", A, []estimator.Flip{flip(A, S, 41233), flip(S, R, 288000)},
-			"admits up to 41,233 rows, splits up to 288,000, refuses beyond"},
-		{"rows", A, nil, "admits over the whole range, 1 to 1,000,000 rows"},
+			"admits up to 41,233 rows (10.067 sequences), splits up to 288,000 rows (70.312 sequences), refuses beyond"},
+		{"rows", A, nil, "admits over the whole range, 1 row (0.000 sequences) to 1,000,000 rows (244.141 sequences)"},
 		{"vocab_size", S, []estimator.Flip{flip(S, R, 99999)}, "splits up to vocab_size 99,999, refuses beyond"},
-		{"capacity_bytes", R, []estimator.Flip{flip(R, A, 80_000_000_000)}, "refuses up to 80,000,000,000 bytes, admits beyond"},
+		{"capacity_bytes", R, []estimator.Flip{flip(R, A, 80_000_000_000)}, "refuses up to 80,000,000,000 bytes (74.506 GiB), admits beyond"},
 		{"in_use_bytes", A, []estimator.Flip{{FromDecision: A, ToDecision: I, Last: 10, First: 11, Message: "too much"}},
-			"admits up to 10 bytes, is invalid beyond (too much)"},
+			"admits up to 10 bytes (0.000 GiB), is invalid beyond (too much)"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			segs := segments(1, 1_000_000, tc.first, "", tc.flips)
-			if got := describeFlips(tc.axis, segs); got != tc.want {
+			if got := describeFlips(axisText{key: tc.axis, seq: 4096}, segs); got != tc.want {
 				t.Errorf("describeFlips(%s, %v)\n got %q\nwant %q", tc.axis, tc.flips, got, tc.want)
 			}
 		})
@@ -51,11 +51,11 @@ func TestDescribeChange(t *testing.T) {
 		want       string
 	}{
 		{"rows", seg(flip(A, S, 52100)), seg(flip(A, S, 41233)),
-			"between 41,234 and 52,100 rows the candidate splits where the baseline admitted"},
+			"between 41,234 rows (10.067 sequences) and 52,100 rows (12.720 sequences) the candidate splits where the baseline admitted"},
 		{"rows", seg(flip(A, S, 100), flip(S, R, 500)), seg(flip(A, S, 90), flip(S, R, 400)),
-			"between 91 and 100 rows the candidate splits where the baseline admitted; between 401 and 500 rows the candidate refuses where the baseline split"},
+			"between 91 rows (0.022 sequences) and 100 rows (0.024 sequences) the candidate splits where the baseline admitted; between 401 rows (0.098 sequences) and 500 rows (0.122 sequences) the candidate refuses where the baseline split"},
 		{"rows", seg(flip(A, S, 100)), seg(flip(A, S, 100)),
-			"the candidate decides as the baseline over the whole range, 1 to 1,000,000 rows"},
+			"the candidate decides as the baseline over the whole range, 1 row (0.000 sequences) to 1,000,000 rows (244.141 sequences)"},
 		{"vocab_size", seg(), seg(flip(A, S, 999_999)),
 			"at vocab_size 1,000,000 the candidate splits where the baseline admitted"},
 		{"chunk_rows", seg(flip(A, S, 10)), seg(flip(A, S, 20)),
@@ -64,7 +64,7 @@ func TestDescribeChange(t *testing.T) {
 			"between hidden_size 6 and 10 the candidate splits where the baseline admitted"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			if got := describeChange(tc.axis, tc.base, tc.cand); got != tc.want {
+			if got := describeChange(axisText{key: tc.axis, seq: 4096}, tc.base, tc.cand); got != tc.want {
 				t.Errorf("describeChange\n got %q\nwant %q", got, tc.want)
 			}
 		})

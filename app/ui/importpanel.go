@@ -77,6 +77,7 @@ func (p *importPanel) renderReport() app.UI {
 		app.P().Class("import-summary").Text("From "+p.source+": "+r.Summary),
 		keyList("import-recognised", "Recognised", r.Recognised),
 		keyList("import-derived", "Set without a key", r.Derived),
+		keyList("import-notes", "Notes", r.Notes),
 		keyList("import-ignored", "Ignored", r.Ignored),
 	)
 }

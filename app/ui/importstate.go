@@ -15,8 +15,9 @@ import (
 //   - Headroom's own export restores the whole state: config, axis, range.
 //   - A config in the spec's format sets every input; the chart keeps its
 //     axis, over the default range for the new config.
-//   - A Hugging Face config.json sets the model fields only, as a preset
-//     does; whatever the user typed elsewhere stays, even if it is wrong.
+//   - A Hugging Face config.json sets the model fields, as a preset does,
+//     and dtype_bytes from its dtype; whatever the user typed elsewhere
+//     stays, even if it is wrong.
 //
 // An import that would put a field in error is refused with the
 // estimator's messages (for a Hugging Face file, a field that was not in
@@ -41,10 +42,14 @@ func (s *pageState) withImport(imp Imported, list []preset) (pageState, error) {
 	case "hf":
 		next = s.clone()
 		next.cfg.Model = imp.Config.Model
+		next.cfg.FC2.DtypeBytes = imp.Config.FC2.DtypeBytes // from dtype or torch_dtype, else as it was
 		for _, f := range presetFields() {
 			if strings.HasPrefix(f.Path, "model.") {
 				next.forget(f.Key)
 			}
+		}
+		if next.cfg.FC2.DtypeBytes != s.cfg.FC2.DtypeBytes {
+			next.forget("dtype_bytes")
 		}
 		next.resetRange()
 		next.validate()
@@ -105,6 +110,7 @@ type importReport struct {
 	Summary    string   // one sentence on what was imported
 	Recognised []string // "vocab_size → model.vocab_size = 128,256"
 	Derived    []string // fields set without a key, and why
+	Notes      []string // keys read without setting a field (the expert count), or not used, and why
 	Ignored    []string // keys of the file that no field takes
 }
 
@@ -124,10 +130,20 @@ func reportOf(imp Imported, next *pageState, list []preset) importReport {
 	}
 	r := importReport{Summary: "Filled in the model fields from a Hugging Face config.json; the request, FC2, budget and changes are as they were."}
 	for _, f := range imp.HF.Recognised {
-		r.Recognised = append(r.Recognised, f.Key+" → "+f.Field+" = "+estimator.Group(f.Value))
+		line := f.Key + " → " + f.Field + " = " + estimator.Group(f.Value)
+		if f.Why != "" {
+			line += " (" + f.Why + ")"
+		}
+		if f.Field == "fc2.dtype_bytes" {
+			r.Summary = "Filled in the model fields and dtype_bytes (from " + f.Key + ") from a Hugging Face config.json; the rest of the request, FC2, budget and changes are as they were."
+		}
+		r.Recognised = append(r.Recognised, line)
 	}
 	for _, f := range imp.HF.Derived {
 		r.Derived = append(r.Derived, f.Field+" = "+estimator.Group(f.Value)+" ("+f.Why+")")
+	}
+	for _, n := range imp.HF.Notes {
+		r.Notes = append(r.Notes, n.Key+" = "+n.Value+": "+n.Note)
 	}
 	r.Ignored = append(r.Ignored, imp.HF.Ignored...)
 	return r

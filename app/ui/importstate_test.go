@@ -141,8 +141,15 @@ func TestExportFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	saved := exportDate
+	exportDate = func() string { return "2026-12-01" }
+	t.Cleanup(func() { exportDate = saved })
 	w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
-	svg, err := chart.SVG(in, w, h)
+	svg, err := chart.SVG(captioned(in, cfg, "Qwen3-Next-80B-A3B", "2026-12-01"), w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCSV, err := ExportCSV(cfg, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,14 +165,14 @@ func TestExportFiles(t *testing.T) {
 			switch format {
 			case "svg":
 				if !bytes.Equal(f.Data, svg) {
-					t.Errorf("the SVG export is not the plot command's SVG of the same sweep")
+					t.Errorf("the SVG export is not the plot command's SVG of the same sweep, with the caption")
 				}
 			case "png":
 				if f.Width != 1600 || f.Height != 900 || !bytes.HasPrefix(f.Data, []byte(`<svg width="1600" height="900" `)) {
 					t.Errorf("PNG source %dx%d, %.60s", f.Width, f.Height, f.Data)
 				}
 			case "csv":
-				if !bytes.Equal(f.Data, ExportCSV(in)) {
+				if !bytes.Equal(f.Data, wantCSV) {
 					t.Errorf("the CSV export is not the sweep behind the chart")
 				}
 			}
@@ -177,7 +184,7 @@ func TestExportFiles(t *testing.T) {
 	// An invalid edit keeps the last valid chart, so the export still
 	// shows what the chart shows.
 	typeInto(d, c, "rows", "0")
-	if f, err := c.exportFile("csv"); err != nil || !bytes.Equal(f.Data, ExportCSV(in)) {
+	if f, err := c.exportFile("csv"); err != nil || !bytes.Equal(f.Data, wantCSV) {
 		t.Errorf("with rows in error: err %v, or the CSV is not the chart's", err)
 	}
 }

@@ -46,7 +46,7 @@ func (m *menu) Render() (ui app.UI) {
 
 func (m *menu) onChange(ctx app.Context, e app.Event) {
 	defer m.Sink.catch("choosing from " + m.ID)
-	m.Sink.send(ctx, edit{Kind: editMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String()})
+	m.Sink.send(ctx, edit{Kind: editMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
 }
 
 // boolAttr reports whether to write a boolean attribute (checked,

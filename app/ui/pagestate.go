@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -27,7 +26,7 @@ const (
 const (
 	gpuH200   = "h200"
 	gpuH100   = "h100"
-	gpuCustom = "custom"
+	gpuCustom = estimator.CustomGPU
 )
 
 // ChartPoints is the grid of the page's sweep before bisection.
@@ -46,10 +45,15 @@ type pageState struct {
 	inputErr map[string]string // error key: why that text is not in cfg
 	errs     map[string]string // error key: inputErr plus what validate found
 	valid    bool              // cfg and the range can be priced and swept
+	cfgOK    bool              // cfg can be priced (the range may still be wrong)
+	typed    bool              // the user (or the link) set the range: it stays when the config changes
 	result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
 	terms    []termDraft       // the Changes panel's terms (termsstate.go)
+	// lastBaseline is the setup the Compare control restores when the
+	// user goes back from "changes off" to "another setup".
+	lastBaseline *estimator.Baseline
 }
 
 func newPageState() pageState {
@@ -69,16 +73,16 @@ func newPageState() pageState {
 
 // errorKey is the error key of a control.
 func errorKey(control string) string {
-	if control == KeyInUseGiB {
-		return "in_use_bytes"
+	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
+		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
 	}
 	return control
 }
 
 // controlKey is the control of an error key.
 func controlKey(errKey string) string {
-	if errKey == "in_use_bytes" {
-		return KeyInUseGiB
+	if baseKey(errKey) == "in_use_bytes" {
+		return strings.TrimSuffix(errKey, "in_use_bytes") + KeyInUseGiB
 	}
 	return errKey
 }
@@ -99,7 +103,9 @@ func urlKey(control string) string {
 func errorKeysOf(field string) []string {
 	var keys []string
 	for _, p := range strings.Split(field, " x ") {
-		if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
+		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, k)
+		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, f.Key)
 		}
 	}
@@ -109,38 +115,16 @@ func errorKeysOf(field string) []string {
 	return keys
 }
 
-// gpus are the GPU menu's entries, in its order: the one place that maps
-// a GPU to its capacity (custom has none: the capacity is typed).
-var gpus = []struct {
-	id, label string
-	capacity  int64
-}{
-	{gpuH200, "H200 (143,771 MiB)", estimator.H200CapacityBytes},
-	{gpuH100, "H100 80GB", estimator.H100CapacityBytes},
-	{gpuCustom, "custom bytes", 0},
-}
-
-// gpuFor is the GPU menu entry of a capacity.
-func gpuFor(capacity int64) string {
-	for _, g := range gpus {
-		if g.capacity == capacity && g.capacity != 0 {
-			return g.id
-		}
-	}
-	return gpuCustom
-}
+// gpuFor is the GPU menu entry of a capacity (estimator.GPUForCapacity:
+// the estimator's GPU table is the one place that maps a GPU to its
+// capacity).
+func gpuFor(capacity int64) string { return estimator.GPUForCapacity(capacity).ID }
 
 // gpuCapacity is the capacity of a GPU menu entry: 0 for custom, an error
 // naming the entries for anything else.
 func gpuCapacity(id string) (int64, error) {
-	ids := make([]string, len(gpus))
-	for i, g := range gpus {
-		if g.id == id {
-			return g.capacity, nil
-		}
-		ids[i] = g.id
-	}
-	return 0, errors.New("must be " + strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1] + ", got " + strconv.Quote(id))
+	g, err := estimator.GPUByID(id)
+	return g.CapacityBytes, err
 }
 
 // GiBText writes bytes in GiB with as many decimals as it takes for
@@ -172,7 +156,8 @@ func (s *pageState) setText(control, text string) {
 		s.cfg.Budget.InUseBytes = v
 		return
 	case keyFrom, keyTo:
-		v, err := estimator.ParseInt(text)
+		s.typed = true
+		v, err := s.parseAxisValue(text)
 		if err != nil {
 			s.inputErr[ek] = err.Error()
 			return
@@ -208,19 +193,41 @@ func (s *pageState) setText(control, text string) {
 	}
 }
 
-// setCheck applies a switch. top-k and expert parallelism are integers
-// behind a switch: on restores the last value above "off".
+// parseAxisValue reads a range field's text as the axis field takes it
+// (units included: "80GiB" along in_use_bytes, "64k" along rows).
+func (s *pageState) parseAxisValue(text string) (int64, error) {
+	if f, ok := estimator.FieldByKey(s.axis); ok {
+		return f.Parse(text)
+	}
+	return estimator.ParseInt(text)
+}
+
+// commit ends an edit of a field (Enter, or the focus leaving it): a text
+// the page read ("80GiB", "64k", "1,024") gives way to the value as the
+// page writes it, the exact integer; a text in error stays as typed.
+func (s *pageState) commit(control string) {
+	if _, bad := s.inputErr[errorKey(control)]; bad {
+		return
+	}
+	if _, bad := s.errs[errorKey(control)]; bad {
+		return
+	}
+	delete(s.texts, control)
+}
+
+// setCheck applies a switch; using it replaces whatever text was in
+// error there (a link's grad=maybe). top-k and expert parallelism are
+// integers behind a switch: on restores the last value above "off".
 func (s *pageState) setCheck(key string, on bool) {
 	f, ok := estimator.FieldByKey(key)
 	if !ok {
 		return
 	}
+	s.forget(key)
 	switch key {
 	case "topk":
-		s.forget(key)
 		f.SetInt(&s.cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
 	case "expert_parallel":
-		s.forget(key)
 		f.SetInt(&s.cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
 	default:
 		if f.Kind == estimator.BoolField {
@@ -239,10 +246,12 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 			s.inputErr[key] = "is not a preset: " + strconv.Quote(value)
 			return
 		}
+		keep := s.baselineModel()
 		p.applyTo(&s.cfg)
 		for _, f := range presetFields() {
 			s.forget(f.Key)
 		}
+		s.keepBaselineModel(keep)
 		s.resetRange()
 	case keyGPU:
 		capacity, err := gpuCapacity(value)
@@ -271,6 +280,23 @@ func (s *pageState) resetRange() {
 	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
 	s.forget(keyFrom)
 	s.forget(keyTo)
+	s.typed = false
+}
+
+// followRange moves a range nobody typed to the default of the config as
+// an edit of control left it (the in_use_bytes axis ends at the GPU just
+// picked). A typed range stays (the "fit range" button puts it back to
+// the default), and so does the range when the edit was of the swept
+// field itself: dragging rows along rows moves the chart's marker, not
+// its axis. A config that does not resolve leaves the range as it was.
+func (s *pageState) followRange(control string) {
+	if s.typed || errorKey(control) == s.axis || control == keyFrom || control == keyTo {
+		return
+	}
+	if validConfig(s.cfg) != nil {
+		return
+	}
+	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
 }
 
 // validate recomputes errs and valid from inputErr, the config and the
@@ -290,6 +316,7 @@ func (s *pageState) validate() {
 	// The estimate is how a config is validated (an overflow is found only
 	// by pricing it); renderNow shows this one rather than pricing again.
 	res, err := estimator.Estimate(s.cfg)
+	s.cfgOK = err == nil
 	if err == nil {
 		s.result = res
 	} else {
@@ -347,6 +374,9 @@ func isAxis(name string) bool {
 func (s *pageState) text(control string) string {
 	if t, ok := s.texts[control]; ok {
 		return t
+	}
+	if strings.HasPrefix(control, baselineKeyPrefix) {
+		return s.baselineText(control)
 	}
 	switch control {
 	case KeyInUseGiB:

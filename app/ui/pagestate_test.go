@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"headroom/estimator"
@@ -96,27 +97,35 @@ func TestSwitchesRestoreLastValue(t *testing.T) {
 	}
 }
 
-// TestGPUMenu: the menu, the URL and the capacity agree, from one table.
+// TestGPUMenu: the menu, the URL and the capacity agree, from the
+// estimator's one table.
 func TestGPUMenu(t *testing.T) {
-	for _, c := range []struct {
-		name, id string
-		capacity int64
-	}{
-		{"h200", gpuH200, estimator.H200CapacityBytes},
-		{"h100", gpuH100, estimator.H100CapacityBytes},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			if got, err := gpuCapacity(c.id); err != nil || got != c.capacity {
-				t.Errorf("gpuCapacity(%q) = %d, %v; want %d", c.id, got, err, c.capacity)
+	opts := gpuOptions()
+	if len(opts) != len(estimator.GPUs()) || len(opts) < 10 {
+		t.Fatalf("the menu has %d entries, the estimator's table %d", len(opts), len(estimator.GPUs()))
+	}
+	for i, g := range estimator.GPUs() {
+		if opts[i].Value != g.ID || opts[i].Label != g.Label() {
+			t.Errorf("menu entry %d = %+v, want %s %q", i, opts[i], g.ID, g.Label())
+		}
+		if g.ID == gpuCustom {
+			continue
+		}
+		t.Run(g.ID, func(t *testing.T) {
+			if got, err := gpuCapacity(g.ID); err != nil || got != g.CapacityBytes {
+				t.Errorf("gpuCapacity(%q) = %d, %v; want %d", g.ID, got, err, g.CapacityBytes)
 			}
-			if got := gpuFor(c.capacity); got != c.id {
-				t.Errorf("gpuFor(%d) = %q, want %q", c.capacity, got, c.id)
+			if got := gpuFor(g.CapacityBytes); got != g.ID {
+				t.Errorf("gpuFor(%d) = %q, want %q", g.CapacityBytes, got, g.ID)
 			}
-			s := decodePage(url.Values{"gpu": {c.id}}, nil)
-			if s.cfg.Budget.CapacityBytes != c.capacity || s.gpu != c.id {
-				t.Errorf("?gpu=%s: capacity %d, menu %q", c.id, s.cfg.Budget.CapacityBytes, s.gpu)
+			s := decodePage(url.Values{"gpu": {g.ID}}, nil)
+			if s.cfg.Budget.CapacityBytes != g.CapacityBytes || s.gpu != g.ID {
+				t.Errorf("?gpu=%s: capacity %d, menu %q", g.ID, s.cfg.Budget.CapacityBytes, s.gpu)
 			}
 		})
+	}
+	if opts[0].Label != "H100 80GB (about 81,081 MiB)" || opts[1].Label != "H200 (143,771 MiB)" {
+		t.Errorf("the first entries read %q, %q", opts[0].Label, opts[1].Label)
 	}
 	t.Run("custom", func(t *testing.T) {
 		if got := gpuFor(12345 << 20); got != gpuCustom {
@@ -129,7 +138,11 @@ func TestGPUMenu(t *testing.T) {
 		}
 	})
 	t.Run("bad", func(t *testing.T) {
-		want := `must be h200, h100 or custom, got "a100"`
+		_, e := estimator.GPUByID("a100")
+		want := e.Error()
+		if !strings.Contains(want, "a100-40gb") {
+			t.Fatalf("GPUByID(a100): %q does not list the IDs", want)
+		}
 		if _, err := gpuCapacity("a100"); err == nil || err.Error() != want {
 			t.Errorf("gpuCapacity(a100): %v, want %s", err, want)
 		}

@@ -33,6 +33,13 @@ func (s *pageState) query(list []preset) url.Values {
 		if t, ok := s.texts[c]; ok {
 			q.Set(urlKey(c), t)
 		}
+		if c == keyFrom || c == keyTo { // a range is read as a pair: keep both as typed
+			for _, r := range []string{keyFrom, keyTo} {
+				if t, ok := s.texts[r]; ok {
+					q.Set(urlKey(r), t)
+				}
+			}
+		}
 	}
 	return q
 }
@@ -123,6 +130,7 @@ func decodePage(q url.Values, list []preset) pageState {
 	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
 		s.lastEP = ep
 	}
+	s.decodeBaseline(q)
 	s.validate()
 	return s
 }

@@ -12,6 +12,9 @@ const (
 	editCheck   = "check"   // a switch turned on or off
 	editMenu    = "menu"    // a choice from a menu
 	editDismiss = "dismiss" // the error banner closed
+	editCommit  = "commit"  // a field committed (Enter, or focus left): show its value as the page reads it
+	editFit     = "fit"     // the "fit range" button: the axis range back to its default
+	editSettle  = "settle"  // a gesture on Key ended: a slider released, a field committed
 )
 
 // edit is one user action on a control, sent to the explorer.
@@ -20,6 +23,10 @@ type edit struct {
 	Key  string // control key, menu id
 	Text string
 	On   bool
+	// Settle marks an edit that ends a gesture: a slider released, a
+	// field committed (change: Enter or leaving it), a menu pick, a
+	// switch. The history gets an entry per gesture (history.go).
+	Settle bool
 }
 
 // editSink carries edits from the components to the explorer, and the

@@ -78,10 +78,7 @@ func (s *slider) format(v float64) string {
 // Render draws the control.
 func (s *slider) Render() (ui app.UI) {
 	defer s.Sink.catchRender("drawing "+s.Key, &ui)
-	pos := s.position(s.Value)
-	if s.Text == s.dragText {
-		pos = s.dragPos
-	}
+	pos := s.thumb()
 	mode := "numeric"
 	if s.Decimal {
 		mode = "decimal"
@@ -92,20 +89,108 @@ func (s *slider) Render() (ui app.UI) {
 			app.Span().Class("control-doc").Text(s.Doc),
 		),
 		app.Div().Class("control-row").Body(
-			app.Input().Type("range").ID("slider-%s", s.Key).
-				Min(0).Max(sliderSteps).Step(1).Value(pos).
-				Aria("label", s.Label).
-				OnInput(s.onSlide),
+			s.rangeInput(pos),
 			app.Input().Type("text").ID("input-%s", s.Key).Class("number").
 				Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
 				Placeholder("%s", s.Placeholder).
 				Value(s.Text).
 				Aria("invalid", s.Error != "").
 				Aria("describedby", "error-"+s.ErrKey).
-				OnInput(s.onType),
+				OnInput(s.onType).OnChange(s.onCommit),
 		),
 		app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite").Text(s.Error),
 	)
+}
+
+// rangeInput is the range input at position pos. In the server's HTML
+// the value is an attribute (the parser reads every attribute before it
+// clamps the value). In the browser go-app applies attributes in map
+// order, and a value set before max is clamped to the default maximum,
+// 100: there the value is the element's property, set after the
+// attributes, in OnMount and OnUpdate (syncThumb).
+func (s *slider) rangeInput(pos int) app.UI {
+	in := app.Input().Type("range").ID("slider-%s", s.Key).
+		Min(0).Max(sliderSteps).Step(1).
+		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder)).
+		OnInput(s.onSlide).OnKeyDown(s.onKey).OnChange(s.onSettle)
+	if !app.IsClient {
+		in = in.Value(pos)
+	}
+	return in
+}
+
+// thumb is the range input's position: the value's, or the dragged
+// thumb's while the field holds what the drag sent.
+func (s *slider) thumb() int {
+	if s.dragText != "" && s.Text == s.dragText { // "" is also a field left to its default
+		return s.dragPos
+	}
+	return s.position(s.Value)
+}
+
+// OnMount puts the thumb where the value is.
+func (s *slider) OnMount(ctx app.Context) {
+	defer s.Sink.catch("placing the " + s.Key + " slider")
+	s.syncThumb()
+}
+
+// OnUpdate puts the thumb where the new value is.
+func (s *slider) OnUpdate(ctx app.Context) {
+	defer s.Sink.catch("placing the " + s.Key + " slider")
+	s.syncThumb()
+}
+
+// syncThumb sets the range input's value property (see rangeInput).
+func (s *slider) syncThumb() {
+	if el := app.Window().GetElementByID("slider-" + s.Key); el != nil && el.Truthy() {
+		el.Set("value", strconv.Itoa(s.thumb()))
+	}
+}
+
+// next is the nearest value the range input can send beyond the field's
+// value v, upwards (up) or downwards, and the first position that sends
+// it; ok is false at the slider's end. An arrow key moves to it, so it always moves the
+// field, however coarse the scale is there (a log scale's positions are
+// far apart at its top, and several positions may round to one value).
+func (s *slider) next(v float64, up bool) (value float64, pos int, ok bool) {
+	if up {
+		for p := 0; p <= sliderSteps; p++ {
+			if x := s.valueAt(p); x > v {
+				return x, p, true
+			}
+		}
+		return v, 0, false
+	}
+	for p := sliderSteps; p >= 0; p-- {
+		if x := s.valueAt(p); x < v {
+			return x, p, true
+		}
+	}
+	return v, 0, false
+}
+
+// onKey moves the field with the arrow keys: right and up to the next
+// value above, left and down to the next below. Other keys (Page Up,
+// Home, ...) keep the browser's behaviour.
+func (s *slider) onKey(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("moving " + s.Key + " with a key")
+	var up bool
+	switch e.Get("key").String() {
+	case "ArrowRight", "ArrowUp":
+		up = true
+	case "ArrowLeft", "ArrowDown":
+	default:
+		return
+	}
+	e.PreventDefault()
+	v, _, ok := s.next(s.Value, up)
+	if !ok {
+		return
+	}
+	text := s.format(v)
+	s.dragText = "" // the thumb goes where the value is, as for a typed value
+	ctx.JSSrc().Set("value", strconv.Itoa(s.position(v)))
+	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
 }
 
 func (s *slider) onSlide(ctx app.Context, e app.Event) {
@@ -124,10 +209,24 @@ func (s *slider) onType(ctx app.Context, e app.Event) {
 	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: ctx.JSSrc().Get("value").String()})
 }
 
+// onCommit tells the explorer the field was committed (Enter, or the
+// focus left it), so it shows the value as the page reads it.
+func (s *slider) onCommit(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("committing " + s.Key)
+	s.Sink.send(ctx, edit{Kind: editCommit, Key: s.Key})
+}
+
 // classIf returns class when cond holds, else "" (which go-app ignores).
 func classIf(cond bool, class string) string {
 	if cond {
 		return class
 	}
 	return ""
+}
+
+// onSettle ends a drag (the range input's change: the knob released, or a
+// key press), so the next edit starts a new history entry.
+func (s *slider) onSettle(ctx app.Context, e app.Event) {
+	defer s.Sink.catch("releasing " + s.Key)
+	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
 }

@@ -22,6 +22,8 @@ type sweepKey struct {
 	axis     string
 	from, to int64
 	points   int
+	seq      int64     // sequence_rows, which the flip sentences count rows in
+	names    [2]string // the revisions' names the sentences and the legend use
 }
 
 // flipNotes are the sentences the decision panel shows about a sweep.
@@ -31,11 +33,19 @@ type flipNotes struct {
 
 // get returns the sweep of cfg along axis, and whether it was reused.
 func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
+	return sc.getNamed(cfg, [2]string{}, axis, from, to, points)
+}
+
+// getNamed is get with the revisions named (chart.Input.Names).
+func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
 	rv, err := cfg.ResolveRevisions()
 	if err != nil {
 		return chart.Input{}, flipNotes{}, false, err
 	}
-	key := sweepKey{r: withoutAxis(rv.Rev[1], axis), axis: axis, from: from, to: to, points: points}
+	key := sweepKey{r: withoutAxis(rv.Rev[1], axis), axis: axis, from: from, to: to, points: points, names: names}
+	if axis == "rows" || axis == "projected_rows" || axis == "target_rows" {
+		key.seq = cfg.Request.SequenceRows // the sentences count these rows in sequences
+	}
 	if rv.Own {
 		key.base = withoutAxis(rv.Rev[0], axis)
 	}
@@ -49,8 +59,9 @@ func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, poi
 		sc.ok = false
 		return chart.Input{}, flipNotes{}, false, err
 	}
+	in.Names = names
 	sc.key, sc.in, sc.ok = key, in, true
-	sc.notes = describeSweep(in)
+	sc.notes = describeSweep(in, cfg.Request.SequenceRows)
 	return in, sc.notes, false, nil
 }
 

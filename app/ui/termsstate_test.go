@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,10 +14,8 @@ import (
 
 // termEdit is the edit a term's field sends.
 func termEdit(part string, i int, text string) edit {
-	return edit{Kind: editTerm, Key: part + "-" + itoa(i), Text: text}
+	return edit{Kind: editTerm, Key: part + "-" + strconv.Itoa(i), Text: text}
 }
-
-func itoa(i int) string { return estimator.Group(int64(i)) }
 
 func appliedNames(s *pageState) string {
 	var names []string
@@ -238,7 +237,7 @@ func TestTermsHelpValues(t *testing.T) {
 // carries it.
 func TestExplorerTermMovesChart(t *testing.T) {
 	c, d := mountExplorer(t, nil)
-	before := c.shown.result.Candidate.RequiredBytes
+	before, c0notes := c.shown.result.Candidate.RequiredBytes, c.shown.notes
 	send(d, c, edit{Kind: editTermAdd})
 	send(d, c, termEdit("name", 0, "logits_fp32_copy"))
 	send(d, c, termEdit("bytes", 0, "2 * Q"))
@@ -260,7 +259,7 @@ func TestExplorerTermMovesChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := describeSweep(in); c.shown.notes != want || c.shown.notes.Candidate == "admits up to 403,170 rows, splits beyond" {
+	if want := describeSweep(in, cfg.Request.SequenceRows); c.shown.notes != want || c.shown.notes.Candidate == c0notes.Candidate {
 		t.Errorf("flip sentences %+v, want those of the sweep with the term %+v", c.shown.notes, want)
 	}
 	html := app.HTMLString(c)

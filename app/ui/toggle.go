@@ -13,17 +13,26 @@ type toggle struct {
 	Href    string // optional link after the explanation
 	Link    string // its text
 	Checked bool
-	Sink    *editSink
+	// Error is the message about the switch's value (a link's grad=maybe),
+	// shown in id error-<Key>; Errs says whether the switch has that
+	// element (top-k and expert parallelism do not: their number field
+	// has it).
+	Error string
+	Errs  bool
+	Sink  *editSink
 }
 
 // Render draws the switch.
 func (t *toggle) Render() (ui app.UI) {
 	defer t.Sink.catchRender("drawing "+t.Key, &ui)
 	box := app.Input().Type("checkbox").ID("check-%s", t.Key).OnChange(t.onChange)
+	if t.Errs {
+		box = box.Aria("invalid", t.Error != "").Aria("describedby", "error-"+t.Key)
+	}
 	if boolAttr(t.Checked) {
 		box = box.Checked(t.Checked)
 	}
-	return app.Div().Class("toggle").Body(
+	return app.Div().Class("toggle", classIf(t.Error != "", "has-error")).Body(
 		app.Label().For("check-%s", t.Key).Body(
 			box,
 			app.Span().Class("control-name").Text(t.Label),
@@ -36,6 +45,9 @@ func (t *toggle) Render() (ui app.UI) {
 					app.A().Href("%s", t.Href).Target("_blank").Rel("noopener").Text(t.Link).OnClick(t.onLink),
 				),
 			),
+		),
+		app.If(t.Errs,
+			app.Span().ID("error-%s", t.Key).Class("control-error").Aria("live", "polite").Text(t.Error),
 		),
 	)
 }
@@ -50,5 +62,5 @@ func (t *toggle) onLink(ctx app.Context, e app.Event) {
 
 func (t *toggle) onChange(ctx app.Context, e app.Event) {
 	defer t.Sink.catch("switching " + t.Key)
-	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool()})
+	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
 }

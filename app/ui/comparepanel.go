@@ -1,0 +1,280 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+// compareView is what the Compare control shows: a snapshot built fresh
+// for every render, sharing no map with the state.
+type compareView struct {
+	Setup       bool // "baseline = another setup"
+	Comparisons []menuOption
+	GPU         string // the baseline's GPU menu: "same" or a GPU's ID
+	GPUs        []menuOption
+	Preset      string // the baseline's model menu: "same", a preset's ID, or "" (a model of its own)
+	Presets     []menuOption
+	Rows        []overrideRow
+	Add         []menuOption
+	Changes     map[string]bool // the baseline's switches
+	Errors      map[string]string
+}
+
+// overrideRow is one field of the form: what the baseline says, with the
+// candidate's value beside it.
+type overrideRow struct {
+	Control   string // "b.sequence_rows", "b.in_use_gib"
+	ErrKey    string // "b.in_use_bytes"
+	Label     string
+	Text      string // the override as typed or set; "" follows the candidate
+	Candidate string // the candidate's value, as shown beside it
+	Bool      bool   // a switch rather than a field
+	Checked   bool
+	Removable bool // an added field (the fixed ones are emptied instead)
+	Error     string
+}
+
+// id is the row's element id: "b-sequence_rows" (no dot: a CSS selector
+// reads "#b.x" as a class).
+func (r overrideRow) id() string { return strings.ReplaceAll(r.Control, ".", "-") }
+
+// compareView builds the Compare control's snapshot.
+func (s *pageState) compareView(list []preset) compareView {
+	v := compareView{Setup: s.cfg.Baseline != nil, Errors: map[string]string{}, Changes: map[string]bool{}}
+	for k, m := range s.errs {
+		if k == keyCompare || k == keyComparePreset || strings.HasPrefix(k, baselineKeyPrefix) {
+			v.Errors[k] = m
+		}
+	}
+	candPreset := presetName(list, s.cfg)
+	if candPreset == "" {
+		candPreset = "this model"
+	}
+	v.Comparisons = []menuOption{
+		{Value: "", Label: "start from a comparison…", Disabled: true},
+		{Value: comparisonGPU, Label: "H100 80GB against H200, same model"},
+		{Value: comparisonSequence, Label: "sequence 4,096 against 8,192"},
+	}
+	for _, p := range list {
+		if !p.matches(s.cfg) {
+			v.Comparisons = append(v.Comparisons, menuOption{Value: comparisonModel + p.ID,
+				Label: p.Name + " against " + candPreset + ", one GPU"})
+		}
+	}
+	if !v.Setup {
+		return v
+	}
+	b := s.cfg.Baseline
+	bc, err := s.cfg.BaselineConfig()
+	if err != nil {
+		bc = s.cfg
+	}
+	ch := bc.Changes
+	for _, f := range estimator.Fields() {
+		if strings.HasPrefix(f.Path, "changes.") {
+			var tmp estimator.Config
+			tmp.Changes = ch
+			v.Changes[f.Key] = f.Bool(&tmp)
+		}
+	}
+	// GPU
+	v.GPU = sameAsCandidate
+	v.GPUs = []menuOption{{Value: sameAsCandidate, Label: "as the candidate (" + gpuName(s.cfg.Budget.CapacityBytes) + ")"}}
+	for _, g := range estimator.GPUs() {
+		v.GPUs = append(v.GPUs, menuOption{Value: g.ID, Label: g.Label()})
+	}
+	customCapacity := false
+	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
+		v.GPU = estimator.GPUForCapacity(o.Int).ID
+		if _, typed := s.texts[baselineKeyPrefix+"capacity_bytes"]; typed {
+			v.GPU = estimator.CustomGPU // being typed: the field stays open
+		}
+		customCapacity = v.GPU == estimator.CustomGPU
+	}
+	// Model
+	ownModel := false
+	for _, f := range presetFields() {
+		if _, ok := b.Overrides[f.Path]; ok {
+			ownModel = true
+		}
+	}
+	v.Preset = sameAsCandidate
+	v.Presets = []menuOption{{Value: sameAsCandidate, Label: "as the candidate (" + candPreset + ")"}}
+	for _, p := range list {
+		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+	}
+	if ownModel {
+		v.Preset = matchPreset(list, bc)
+		if v.Preset == "" {
+			v.Presets = append([]menuOption{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
+		}
+	}
+	// Fields: sequence_rows and in use always; any other that is
+	// overridden, typed into, or in error, unless a menu above shows it.
+	shown := map[string]bool{}
+	add := func(f *estimator.Field, fixed bool) {
+		shown[f.Key] = true
+		control := baselineKeyPrefix + f.Key
+		label := f.Key
+		if f.Key == "in_use_bytes" {
+			control, label = baselineKeyPrefix+KeyInUseGiB, "in use (GiB)"
+		}
+		r := overrideRow{Control: control, ErrKey: errorKey(control), Label: label, Text: s.text(control),
+			Candidate: candidateText(f, s.cfg), Removable: !fixed}
+		r.Error = s.errs[r.ErrKey]
+		if f.Kind == estimator.BoolField {
+			r.Bool, r.Checked = true, r.Text == "true"
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	for _, key := range []string{"sequence_rows", "in_use_bytes"} {
+		f, _ := estimator.FieldByKey(key)
+		add(f, true)
+	}
+	isPresetField := map[string]bool{}
+	for _, f := range presetFields() {
+		isPresetField[f.Key] = true
+	}
+	for _, f := range overridableFields() {
+		if shown[f.Key] {
+			continue
+		}
+		control := baselineKeyPrefix + f.Key
+		_, over := b.Overrides[f.Path]
+		_, typed := s.texts[control]
+		_, bad := s.errs[control]
+		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == "capacity_bytes" && !customCapacity)
+		if bad || typed || (over && !hidden) {
+			add(f, false)
+		}
+	}
+	v.Add = []menuOption{{Value: "", Label: "override another field…", Disabled: true}}
+	for _, f := range overridableFields() {
+		if !shown[f.Key] {
+			v.Add = append(v.Add, menuOption{Value: f.Key, Label: f.Key})
+		}
+	}
+	return v
+}
+
+// candidateText is the candidate's value of a field, as the form shows it
+// beside the baseline's.
+func candidateText(f *estimator.Field, c estimator.Config) string {
+	switch {
+	case f.Key == "in_use_bytes":
+		return GiBText(c.Budget.InUseBytes) + " GiB"
+	case f.Kind == estimator.BoolField:
+		return map[bool]string{true: "on", false: "off"}[f.Bool(&c)]
+	}
+	if v, set := f.Int(&c); set {
+		return estimator.Group(v)
+	}
+	if r, err := c.Resolve(); err == nil {
+		if v, ok := resolvedValue(r, f.Key); ok {
+			return "auto (" + estimator.Group(v) + ")"
+		}
+	}
+	return "auto"
+}
+
+// comparePanel is the Compare control (id compare-panel; its menu is id compare), under the changes:
+// what the baseline is, the three changes off or another setup, and for
+// another setup a compact form of what differs, each field with the
+// candidate's value beside it.
+type comparePanel struct {
+	app.Compo
+
+	View compareView
+	Sink *editSink
+}
+
+// Render draws the control.
+func (p *comparePanel) Render() (ui app.UI) {
+	defer p.Sink.catchRender("drawing the compare control", &ui)
+	v := p.View
+	mode := compareChangesOff
+	if v.Setup {
+		mode = compareSetup
+	}
+	body := []app.UI{
+		app.Legend().Text("Compare"),
+		&menu{ID: keyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[keyCompare], Sink: p.Sink,
+			Options: []menuOption{{Value: compareChangesOff, Label: "the three changes off"}, {Value: compareSetup, Label: "another setup"}}},
+		&menu{ID: keyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[keyComparePreset], Sink: p.Sink,
+			Options: v.Comparisons},
+	}
+	if v.Setup {
+		body = append(body, app.Div().ID("compare-form").Class("compare-form").Body(
+			&menu{ID: keyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[keyBaseGPU], Sink: p.Sink},
+			&menu{ID: keyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[keyBasePreset], Sink: p.Sink},
+			app.Range(v.Rows).Slice(func(i int) app.UI { return p.row(v.Rows[i]) }),
+			&menu{ID: keyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[keyBaseAdd], Sink: p.Sink},
+			app.P().Class("compare-switches-label").Text("The baseline's switches:"),
+			app.Div().Class("switches").Body(
+				app.Range(changeSwitches).Slice(func(i int) app.UI {
+					s := changeSwitches[i]
+					return &toggle{Key: baselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], Sink: p.Sink}
+				}),
+			),
+			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[keyBaseChanges]),
+		))
+	}
+	return app.FieldSet().ID("compare-panel").Class("group", "compare").Body(body...)
+}
+
+// row draws one field of the form.
+func (p *comparePanel) row(r overrideRow) app.UI {
+	var input app.UI
+	if r.Bool {
+		box := app.Input().Type("checkbox").ID("%s", r.id()).OnChange(p.onCheck(r.Control))
+		if boolAttr(r.Checked) {
+			box = box.Checked(r.Checked)
+		}
+		input = box
+	} else {
+		input = app.Input().Type("text").ID("%s", r.id()).Class("number").
+			AutoComplete(false).Spellcheck(false).
+			Placeholder("as the candidate").Value(r.Text).
+			Aria("invalid", r.Error != "").
+			Aria("describedby", "error-"+strings.ReplaceAll(r.ErrKey, ".", "-")).
+			OnInput(p.onType(r.Control))
+	}
+	return app.Div().Class("control", "override", classIf(r.Error != "", "has-error")).Body(
+		app.Label().For("%s", r.id()).Class("control-label").Body(
+			app.Span().Class("control-name").Text(r.Label),
+			app.Span().Class("control-doc").Text("candidate: "+r.Candidate),
+		),
+		app.Div().Class("control-row").Body(
+			input,
+			app.If(r.Removable,
+				app.Button().Type("button").Class("remove").Aria("label", "stop overriding "+r.Label).
+					Text("×").OnClick(p.onRemove(r.Control)),
+			),
+		),
+		app.Span().ID("error-%s", strings.ReplaceAll(r.ErrKey, ".", "-")).Class("control-error").Aria("live", "polite").Text(r.Error),
+	)
+}
+
+func (p *comparePanel) onType(control string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		defer p.Sink.catch("typing into " + control)
+		p.Sink.send(ctx, edit{Kind: editText, Key: control, Text: ctx.JSSrc().Get("value").String()})
+	}
+}
+
+func (p *comparePanel) onCheck(control string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		defer p.Sink.catch("switching " + control)
+		p.Sink.send(ctx, edit{Kind: editCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
+	}
+}
+
+func (p *comparePanel) onRemove(control string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		defer p.Sink.catch("removing " + control)
+		p.Sink.send(ctx, edit{Kind: editMenu, Key: keyBaseRemove, Text: control})
+	}
+}

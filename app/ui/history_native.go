@@ -1,0 +1,12 @@
+//go:build !wasm
+
+package ui
+
+// Outside the browser there is no history: go test drives restoreFrom
+// directly.
+
+func (c *explorer) listenHistory() {}
+
+func (h *history) release() {}
+
+func pushQuery(string) {}

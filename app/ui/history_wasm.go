@@ -1,0 +1,47 @@
+//go:build wasm
+
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// listenHistory restores the state when Back or Forward changes the
+// address (popstate). go-app listens too, but it navigates only when the
+// address differs from the last one it routed, which the page's own
+// pushState writes never are; so the explorer listens itself, on the UI
+// goroutine.
+func (c *explorer) listenHistory() {
+	if c.hist.popFn != nil {
+		return
+	}
+	c.hist.popFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		query := strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?")
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(app.Context) {
+			c.restoreFrom(query)
+		}})
+		return nil
+	})
+	app.Window().Call("addEventListener", "popstate", c.hist.popFn)
+}
+
+// release stops listening.
+func (h *history) release() {
+	if h.popFn != nil {
+		app.Window().Call("removeEventListener", "popstate", h.popFn)
+		h.popFn.Release()
+		h.popFn = nil
+	}
+}
+
+// pushQuery puts the query into the address bar as a new history entry.
+func pushQuery(query string) {
+	loc := app.Window().Get("location")
+	u := loc.Get("pathname").String()
+	if query != "" {
+		u += "?" + query
+	}
+	app.Window().Get("history").Call("pushState", nil, "", u)
+}
