@@ -12,7 +12,7 @@ WASM_LDFLAGS ?= -s -w
 # the build machine keeps them (app.wasm is public; the paths are not).
 TRIMPATH     ?= -trimpath
 
-.PHONY: run build wasm web-assets test vet chromium brotli screenshot loadcheck bench bench-profile fuzz clean
+.PHONY: run build wasm web-assets test vet chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
 
 run: web-assets wasm build
 	$(BIN) serve -addr $(ADDR)
@@ -87,11 +87,29 @@ chromium:
 	  fi; \
 	fi
 
+# axe: the browser tests' accessibility check injects axe-core (the npm
+# package, pinned) from bin/node_modules; installed when missing. npm comes
+# with Debian's npm package, which this installs when it is missing and we
+# are root (CI is). The page itself never loads it.
+AXE_VERSION ?= 4.10.3
+axe:
+	@if [ ! -f bin/node_modules/axe-core/axe.min.js ]; then \
+	  if ! command -v npm >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing npm (Debian package)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	  fi; \
+	  if command -v npm >/dev/null 2>&1; then \
+	    mkdir -p bin && npm install --prefix bin --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION); \
+	  else \
+	    echo "npm is missing and this is not root: the accessibility test will skip (or fail under CI=true)"; \
+	  fi; \
+	fi
+
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app
 
-test: chromium vet wasm
+test: chromium axe vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
 	@# The layers of app/ (see app/doc.go): a package importing one it must not.

@@ -42,6 +42,8 @@
 //  8. app/chart/chart.go: chart.SVG draws it with gonum/plot on the
 //     canvas of app/chart/svg.go; app/ui/chartview.go puts the SVG in the
 //     page, and the decision panel, flips text and breakdown show the rest.
+//     chart.SVGFrame also returns the plot's coordinate mapping, from which
+//     app/ui/pointer.go places the read-out and crosshair over the SVG.
 //  9. app/ui/pageurl.go: pageState.query writes the state as the URL's
 //     query, which explorer.replaceURL puts in the address bar at most
 //     every 300 ms (explorer_wasm.go schedules the late write); the first

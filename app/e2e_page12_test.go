@@ -118,11 +118,11 @@ func TestE2EUndoRedo(t *testing.T) {
 		m.value = 'llama-3.1-8b';
 		m.dispatchEvent(new Event('change', {bubbles: true}));
 	})()`))
-	tb.waitFor("the preset picked", `document.getElementById('preset').value === 'llama-3.1-8b' && location.search.includes('preset=llama-3.1-8b')`)
+	tb.waitHolds("the preset picked", `document.getElementById('preset').value === 'llama-3.1-8b' && location.search.includes('preset=llama-3.1-8b')`)
 	s1 := tb.waitSettled("after the preset")
 	// 2. A switch.
 	tb.do(chromedp.Click(chromedp.ID("check-grad")))
-	tb.waitFor("grad off", `location.search.includes('grad=false')`)
+	tb.waitHolds("grad off", `location.search.includes('grad=false')`)
 	s2 := tb.waitSettled("after the switch")
 	// 3. A field typed and committed with Enter.
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const f = document.getElementById('input-rows'); f.focus(); f.select(); })()`))
@@ -130,7 +130,7 @@ func TestE2EUndoRedo(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.do(chromedp.KeyEvent("\r"))
-	tb.waitFor("rows typed", `location.search.includes('rows=300000')`)
+	tb.waitHolds("rows typed", `location.search.includes('rows=300000')`)
 	s3 := tb.waitSettled("after the field")
 	if got := tb.historyLength() - h0; got != 3 {
 		t.Errorf("three settled edits added %d history entries, want 3", got)
@@ -152,7 +152,7 @@ func TestE2EUndoRedo(t *testing.T) {
 		}
 		s.dispatchEvent(new Event('change', {bubbles: true}));
 	})()`))
-	tb.waitFor("the drag written", `new URLSearchParams(location.search).has('vocab_size')`)
+	tb.waitHolds("the drag written", `new URLSearchParams(location.search).has('vocab_size')`)
 	tb.waitSettled("after the drag")
 	if got := tb.historyLength() - h; got != 1 {
 		t.Errorf("a drag added %d history entries, want 1", got)
@@ -168,15 +168,15 @@ func TestE2EUndoRedo(t *testing.T) {
 	tb.waitSnap("Forward once (the switch again)", s2)
 	// The page's own edits go on from a restored state.
 	tb.do(chromedp.Click(chromedp.ID("check-grad")))
-	tb.waitFor("grad on again", `!location.search.includes('grad=false')`)
+	tb.waitHolds("grad on again", `!location.search.includes('grad=false')`)
 	if got := tb.snap(); got.Grad != true || got.Preset != "llama-3.1-8b" {
 		t.Errorf("after Forward and a switch the page shows %+v", got)
 	}
 }
 
-// waitFor polls a JavaScript condition until it holds, or fails with
+// waitHolds polls a JavaScript condition until it holds, or fails with
 // what it is.
-func (tb *tab) waitFor(what, cond string) {
+func (tb *tab) waitHolds(what, cond string) {
 	tb.t.Helper()
 	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](cond,
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
@@ -240,7 +240,7 @@ func (tb *tab) checkA11y() {
 	}
 	chart := eval[string](tb, `(() => { const c = document.getElementById('chart'); const l = document.getElementById(c.getAttribute('aria-labelledby')); return c.getAttribute('role') + '|' + (l ? l.textContent : '<no label>'); })()`)
 	role, summary, _ := strings.Cut(chart, "|")
-	if role != "img" || !strings.Contains(summary, "along rows") || !strings.Contains(summary, "The candidate ") || !strings.Contains(summary, "The baseline ") {
+	if role != "group" || !strings.Contains(summary, "along rows") || !strings.Contains(summary, "The candidate ") || !strings.Contains(summary, "The baseline ") {
 		tb.t.Errorf("#chart role %q, summary %q", role, summary)
 	}
 	// The skip link is the first thing Tab reaches, and Enter on it moves
@@ -252,7 +252,7 @@ func (tb *tab) checkA11y() {
 	}
 	before := tb.historyLength()
 	tb.do(chromedp.KeyEvent("\r"))
-	tb.waitFor("the skip link followed", `document.activeElement?.id === 'results'`)
+	tb.waitHolds("the skip link followed", `document.activeElement?.id === 'results'`)
 	if tb.historyLength() != before {
 		tb.t.Errorf("the skip link added a history entry")
 	}
@@ -296,7 +296,7 @@ func TestE2EWideLayout(t *testing.T) {
 	tb := newTab(t)
 	tb.do(chromedp.EmulateViewport(1920, 1080))
 	tb.open(llamaPath + "&rows=64902")
-	tb.waitFor("the chart drawn at the wide width", `document.querySelector('#chart svg').viewBox.baseVal.width > 1200`)
+	tb.waitHolds("the chart drawn at the wide width", `document.querySelector('#chart svg').viewBox.baseVal.width > 1200`)
 	l := tb.layout()
 	if l.Chart.Width < 1200 || l.Chart.Right > l.InnerWidth {
 		t.Errorf("the chart is %.0f px wide (%.0f..%.0f) in a %.0f px screen", l.Chart.Width, l.Chart.Left, l.Chart.Right, l.InnerWidth)
@@ -339,7 +339,7 @@ func TestE2EScreenshots(t *testing.T) {
 				pick('preset', 'llama-3.1-8b');
 				pick('gpu', 'h100');
 			})()`))
-			tb.waitFor("the path taken", `location.search.includes('preset=llama-3.1-8b') && document.getElementById('gpu').value === 'h100' && document.getElementById('input-rows').value === '64902' && document.getElementById('dominates-candidate')?.textContent.includes('retained')`)
+			tb.waitHolds("the path taken", `location.search.includes('preset=llama-3.1-8b') && document.getElementById('gpu').value === 'h100' && document.getElementById('input-rows').value === '64902' && document.getElementById('dominates-candidate')?.textContent.includes('retained')`)
 			if size[0] < 600 {
 				// On a phone: fold the inputs done with, so the decisions
 				// come up under the chart.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -37,15 +38,22 @@ const maxChartSide = 16384
 // and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
 func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
+	svg, _, err = SVGFrame(in, width, height)
+	return svg, err
+}
+
+// SVGFrame is SVG with the drawing's coordinate mapping (Frame), for a
+// page that lays an overlay over the SVG.
+func SVGFrame(in Input, width, height vg.Length) (svg []byte, f Frame, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
-		return nil, err
+		return nil, Frame{}, err
 	}
 	c := newSVGCanvas(width, height)
-	if err := drawChart(in, draw.New(c)); err != nil {
-		return nil, err
+	if f, err = drawChart(in, draw.New(c)); err != nil {
+		return nil, Frame{}, err
 	}
-	return c.bytes(), nil
+	return c.bytes(), f, nil
 }
 
 // chartDPI scales a wide bitmap so its text reads as in a page about 960
@@ -165,49 +173,50 @@ func (in *Input) names() [2]string {
 // one line each when the revisions share them, as without a baseline of
 // one's own; a baseline with another capacity, memory in use or model
 // gets its own line, named.
-func chartLines(in *Input) []lineSpec {
+func chartLines(in *Input, pal *Palette) []lineSpec {
 	names := in.names()
 	avail := func(r *estimator.PointRevision) int64 { return r.AvailableBytes }
 	lower := func(r *estimator.PointRevision) int64 { return r.LowerBoundBytes }
 	specs := make([]lineSpec, 0, 7+estimator.NumStages)
 	specs = append(specs,
-		lineSpec{names[1] + " required", lineStyle(colCandidate, 2), revValue(1, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
-		lineSpec{names[0] + " required", lineStyle(colBaseline, 1.6, 5, 3), revValue(0, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
+		lineSpec{names[1] + " required", lineStyle(pal.Candidate, 2), revValue(1, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
+		lineSpec{names[0] + " required", lineStyle(pal.Baseline, 1.6, 5, 3), revValue(0, func(r *estimator.PointRevision) int64 { return r.RequiredBytes })},
 	)
 	if revisionsDiffer(in.Points, lower) {
 		specs = append(specs,
-			lineSpec{names[1] + " lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)},
+			lineSpec{names[1] + " lower bound", lineStyle(pal.Ink, 1, 1.5, 2), revValue(1, lower)},
 			lineSpec{names[0] + " lower bound", lineStyle(colBaseline, 1, 1.5, 2), revValue(0, lower)})
 	} else {
-		specs = append(specs, lineSpec{"lower bound", lineStyle(colInk, 1, 1.5, 2), revValue(1, lower)})
+		specs = append(specs, lineSpec{"lower bound", lineStyle(pal.Ink, 1, 1.5, 2), revValue(1, lower)})
 	}
 	if revisionsDiffer(in.Points, avail) {
 		specs = append(specs,
-			lineSpec{names[1] + " available", lineStyle(colInk, 1.4), revValue(1, avail)},
+			lineSpec{names[1] + " available", lineStyle(pal.Ink, 1.4), revValue(1, avail)},
 			lineSpec{names[0] + " available", lineStyle(colBaseline, 1.4, 6, 2), revValue(0, avail)})
 	} else {
-		specs = append(specs, lineSpec{"available", lineStyle(colInk, 1.4), revValue(1, avail)})
+		specs = append(specs, lineSpec{"available", lineStyle(pal.Ink, 1.4), revValue(1, avail)})
 	}
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-		specs = append(specs, lineSpec{s.String(), lineStyle(colStage[s], 1),
+		specs = append(specs, lineSpec{s.String(), lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
-	return append(specs, lineSpec{"retained", lineStyle(colRetained, 1, 3, 2),
+	return append(specs, lineSpec{"retained", lineStyle(pal.Retained, 1, 3, 2),
 		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
 }
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
-// legend below it.
-func drawChart(in Input, dc draw.Canvas) error {
+// legend below it. It returns the plot's coordinate mapping.
+func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	if in.Axis == nil || len(in.Points) == 0 {
-		return errors.New("chart: no points to draw")
+		return Frame{}, errors.New("chart: no points to draw")
 	}
 	if in.From > in.To {
-		return fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
+		return Frame{}, fmt.Errorf("chart: empty range %d..%d", in.From, in.To)
 	}
 	w, h := dc.Size().X, dc.Size().Y
+	pal := in.palette()
 
-	dc.SetColor(color.White) // the legend's strip too, whatever the page's colour
+	dc.SetColor(pal.Background) // the legend's strip too, whatever the page's colour
 	dc.Fill(dc.Rectangle.Path())
 	if in.Caption != "" {
 		dc = drawCaption(dc, in.Caption)
@@ -229,7 +238,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range append(chartLines(&in), termLines(&in)...) {
+	for _, spec := range append(chartLines(&in, pal), termLines(&in)...) {
 		ys, top := readLine(in.Points, spec.value)
 		if top <= 0 && !strings.HasSuffix(spec.label, "available") {
 			continue
@@ -237,7 +246,7 @@ func drawChart(in Input, dc draw.Canvas) error {
 		ymax = max(ymax, top)
 		lines = append(lines, &chartLine{label: spec.label, style: spec.style, xs: xs, ys: ys})
 	}
-	obsLines, obsTop := in.observed.lines(xs, in.From, in.To)
+	obsLines, obsTop := in.observed.lines(xs, in.From, in.To, pal)
 	lines, ymax = append(lines, obsLines...), max(ymax, obsTop)
 	if ymax <= 0 {
 		ymax = 1
@@ -246,8 +255,8 @@ func drawChart(in Input, dc draw.Canvas) error {
 
 	cand := decisionRegions(in.Candidate, in.Points, 1, xmin, xmax)
 	base := decisionRegions(in.Baseline, in.Points, 0, xmin, xmax)
-	legend := chartLegend(lines, cand, in.names(), w)
-	in.observed.legend(legend)
+	legend := chartLegend(lines, cand, in.names(), w, pal)
+	in.observed.legend(legend, pal)
 	legendH := legend.layout(w)
 	if legendH > h/2 { // a thumbnail: the plot alone
 		legend.entries, legendH = nil, 0
@@ -264,10 +273,10 @@ func drawChart(in Input, dc draw.Canvas) error {
 	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, xunit, clampInt(dataW/65, 2, 8)))
 	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
 	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
-	styleAxes(p, in.Axis, textScale(w))
+	pal.styleAxes(p, in.Axis, textScale(w))
 	if in.Title != "" {
 		p.Title.Text = in.Title
-		p.Title.TextStyle = textStyle(12)
+		p.Title.TextStyle = pal.text(12)
 		p.Title.TextStyle.XAlign = draw.XCenter
 		p.Title.TextStyle.YAlign = draw.YTop
 		p.Title.Padding = 4
@@ -280,22 +289,34 @@ func drawChart(in Input, dc draw.Canvas) error {
 		l.xs, l.ys = simplify(l.xs, l.ys, keep, float64(w)/(xmax-xmin), float64(h)/p.Y.Max, 0.25)
 	}
 
-	p.Add(&chartBands{regions: cand, grid: yticks})
-	p.Add(&chartHatch{spans: differing(base, cand)})
+	p.Add(&chartBands{regions: cand, grid: yticks, pal: pal})
+	p.Add(&chartHatch{spans: differing(base, cand), col: pal.Differ})
 	for _, l := range lines {
 		p.Add(l)
 	}
-	if m := in.observed.plotter(); m != nil {
+	if m := in.observed.plotter(pal); m != nil {
 		p.Add(m)
 	}
-	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(colBaseline, 1.2, 4, 3), top: false})
-	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(colCandidate, 1.2), top: true})
+	p.Add(&chartFlips{flips: in.Baseline, style: lineStyle(pal.Baseline, 1.2, 4, 3), top: false})
+	p.Add(&chartFlips{flips: in.Candidate, style: lineStyle(pal.Candidate, 1.2), top: true})
 	if in.Current >= in.From && in.Current <= in.To {
-		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), scale: textScale(w)})
+		p.Add(&chartCurrent{x: float64(in.Current), label: currentLabel(in.Axis, in.Current), scale: textScale(w), pal: pal})
+	}
+	frame := newFrame(p, plotC, w, h)
+	for _, l := range lines {
+		for i := len(l.ys) - 1; i >= 0; i-- {
+			if !math.IsNaN(l.ys[i]) {
+				frame.Lines = append(frame.Lines, LineEnd{Label: l.label, X: l.xs[i], Y: l.ys[i]})
+				break
+			}
+		}
+	}
+	for _, r := range cand {
+		frame.Bands = append(frame.Bands, Band{X0: r.x0, X1: r.x1, Decision: r.d})
 	}
 	p.Draw(plotC)
 	legend.draw(draw.Crop(dc, 0, 0, 0, legendH-dc.Size().Y))
-	return nil
+	return frame, nil
 }
 
 // textScale is the factor of the chart's text on a drawing w points wide:
@@ -307,7 +328,10 @@ func textScale(w vg.Length) vg.Length {
 	return max(1, min(1.3, w/1000))
 }
 
-func styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) {
+// styleAxes styles the axes in the Light palette.
+func styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) { Light.styleAxes(p, axis, scale) }
+
+func (pal *Palette) styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) {
 	xlabel := axis.Key
 	if byteAxis(axis) {
 		xlabel += " (GiB)"
@@ -315,14 +339,14 @@ func styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Length) {
 	p.X.Label.Text, p.Y.Label.Text = xlabel, "GiB"
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
-		a.Color = colInk
-		a.Label.TextStyle = textStyle(11 * scale)
+		a.Color = pal.Ink
+		a.Label.TextStyle = pal.text(11 * scale)
 		a.Label.TextStyle.XAlign = draw.XCenter
 		a.Label.TextStyle.YAlign = draw.YBottom
 		a.Label.Padding = 2
-		a.Tick.Color = colInk
+		a.Tick.Color = pal.Ink
 		a.Tick.Length = 4
-		lab := textStyle(10 * scale)
+		lab := pal.text(10 * scale)
 		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
 		a.Tick.Label = lab
 	}

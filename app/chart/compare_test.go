@@ -30,12 +30,12 @@ func compareInput(t *testing.T) Input {
 func TestChartInvalidRevisionIsAGap(t *testing.T) {
 	in := compareInput(t)
 	lines := map[string]lineSpec{}
-	for _, l := range chartLines(&in) {
+	for _, l := range chartLines(&in, &Light) {
 		lines[l.label] = l
 	}
 	base, ok := lines["40 GiB in use required"]
 	if !ok {
-		t.Fatalf("no baseline required line among %v", labels(chartLines(&in)))
+		t.Fatalf("no baseline required line among %v", labels(chartLines(&in, &Light)))
 	}
 	ys, _ := readLine(in.Points, base.value)
 	cys, _ := readLine(in.Points, lines["nothing in use required"].value)
@@ -65,13 +65,13 @@ func TestChartInvalidRevisionIsAGap(t *testing.T) {
 // legend names the setups.
 func TestChartOwnAvailableLines(t *testing.T) {
 	in := compareInput(t)
-	got := labels(chartLines(&in))
+	got := labels(chartLines(&in, &Light))
 	for _, want := range []string{"nothing in use available", "40 GiB in use available"} {
 		if !strings.Contains(strings.Join(got, "|"), want) {
 			t.Errorf("lines %v lack %q", got, want)
 		}
 	}
-	for _, l := range chartLines(&in) {
+	for _, l := range chartLines(&in, &Light) {
 		if l.label == "40 GiB in use available" {
 			for i := range in.Points {
 				p := &in.Points[i]
@@ -96,7 +96,7 @@ func TestChartOwnAvailableLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(labels(chartLines(&def)), "|"); !strings.Contains(got, "|available|") ||
+	if got := strings.Join(labels(chartLines(&def, &Light)), "|"); !strings.Contains(got, "|available|") ||
 		!strings.HasPrefix(got, "candidate required|baseline required|lower bound|available|") {
 		t.Errorf("default lines: %s", got)
 	}

@@ -24,7 +24,8 @@ type Input struct {
 	// Names are the revisions' names in the legend (baseline, candidate),
 	// when two setups are compared ("H100 80GB", "H200"); empty, the
 	// legend says "baseline" and "candidate".
-	Names [2]string
+	Names   [2]string
+	Palette *Palette // the colours; nil is Light
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }

@@ -45,6 +45,7 @@ func (l *chartLine) Plot(c draw.Canvas, p *plot.Plot) {
 type chartBands struct {
 	regions []region
 	grid    []plot.Tick
+	pal     *Palette
 }
 
 // Plot implements plot.Plotter.
@@ -53,7 +54,7 @@ func (b *chartBands) Plot(c draw.Canvas, p *plot.Plot) {
 	for _, r := range b.regions {
 		x0, x1 := max(trX(r.x0), c.Min.X), min(trX(r.x1), c.Max.X)
 		if x1 > x0 {
-			c.SetColor(colDecision[r.d])
+			c.SetColor(b.pal.Decision[r.d])
 			c.Fill(rectPath(x0, c.Min.Y, x1, c.Max.Y))
 		}
 	}
@@ -64,7 +65,7 @@ func (b *chartBands) Plot(c draw.Canvas, p *plot.Plot) {
 			grid.Line(vg.Point{X: c.Max.X, Y: y})
 		}
 	}
-	c.SetLineStyle(lineStyle(colGrid, 0.6))
+	c.SetLineStyle(lineStyle(b.pal.Grid, 0.6))
 	c.Stroke(grid)
 }
 
@@ -80,7 +81,10 @@ func rectPath(x0, y0, x1, y1 vg.Length) vg.Path {
 
 // chartHatch marks where the baseline and the candidate decide differently
 // with violet hatching, which leaves the decision's shade readable.
-type chartHatch struct{ spans []region }
+type chartHatch struct {
+	spans []region
+	col   color.Color
+}
 
 // Plot implements plot.Plotter.
 func (h *chartHatch) Plot(c draw.Canvas, p *plot.Plot) {
@@ -88,17 +92,20 @@ func (h *chartHatch) Plot(c draw.Canvas, p *plot.Plot) {
 	for _, s := range h.spans {
 		x0, x1 := max(trX(s.x0), c.Min.X), min(trX(s.x1), c.Max.X)
 		if x1-x0 < 3 { // too narrow to hatch: a solid sliver
-			c.SetColor(colDiffer)
+			c.SetColor(h.col)
 			c.Fill(rectPath(x0-1, c.Min.Y, x1+1, c.Max.Y))
 			continue
 		}
-		hatch(c, vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: x1, Y: c.Max.Y}})
+		hatchIn(c, vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: x1, Y: c.Max.Y}}, h.col)
 	}
 }
 
-// hatch fills r with 45-degree lines, at most about 150 of them however
-// wide r is, so the path stays short.
-func hatch(c draw.Canvas, r vg.Rectangle) {
+// hatch fills r with the Light palette's hatching.
+func hatch(c draw.Canvas, r vg.Rectangle) { hatchIn(c, r, colDiffer) }
+
+// hatchIn fills r with 45-degree lines of colour col, at most about 150
+// of them however wide r is, so the path stays short.
+func hatchIn(c draw.Canvas, r vg.Rectangle, col color.Color) {
 	w, ht := r.Max.X-r.Min.X, r.Max.Y-r.Min.Y
 	step := max(6, (w+ht)/150)
 	var path vg.Path
@@ -109,7 +116,7 @@ func hatch(c draw.Canvas, r vg.Rectangle) {
 			path.Line(vg.Point{X: o + t1*ht, Y: r.Min.Y + t1*ht})
 		}
 	}
-	c.SetLineStyle(lineStyle(colDiffer, 0.8))
+	c.SetLineStyle(lineStyle(col, 0.8))
 	c.Stroke(path)
 }
 
@@ -160,14 +167,15 @@ type chartCurrent struct {
 	x     float64
 	label string
 	scale vg.Length // textScale of the drawing
+	pal   *Palette
 }
 
 // Plot implements plot.Plotter.
 func (m *chartCurrent) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, _ := p.Transforms(&c)
 	x := trX(m.x)
-	c.StrokeLine2(lineStyle(colInk, 1.2, 2, 2), x, c.Min.Y, x, c.Max.Y)
-	sty := textStyle(10 * max(1, m.scale))
+	c.StrokeLine2(lineStyle(m.pal.Ink, 1.2, 2, 2), x, c.Min.Y, x, c.Max.Y)
+	sty := m.pal.text(10 * max(1, m.scale))
 	sty.YAlign = draw.YTop
 	tw, th := sty.Width(m.label), sty.Height(m.label)
 	tx := x + 4
@@ -175,7 +183,7 @@ func (m *chartCurrent) Plot(c draw.Canvas, p *plot.Plot) {
 		tx = x - 4 - tw
 	}
 	ty := c.Max.Y - 10
-	c.SetColor(color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xd8})
+	c.SetColor(m.pal.LabelBack)
 	c.Fill(rectPath(tx-2, ty-th-1, tx+tw+2, ty+1))
 	c.FillText(sty, vg.Point{X: tx, Y: ty}, m.label)
 }

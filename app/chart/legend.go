@@ -33,10 +33,10 @@ const (
 // chartLegend lists the drawn lines, the decision shades, the differing
 // band and the flip markers (named for the revisions, baseline first), a
 // size smaller on a phone-sized width w.
-func chartLegend(lines []*chartLine, regions []region, names [2]string, w vg.Length) *legendBox {
-	lb := &legendBox{sty: textStyle(10 * textScale(w)), thumb: 18 * textScale(w), sep: 12}
+func chartLegend(lines []*chartLine, regions []region, names [2]string, w vg.Length, pal *Palette) *legendBox {
+	lb := &legendBox{sty: pal.text(10 * textScale(w)), thumb: 18 * textScale(w), sep: 12}
 	if w < 600 {
-		lb.sty, lb.thumb, lb.sep = textStyle(9), 14, 8
+		lb.sty, lb.thumb, lb.sep = pal.text(9), 14, 8
 	}
 	lb.sty.YAlign = draw.YCenter
 	add := func(label string, thumb func(draw.Canvas, vg.Rectangle)) {
@@ -55,19 +55,19 @@ func chartLegend(lines []*chartLine, regions []region, names [2]string, w vg.Len
 	}
 	for d, ok := range shown {
 		if ok {
-			col := colDecision[d]
+			col := pal.Decision[d]
 			add(estimator.Decision(d).String(), func(c draw.Canvas, r vg.Rectangle) {
 				c.SetColor(col)
 				c.Fill(rectPath(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y))
 			})
 		}
 	}
-	add("decisions differ", func(c draw.Canvas, r vg.Rectangle) { hatch(c, r) })
+	add("decisions differ", func(c draw.Canvas, r vg.Rectangle) { hatchIn(c, r, pal.Differ) })
 	for _, f := range []struct {
 		label string
 		style draw.LineStyle
 		top   bool
-	}{{names[1] + " flip", lineStyle(colCandidate, 1.2), true}, {names[0] + " flip", lineStyle(colBaseline, 1.2, 2, 1.5), false}} {
+	}{{names[1] + " flip", lineStyle(pal.Candidate, 1.2), true}, {names[0] + " flip", lineStyle(pal.Baseline, 1.2, 2, 1.5), false}} {
 		add(f.label, func(c draw.Canvas, r vg.Rectangle) {
 			x := (r.Min.X + r.Max.X) / 2
 			c.StrokeLine2(f.style, x, r.Min.Y, x, r.Max.Y)

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -64,7 +65,7 @@ func (in *Input) AddObserved(cfg estimator.Config) (note string, err error) {
 // lines are the predicted-peak lines over the grid xs, and the top of
 // what the layer draws within [from, to] (markers included), for the y
 // range. A nil layer draws nothing.
-func (o *chartObserved) lines(xs []float64, from, to int64) ([]*chartLine, float64) {
+func (o *chartObserved) lines(xs []float64, from, to int64, pal *Palette) ([]*chartLine, float64) {
 	if o == nil {
 		return nil, 0
 	}
@@ -82,33 +83,36 @@ func (o *chartObserved) lines(xs []float64, from, to int64) ([]*chartLine, float
 				top = max(top, y)
 			}
 		}
-		out = append(out, &chartLine{label: revName[rev] + " predicted peak", style: predictedStyle[rev], xs: xs, ys: ys})
+		out = append(out, &chartLine{label: revName[rev] + " predicted peak", style: predictedStyle(pal, rev), xs: xs, ys: ys})
 	}
 	return out, top
 }
 
-var (
-	revName        = [2]string{"baseline", "candidate"}
-	predictedStyle = [2]draw.LineStyle{lineStyle(colBaseline, 1.3, 6, 2, 1.5, 2), lineStyle(colCandidate, 1.3, 6, 2, 1.5, 2)}
-)
+var revName = [2]string{"baseline", "candidate"}
+
+// predictedStyle is revision rev's predicted-peak line.
+func predictedStyle(pal *Palette, rev int) draw.LineStyle {
+	col := [2]color.Color{pal.Baseline, pal.Candidate}[rev]
+	return lineStyle(col, 1.3, 6, 2, 1.5, 2)
+}
 
 // plotter draws the markers; nil when there is no layer.
-func (o *chartObserved) plotter() plot.Plotter {
+func (o *chartObserved) plotter(pal *Palette) plot.Plotter {
 	if o == nil {
 		return nil
 	}
-	return &chartMarkers{points: o.points}
+	return &chartMarkers{points: o.points, pal: pal}
 }
 
 // legend adds the markers' entry to lb.
-func (o *chartObserved) legend(lb *legendBox) {
+func (o *chartObserved) legend(lb *legendBox, pal *Palette) {
 	if o == nil {
 		return
 	}
 	lb.entries = append(lb.entries, legendEntry{label: "observed peak", thumb: func(c draw.Canvas, r vg.Rectangle) {
 		var m vg.Path
 		diamond(&m, (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2, 5)
-		drawMarker(c, m)
+		drawMarker(c, m, pal)
 	}})
 }
 
@@ -116,6 +120,7 @@ func (o *chartObserved) legend(lb *legendBox) {
 // outside the chart's range.
 type chartMarkers struct {
 	points []estimator.ObservedPoint
+	pal    *Palette
 }
 
 // Plot implements plot.Plotter.
@@ -128,15 +133,15 @@ func (m *chartMarkers) Plot(c draw.Canvas, p *plot.Plot) {
 			diamond(&path, x, y, 5)
 		}
 	}
-	drawMarker(c, path)
+	drawMarker(c, path, m.pal)
 }
 
 // drawMarker fills the diamonds in ink with a white rim, so a marker on a
 // line stays visible.
-func drawMarker(c draw.Canvas, path vg.Path) {
-	c.SetLineStyle(lineStyle(rgb(0xff, 0xff, 0xff), 1.2))
+func drawMarker(c draw.Canvas, path vg.Path, pal *Palette) {
+	c.SetLineStyle(lineStyle(pal.Rim, 1.2))
 	c.Stroke(path)
-	c.SetColor(colInk)
+	c.SetColor(pal.Ink)
 	c.Fill(path)
 }
 

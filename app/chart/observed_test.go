@@ -109,7 +109,7 @@ func TestObservedLayerValues(t *testing.T) {
 			t.Errorf("rows %d: line %v, points %+v", o.Rows, peaks, o)
 		}
 	}
-	lines, top := in.observed.lines([]float64{1}, 1, 80000)
+	lines, top := in.observed.lines([]float64{1}, 1, 80000, &Light)
 	if len(lines) != 2 || top < gib(94780217856) {
 		t.Errorf("%d lines, top %v below the cold peak", len(lines), top)
 	}

@@ -23,7 +23,7 @@ func PNG(in Input, widthPx, heightPx int) (png []byte, err error) {
 	}
 	img := image.NewRGBA(image.Rect(0, 0, widthPx, heightPx))
 	c := vgimg.NewWith(vgimg.UseImage(img), vgimg.UseDPI(chartDPI(widthPx)))
-	if err := drawChart(in, draw.New(c)); err != nil {
+	if _, err := drawChart(in, draw.New(c)); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer

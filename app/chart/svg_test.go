@@ -18,7 +18,7 @@ import (
 // renderVgsvg is SVG as it was: gonum's vgsvg, then fitSVG.
 func renderVgsvg(in Input, width, height vg.Length) ([]byte, error) {
 	c := vgsvg.NewWith(vgsvg.UseWH(width, height))
-	if err := drawChart(in, draw.New(c)); err != nil {
+	if _, err := drawChart(in, draw.New(c)); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer

@@ -131,7 +131,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		// The page's prerender must not see the request's own text: see
 		// prerenderRequest.
-		s.app.ServeHTTP(w, prerenderRequest(r))
+		serveZoomable(s.app, w, prerenderRequest(r))
 	}
 }
 

@@ -75,6 +75,7 @@ func relativize(name string, data []byte, pageURL string) []byte {
 		// the page carries the policy itself.
 		s = strings.Replace(s, `<meta charset="UTF-8">`,
 			`<meta charset="UTF-8">`+"\n"+`<meta http-equiv="Content-Security-Policy" content="`+htmlAttr(metaCSP())+`">`, 1)
+		s = string(allowZoom([]byte(s)))
 	case "app-worker.js":
 		// The page itself is cached as the worker's own directory.
 		s = strings.ReplaceAll(s, `"/",`, `"./",`)

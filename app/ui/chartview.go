@@ -3,7 +3,9 @@ package ui
 import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 // chartView holds the chart (id chart): the SVG the chart code drew, put
-// into the page as it is.
+// into the page as it is, and the pointer's overlay over it (pointer.go):
+// a crosshair, a drag's selection, the bands' labels and the read-out
+// (#chart-readout), which the overlay's code shows, moves and fills.
 type chartView struct {
 	app.Compo
 
@@ -24,9 +26,30 @@ func (c *chartView) Render() (ui app.UI) {
 		body = app.Raw(c.SVG)
 	}
 	return app.Figure().Class("chart-figure", classIf(c.Stale, "stale")).Body(
-		app.Div().ID("chart").Class("chart").Role("img").Aria("labelledby", "chart-summary").Body(body),
+		app.Div().Class("chart-tools").Body(
+			app.Span().ID("chart-help").Class("chart-help").Text("Point to read; click sets the value; drag zooms; double-click resets. Keys: arrows step (Shift: ten), Page Up/Down jump to flips, Home/End."),
+			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
+				OnClick(func(ctx app.Context, e app.Event) {
+					defer c.Sink.catch("resetting the range")
+					c.Sink.send(ctx, edit{Kind: editResetRange})
+				}),
+		),
+		app.Div().ID("chart").Class("chart").TabIndex(0).Role("group").
+			Aria("labelledby", "chart-summary").Aria("describedby", "chart-help").Body(
+			body,
+			app.Div().Class("chart-overlay").Aria("hidden", "true").Body(
+				app.Div().ID("chart-bands").Class("chart-bands"),
+				app.Div().ID("chart-selection").Class("chart-selection").Hidden(true),
+				app.Div().ID("chart-crosshair").Class("chart-crosshair").Hidden(true),
+			),
+			app.Div().ID("chart-readout").Class("chart-readout").Role("status").Aria("live", "polite").Hidden(true).Body(
+				app.P().ID("readout-x").Class("readout-x"),
+				app.P().ID("readout-baseline").Class("readout-rev"),
+				app.P().ID("readout-candidate").Class("readout-rev"),
+			),
+		),
 		app.P().ID("chart-summary").Class("visually-hidden").Text(c.Summary),
 		app.If(c.Error != "", app.P().Class("chart-error").Text("The chart could not be drawn: "+c.Error)),
-		app.FigCaption().Text(c.Caption),
+		app.FigCaption().ID("chart-caption").Text(c.Caption),
 	)
 }

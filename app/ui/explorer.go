@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"gonum.org/v1/plot/vg"
@@ -45,6 +46,10 @@ type explorer struct {
 	banner   bannerState
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+
+	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer     chartPointer
+	themeChange app.Func // redraws the chart when the colour scheme changes (theme_wasm.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -127,6 +132,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
 	c.hist.release()
+	c.releasePointer()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -179,6 +185,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editSettle:
 		c.hist.settle(e.Key)
 		return
+	case editResetRange:
+		c.state.resetRange()
 	}
 	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
@@ -203,8 +211,9 @@ func (c *explorer) renderNow() {
 		from, to = chart.DefaultRange(s.axis, s.cfg)
 	}
 	w, h := c.chartSize()
+	pal := c.chartPalette()
 	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(from, 10) + "|" +
-		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return
 	}
@@ -214,11 +223,15 @@ func (c *explorer) renderNow() {
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
-	svg, err := chart.SVG(in, vg.Length(w), vg.Length(h))
+	in.Palette = pal // the page's copy: exports draw in Light
+	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = string(svg), ""
+		c.shown.svg, c.shown.chartErr = labelSVG(svg), ""
+		if v, err := newPointerView(s.cfg, in, frame); err == nil {
+			c.view.Store(v)
+		}
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
 	c.lastKey = key

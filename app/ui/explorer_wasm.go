@@ -19,6 +19,7 @@ func (c *explorer) setupFrames() {
 			c.renderNow()
 			c.Update()
 			flushUpdates(ctx)
+			c.afterRender()
 		}})
 		return nil
 	})

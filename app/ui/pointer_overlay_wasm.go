@@ -1,0 +1,187 @@
+//go:build wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// The overlay's drawing: the crosshair, the read-out, a drag's selection,
+// the bands' and lines' labels, and the read-outs prefetched in idle time.
+
+// showAt shows the read-out at x, measuring the page first.
+func (p *chartPointer) showAt(v *pointerView, x int64) {
+	if g := p.geometry(v); g.ok {
+		p.show(v, g, x)
+	}
+}
+
+// show puts the crosshair at x and the read-out beside it.
+func (p *chartPointer) show(v *pointerView, g geometry, x int64) {
+	cx := g.cssX(v.frame.XToPixel(float64(x)))
+	els := &p.els
+	els.crossStyle.Set("transform", "translateX("+px(cx)+")")
+	if !p.shown || p.shownX != x {
+		r := v.readoutAt(x)
+		els.readoutData.Set("x", strconv.FormatInt(x, 10))
+		els.x.Set("textContent", r.XText)
+		for i := range els.rev {
+			els.rev[i].Set("textContent", r.Texts[i])
+			els.revData[i].Set("readout", r.Data[i])
+		}
+	}
+	// Beside the crosshair, on the side with more room: a transform, so
+	// its width is never read.
+	if cx < g.chartW/2 {
+		els.readoutStyle.Set("transform", "translateX("+px(cx+12)+")")
+	} else {
+		els.readoutStyle.Set("transform", "translateX(calc("+px(cx-12)+" - 100%))")
+	}
+	if !p.shown {
+		els.cross.Set("hidden", false)
+		els.readout.Set("hidden", false)
+	}
+	p.shown, p.shownX = true, x
+}
+
+func (p *chartPointer) hide() {
+	if !p.shown {
+		return
+	}
+	p.shown = false
+	p.els.cross.Set("hidden", true)
+	p.els.readout.Set("hidden", true)
+}
+
+// overlayEls are the overlay's elements, looked up after each render.
+type overlayEls struct {
+	cross, crossStyle                  app.Value
+	readout, readoutStyle, readoutData app.Value
+	x                                  app.Value
+	rev, revData                       [2]app.Value
+}
+
+func lookupEls() overlayEls {
+	byID := app.Window().GetElementByID
+	e := overlayEls{cross: byID("chart-crosshair"), readout: byID("chart-readout"), x: byID("readout-x")}
+	e.crossStyle = e.cross.Get("style")
+	e.readoutStyle, e.readoutData = e.readout.Get("style"), e.readout.Get("dataset")
+	for i, id := range [2]string{"readout-baseline", "readout-candidate"} {
+		e.rev[i] = byID(id)
+		e.revData[i] = e.rev[i].Get("dataset")
+	}
+	return e
+}
+
+func (p *chartPointer) showSelection(v *pointerView, g geometry, a, b float64) {
+	if a > b {
+		a, b = b, a
+	}
+	a, b = max(a, v.frame.Plot.Left), min(b, v.frame.Plot.Right)
+	sel := p.byID("chart-selection")
+	st := sel.Get("style")
+	st.Set("left", px(g.cssX(a)))
+	st.Set("width", px((b-a)/g.sx))
+	st.Set("top", px(g.cssY(v.frame.Plot.Top)))
+	st.Set("height", px((v.frame.Plot.Bottom-v.frame.Plot.Top)/g.sy))
+	sel.Set("hidden", false)
+}
+
+func (p *chartPointer) hideSelection() { p.byID("chart-selection").Set("hidden", true) }
+
+// layoutBands labels the candidate's decision bands wide enough to hold
+// a word, so the bands read without their colours.
+func (p *chartPointer) layoutBands(v *pointerView) {
+	box := p.byID("chart-bands")
+	if !box.Truthy() {
+		return
+	}
+	box.Set("textContent", "")
+	g := p.geometry(v)
+	if !g.ok {
+		return
+	}
+	doc := app.Window().Get("document")
+	for _, b := range v.frame.Bands {
+		x0, x1 := g.cssX(v.frame.XToPixel(b.X0)), g.cssX(v.frame.XToPixel(b.X1))
+		if x1-x0 < 48 {
+			continue
+		}
+		el := doc.Call("createElement", "span")
+		el.Set("className", "chart-band-label band-"+b.Decision.String())
+		el.Set("textContent", b.Decision.String())
+		st := el.Get("style")
+		st.Set("left", px((x0+x1)/2))
+		st.Set("top", px(g.cssY(v.frame.Plot.Bottom)-4))
+		box.Call("appendChild", el)
+	}
+	// Each line's name where it ends, inside the plot's right edge.
+	f := v.frame
+	ends := make([]float64, len(f.Lines))
+	for i, l := range f.Lines {
+		ends[i] = g.cssY(f.YToPixel(l.Y))
+	}
+	ys := spreadLabels(ends, lineLabelGap, g.cssY(f.Plot.Top)+lineLabelGap/2, g.cssY(f.Plot.Bottom)-lineLabelGap/2)
+	for i, l := range f.Lines {
+		el := doc.Call("createElement", "span")
+		el.Set("className", "chart-line-label")
+		el.Set("textContent", l.Label)
+		st := el.Get("style")
+		st.Set("left", px(g.cssX(f.XToPixel(l.X))-4))
+		st.Set("top", px(ys[i]))
+		box.Call("appendChild", el)
+	}
+}
+
+// lineLabelGap is the height, in CSS pixels, a line's label takes.
+const lineLabelGap = 13
+
+// prefetch reads out every x the pointer can snap to while the browser
+// is idle, a few milliseconds at a time, so that a pointer move finds its
+// read-out ready rather than pricing an estimate (the one costly step of
+// a move). A new drawing starts it again.
+func (p *chartPointer) prefetch(v *pointerView) {
+	p.pre, p.preFor = 0, v
+	if p.idle == nil {
+		p.idle = app.FuncOf(func(this app.Value, args []app.Value) any {
+			defer p.c.catch("reading the chart out ahead")
+			v := p.preFor
+			if v == nil || v != p.c.view.Load() {
+				return nil
+			}
+			// The idle period's own deadline, else 4 ms.
+			start, deadline := nowMs(), app.Value(nil)
+			if len(args) > 0 && args[0].Truthy() && args[0].Get("timeRemaining").Truthy() {
+				deadline = args[0]
+			}
+			left := func() bool {
+				if deadline != nil {
+					return deadline.Call("timeRemaining").Float() > 1
+				}
+				return nowMs()-start < 4
+			}
+			for p.pre < len(v.snaps) && left() {
+				v.readoutAt(v.snaps[p.pre])
+				p.pre++
+			}
+			p.el.Get("dataset").Set("prefetched", p.pre)
+			if p.pre < len(v.snaps) {
+				p.scheduleIdle()
+			}
+			return nil
+		})
+	}
+	p.scheduleIdle()
+}
+
+// scheduleIdle runs the prefetch when the browser is idle (in a timeout
+// where requestIdleCallback is missing).
+func (p *chartPointer) scheduleIdle() {
+	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", p.idle, map[string]any{"timeout": 500})
+	} else {
+		w.Call("setTimeout", p.idle, 20)
+	}
+}

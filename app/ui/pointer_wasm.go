@@ -1,0 +1,361 @@
+//go:build wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// chartPointer is the overlay's browser side: listeners on #chart,
+// registered with addEventListener, so a pointer move runs at once in the
+// event, on no go-app update. It writes the overlay's few elements
+// directly (positions through the CSSOM, which the page's CSP allows;
+// texts through textContent). Edits (a click, a drag, a key) go to the
+// explorer on go-app's UI goroutine, like a control's.
+type chartPointer struct {
+	c           *explorer
+	el          app.Value // #chart
+	funcs       []app.Func
+	down        bool    // a primary button or a touch is down on the plot
+	downX       float64 // where, in SVG x
+	drag        bool    // it moved far enough to be a drag
+	dragged     bool    // a drag just ended: its click is no click
+	beforeClick int64   // the value before the last click (a double click restores it)
+	clicked     bool    // beforeClick holds a value
+	touch       bool    // the last pointer was a touch
+	cur         int64   // the value the keys move from
+	shown       bool    // the read-out is showing
+	shownX      int64
+	geo         geometry // measured once, kept until a render, a scroll or a resize
+	els         overlayEls
+	idle        app.Func // the prefetch's idle callback
+	pre         int      // the snaps of the view read out so far
+	preFor      *pointerView
+	preDue      bool // an idle callback is asked for
+	win         []app.Func
+}
+
+// dragMin is how far, in CSS pixels, a press must move to be a drag.
+const dragMin = 5
+
+// installPointer registers the chart's listeners, once #chart exists.
+func (c *explorer) installPointer() {
+	p := &c.pointer
+	if p.el != nil {
+		if p.el.Get("isConnected").Bool() {
+			return
+		}
+		c.releasePointer() // go-app drew #chart anew: listen to the new one
+	}
+	el := app.Window().GetElementByID("chart")
+	if !el.Truthy() {
+		return
+	}
+	p.c, p.el = c, el
+	on := func(name string, h func(e app.Value)) {
+		f := app.FuncOf(func(this app.Value, args []app.Value) any {
+			defer c.catch("following the pointer over the chart")
+			h(args[0])
+			return nil
+		})
+		p.funcs = append(p.funcs, f)
+		el.Call("addEventListener", name, f)
+	}
+	// A pointer move reads no layout: the boxes are measured when the
+	// pointer enters, and again after a render, a scroll or a resize.
+	stale := func(app.Value) { p.geo.ok = false }
+	for _, name := range []string{"scroll", "resize"} {
+		f := app.FuncOf(func(this app.Value, args []app.Value) any { stale(nil); return nil })
+		p.win = append(p.win, f)
+		app.Window().Call("addEventListener", name, f, map[string]any{"capture": true, "passive": true})
+	}
+	on("pointerenter", func(e app.Value) {
+		stale(e)
+		p.touch = e.Get("pointerType").String() == "touch"
+	})
+	on("pointermove", p.onMove)
+	on("pointerdown", p.onDown)
+	on("pointerup", p.onUp)
+	on("pointercancel", func(app.Value) { p.down, p.drag = false, false; p.hideSelection() })
+	on("pointerleave", func(app.Value) {
+		if !p.down && !p.touch {
+			p.hide()
+		}
+	})
+	on("click", p.onClick)
+	on("dblclick", p.onDouble)
+	on("keydown", p.onKey)
+	on("focus", func(app.Value) {
+		// Focused from the keyboard: read out the current value at once.
+		if v := c.view.Load(); v != nil && !p.down && p.el.Call("matches", ":focus-visible").Bool() {
+			p.showAt(v, p.cur)
+		}
+	})
+	on("blur", func(app.Value) {
+		if !p.down {
+			p.hide()
+		}
+	})
+}
+
+// releasePointer removes the listeners.
+func (c *explorer) releasePointer() {
+	p := &c.pointer
+	for _, f := range p.funcs {
+		f.Release()
+	}
+	for i, f := range p.win {
+		app.Window().Call("removeEventListener", [...]string{"scroll", "resize"}[i], f, map[string]any{"capture": true})
+		f.Release()
+	}
+	p.funcs, p.win, p.el = nil, nil, nil
+}
+
+// afterRender lays out what the overlay shows of a new drawing: the
+// bands' labels, and the read-out again where it was (the values at x may
+// have changed).
+func (c *explorer) afterRender() {
+	c.installPointer()
+	p := &c.pointer
+	v := c.view.Load()
+	if v == nil || p.el == nil {
+		return
+	}
+	p.cur = v.current
+	p.geo.ok = false
+	// The mapping, for the browser tests to aim the pointer with.
+	ds, f := p.el.Get("dataset"), v.frame
+	for k, n := range map[string]float64{"plotLeft": f.Plot.Left, "plotRight": f.Plot.Right, "plotTop": f.Plot.Top,
+		"plotBottom": f.Plot.Bottom, "xmin": f.XMin, "xmax": f.XMax, "viewWidth": f.Width, "viewHeight": f.Height} {
+		ds.Set(k, strconv.FormatFloat(n, 'g', -1, 64))
+	}
+	p.els = lookupEls()
+	p.layoutBands(v)
+	if g := p.geometry(v); g.ok {
+		top, bottom := g.cssY(v.frame.Plot.Top), g.cssY(v.frame.Plot.Bottom)
+		p.els.crossStyle.Set("top", px(top))
+		p.els.crossStyle.Set("height", px(bottom-top))
+		p.els.readoutStyle.Set("top", px(top+4))
+	}
+	if p.shown {
+		p.shown = false // write the read-out again: the values at x may differ
+		p.showAt(v, p.shownX)
+	}
+	p.prefetch(v)
+}
+
+// geometry is the SVG's box and the chart's, for one event.
+type geometry struct {
+	sx, sy     float64 // SVG units per CSS pixel
+	offX, offY float64 // the SVG's top left, in CSS pixels from #chart's padding box
+	left, top  float64 // the SVG's client position
+	chartW     float64
+	svgW, svgH float64
+	ok         bool
+	view       *pointerView // the chart measured
+}
+
+// geometry is the boxes of the chart on screen, measured at most once
+// between a render, a scroll or a resize and the next.
+func (p *chartPointer) geometry(v *pointerView) geometry {
+	if !p.geo.ok || p.geo.view != v {
+		p.geo = p.measure(v)
+	}
+	return p.geo
+}
+
+// measure reads the SVG's and the chart's boxes (a layout read).
+func (p *chartPointer) measure(v *pointerView) geometry {
+	svg := p.el.Call("querySelector", "svg")
+	if !svg.Truthy() {
+		return geometry{}
+	}
+	r, cr := svg.Call("getBoundingClientRect"), p.el.Call("getBoundingClientRect")
+	w, h := r.Get("width").Float(), r.Get("height").Float()
+	if w <= 0 || h <= 0 {
+		return geometry{}
+	}
+	g := geometry{view: v, sx: v.frame.Width / w, sy: v.frame.Height / h, left: r.Get("left").Float(), top: r.Get("top").Float(),
+		chartW: cr.Get("width").Float(), svgW: w, svgH: h, ok: true}
+	g.offX = g.left - cr.Get("left").Float() - p.el.Get("clientLeft").Float()
+	g.offY = g.top - cr.Get("top").Float() - p.el.Get("clientTop").Float()
+	return g
+}
+
+// svgPoint is the event's position in SVG units.
+func (g geometry) svgPoint(e app.Value) (float64, float64) {
+	return (e.Get("clientX").Float() - g.left) * g.sx, (e.Get("clientY").Float() - g.top) * g.sy
+}
+
+// css is an SVG x (or y) in CSS pixels from #chart's padding box.
+func (g geometry) cssX(x float64) float64 { return g.offX + x/g.sx }
+func (g geometry) cssY(y float64) float64 { return g.offY + y/g.sy }
+
+func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
+
+func (p *chartPointer) byID(id string) app.Value { return app.Window().GetElementByID(id) }
+
+// onMove follows the pointer. It reads two numbers of the event and
+// writes the crosshair's and the read-out's transforms, and the read-out's
+// texts when x changes: each crossing into JavaScript costs, so it makes
+// a handful, and it reads no layout.
+func (p *chartPointer) onMove(e app.Value) {
+	v := p.c.view.Load()
+	if v == nil {
+		return
+	}
+	g := p.geometry(v)
+	if !g.ok {
+		return
+	}
+	x, y := g.svgPoint(e)
+	if p.down {
+		if d := (x - p.downX) / g.sx; d > dragMin || d < -dragMin {
+			p.drag = true
+		}
+		if p.drag {
+			p.showSelection(v, g, p.downX, x)
+			return
+		}
+	}
+	if p.touch && !p.down {
+		return
+	}
+	if !v.frame.InPlot(x, y) {
+		if !p.down {
+			p.hide()
+		}
+		return
+	}
+	p.show(v, g, v.snap(x))
+}
+
+func (p *chartPointer) onDown(e app.Value) {
+	if e.Get("button").Int() != 0 {
+		return
+	}
+	v := p.c.view.Load()
+	if v == nil {
+		return
+	}
+	g := p.geometry(v)
+	if !g.ok {
+		return
+	}
+	x, y := g.svgPoint(e)
+	if !v.frame.InPlot(x, y) {
+		return
+	}
+	p.touch = e.Get("pointerType").String() == "touch"
+	p.down, p.drag, p.downX = true, false, x
+	capturePointer(p.el, e.Get("pointerId"))
+	if p.touch {
+		p.show(v, g, v.snap(x)) // a tap shows the read-out
+	}
+}
+
+func (p *chartPointer) onUp(e app.Value) {
+	if !p.down {
+		return
+	}
+	p.down = false
+	v := p.c.view.Load()
+	if v == nil {
+		return
+	}
+	g := p.geometry(v)
+	if !g.ok {
+		return
+	}
+	x, _ := g.svgPoint(e)
+	if p.drag {
+		p.drag, p.dragged = false, true // the click that follows is the drag's
+		p.hideSelection()
+		if from, to, ok := v.rangeOf(p.downX, x); ok {
+			p.send(edit{Kind: editText, Key: keyFrom, Text: strconv.FormatInt(from, 10)},
+				edit{Kind: editText, Key: keyTo, Text: strconv.FormatInt(to, 10)})
+		}
+		return
+	}
+}
+
+// onClick sets the value to the x clicked. The second click of a double
+// click does not (the double click resets the range), nor does a drag's
+// click, nor a tap: a tap reads.
+func (p *chartPointer) onClick(e app.Value) {
+	if p.dragged {
+		p.dragged = false
+		return
+	}
+	v := p.c.view.Load()
+	if v == nil || p.touch || e.Get("detail").Int() > 1 {
+		return
+	}
+	g := p.geometry(v)
+	x, y := g.svgPoint(e)
+	if !g.ok || !v.frame.InPlot(x, y) {
+		return
+	}
+	p.beforeClick, p.clicked = p.cur, true
+	xv := v.snap(x)
+	p.cur = xv
+	p.send(axisEdit(v.field.Key, xv))
+}
+
+func (p *chartPointer) onDouble(e app.Value) {
+	v := p.c.view.Load()
+	if v == nil {
+		return
+	}
+	g := p.geometry(v)
+	if x, y := g.svgPoint(e); g.ok && v.frame.InPlot(x, y) {
+		// Its first click set the value: put it back, then the range
+		// (whose default follows the value).
+		es := []edit{{Kind: editResetRange}}
+		if p.clicked {
+			p.cur = p.beforeClick
+			es = append([]edit{axisEdit(v.field.Key, p.beforeClick)}, es...)
+		}
+		p.clicked = false
+		p.send(es...)
+	}
+}
+
+func (p *chartPointer) onKey(e app.Value) {
+	v := p.c.view.Load()
+	if v == nil {
+		return
+	}
+	x, ok := v.step(p.cur, e.Get("key").String(), e.Get("shiftKey").Bool())
+	if !ok {
+		return
+	}
+	e.Call("preventDefault")
+	if g := p.geometry(v); g.ok {
+		p.show(v, g, x)
+	}
+	if x != p.cur {
+		p.cur = x
+		p.send(axisEdit(v.field.Key, x))
+	}
+}
+
+// send hands edits to the explorer on go-app's UI goroutine, in order.
+func (p *chartPointer) send(es ...edit) {
+	c := p.c
+	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
+		for _, e := range es {
+			c.apply(ctx, e)
+		}
+	}})
+}
+
+// capturePointer keeps a drag's events on the chart when the pointer
+// leaves it; an id the browser does not know (a synthetic event) throws,
+// which is no reason to stop.
+func capturePointer(el, id app.Value) {
+	defer func() { recover() }()
+	el.Call("setPointerCapture", id)
+}
