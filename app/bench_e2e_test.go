@@ -69,9 +69,12 @@ func TestBench(t *testing.T) {
 	sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
 	sweepWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
 		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
+	mapWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Map128",
+		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
 	chart := goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
 	t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
 		sweepNative/1e3, sweepWasm/1e3, nodeVersion())
+	t.Logf("estimator map, 128 columns, both revisions, in WebAssembly: %.1f ms", mapWasm/1e6)
 	t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
 
 	web := benchWebDir(t)
@@ -87,6 +90,7 @@ func TestBench(t *testing.T) {
 		figure{"input_to_paint_p50_ms", round(percentile(lat, 50), 1), "ms"},
 		figure{"input_to_paint_p95_ms", round(percentile(lat, 95), 1), "ms"},
 		figure{"sweep_wasm_us", round(sweepWasm/1e3, 0), "us"},
+		figure{"map_wasm_ms", round(mapWasm/1e6, 1), "ms"},
 		figure{"wasm_wire_bytes", float64(wire), "bytes"},
 		figure{"load_to_interactive_ms", round(percentile(loads, 50), 0), "ms"},
 		figure{"chart_render_native_us", round(chart/1e3, 0), "us"},

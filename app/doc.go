@@ -8,7 +8,7 @@
 //
 // The layers, each in its own package, each importing only those below it:
 //
-//	app/cli     the commands (estimate, sweep, plot, serve, static)
+//	app/cli     the commands (estimate, sweep, plot, replay, map, serve, static)
 //	app/server  serving the page and writing the static site; knows no page
 //	app/ui      the explorer page: go-app components, page state, URL codec
 //	app/chart   estimator results -> gonum/plot -> SVG (and PNG natively)

@@ -108,6 +108,10 @@ type evaluator struct {
 	key  Resolved // the fields that size a piece, of the config memo holds
 
 	stack [maxTermStack]int64 // scratch for the terms' programs
+	// availLo..availHi are the available bytes for which every comparison
+	// with the budget since they were last reset came out as it did (see
+	// fits).
+	availLo, availHi int64
 }
 
 func newEvaluator(r *Resolved) *evaluator {
@@ -167,6 +171,11 @@ func (e *evaluator) price(n int64, v variant) *piece {
 		e.r.size(&e.c, &e.k, n, sz)
 	}
 	e.r.assemble(&e.c, &e.k, sz, v, &e.pc)
+	if e.c.err != nil {
+		// Sizes met with an overflow are not kept: the next point (a
+		// sweep of the budget keeps the memo) must meet the overflow too.
+		sz.n = 0
+	}
 	return &e.pc
 }
 
@@ -243,7 +252,7 @@ func (e *evaluator) decide(v variant) plan {
 func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	r, c := e.r, &e.c
 	avail := r.available()
-	if c.err != nil || whole.required <= avail {
+	if c.err != nil || e.fits(whole.required, avail) {
 		whole.decision = Admit
 		return whole
 	}
@@ -259,8 +268,8 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	if c.err != nil {
 		return finest
 	}
-	finestFits := finest.required <= avail
-	if !finestFits && r.withSafety(c, c.add(whole.retained, finest.maxEphem, whatTotal)) > avail {
+	finestFits := e.fits(finest.required, avail)
+	if !finestFits && !e.fits(r.withSafety(c, c.add(whole.retained, finest.maxEphem, whatTotal)), avail) {
 		finest.decision = Refuse
 		return finest
 	}
@@ -269,11 +278,11 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 		// so the rung's peak is at least that piece's. Pricing the one
 		// piece often shows the rung cannot fit.
 		first := e.price((m/k)*r.S, v).ephemeral
-		if r.withSafety(c, c.add(whole.retained, first, whatTotal)) > avail && c.err == nil {
+		if !e.fits(r.withSafety(c, c.add(whole.retained, first, whatTotal)), avail) && c.err == nil {
 			continue
 		}
 		pl := e.rungPlan(k, v)
-		if c.err != nil || pl.required <= avail {
+		if c.err != nil || e.fits(pl.required, avail) {
 			pl.decision = Split
 			return pl
 		}
@@ -286,22 +295,39 @@ func (e *evaluator) decideFrom(v variant, whole plan) plan {
 }
 
 // ladder prices the rungs k = 2, 4, ... (k < m), then m, in order, and
-// returns the first that fits (split), else the last (refuse).
+// returns the first that fits (split), else the last (refuse). Its
+// comparisons with the budget go through fits, as decideFrom's do, so a
+// sweep of the budget reuses its results by path (sweeppath.go).
 func (e *evaluator) ladder(v variant, m, avail int64) plan {
 	c := &e.c
 	for k := int64(2); k < m; k *= 2 {
 		pl := e.rungPlan(k, v)
-		if c.err != nil || pl.required <= avail {
+		if c.err != nil || e.fits(pl.required, avail) {
 			pl.decision = Split
 			return pl
 		}
 	}
 	pl := e.rungPlan(m, v)
 	pl.decision = Refuse
-	if pl.required <= avail {
+	if e.fits(pl.required, avail) {
 		pl.decision = Split
 	}
 	return pl
+}
+
+// fits reports need <= avail, the one comparison the ladder makes with the
+// budget, and narrows availLo..availHi to the available bytes for which
+// it comes out the same. Every other number the ladder computes is
+// independent of the budget, so at any available bytes in that range the
+// ladder takes the same path to the same plan: a sweep of capacity_bytes
+// or in_use_bytes reuses a point's result across the range (sweeppath.go).
+func (e *evaluator) fits(need, avail int64) bool {
+	if need <= avail {
+		e.availLo = max(e.availLo, need)
+		return true
+	}
+	e.availHi = min(e.availHi, need-1)
+	return false
 }
 
 // lowerBound is the required bytes of the finest rung with the lower-bound

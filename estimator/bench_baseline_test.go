@@ -37,3 +37,14 @@ func BenchmarkSweep512TermsBaseline(b *testing.B) {
 	c.Baseline = &Baseline{Changes: c.Changes, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}}}
 	benchmarkSweep(b, c)
 }
+
+// BenchmarkMap128InUseBaseline is BenchmarkMap128InUse with a baseline of
+// its own on an H100 80GB: across the budget each revision remembers each
+// grid point by its own available bytes.
+func BenchmarkMap128InUseBaseline(b *testing.B) {
+	c := Default()
+	c.Request.Rows = 200_000
+	c.Budget.InUseBytes = 68_451_041_280
+	c.Baseline = &Baseline{Changes: c.Changes, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}}}
+	benchmarkMap(b, c, MapAxis{Axis: "in_use_bytes", From: 0, To: 80_000_000_000}, MapAxis{Axis: "rows", From: 1, To: 600_000})
+}

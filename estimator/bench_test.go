@@ -62,3 +62,53 @@ func BenchmarkEstimate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMap128 is one map as the page and the map command compute it:
+// 128 columns of rows over 1..600,000, each a sweep of in_use_bytes over
+// 0..120,000,000,000 (the pressure example of the README), both
+// revisions. Along the budget a column prices once per path through the
+// ladder (sweepPaths); BenchmarkMap128Rows is a map whose columns price
+// every point.
+//
+//	go test -run '^$' -bench Map ./estimator/
+//	GOOS=js GOARCH=wasm go test -run '^$' -bench Map -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./estimator/
+func BenchmarkMap128(b *testing.B) {
+	c := Default()
+	c.Request.Rows = 200_000
+	c.Budget.InUseBytes = 68_451_041_280
+	benchmarkMap(b, c, MapAxis{Axis: "rows", From: 1, To: 600_000}, MapAxis{Axis: "in_use_bytes", From: 0, To: 120_000_000_000})
+}
+
+// BenchmarkMap128Rows is the other map: vocab_size over
+// 1..300,000 in 128 columns, each a sweep of rows over 1..1,000,000.
+func BenchmarkMap128Rows(b *testing.B) {
+	benchmarkMap(b, Default(), MapAxis{Axis: "vocab_size", From: 1, To: 300_000}, MapAxis{Axis: "rows", From: 1, To: 1_000_000})
+}
+
+// BenchmarkMap128InUse is the README's map turned over: in_use_bytes
+// across, rows up; from one column to the next only the budget moves.
+func BenchmarkMap128InUse(b *testing.B) {
+	c := Default()
+	c.Request.Rows = 200_000
+	c.Budget.InUseBytes = 68_451_041_280
+	benchmarkMap(b, c, MapAxis{Axis: "in_use_bytes", From: 0, To: 120_000_000_000}, MapAxis{Axis: "rows", From: 1, To: 600_000})
+}
+
+func benchmarkMap(b *testing.B, c Config, x, y MapAxis) {
+	cols := make([]MapColumn, DefaultColumns)
+	var flips []Flip
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := NewMapper(c, x, y, DefaultColumns)
+		if err != nil {
+			b.Fatal(err)
+		}
+		flips = flips[:0]
+		for i := range cols {
+			cols[i], flips = m.Column(i, flips)
+		}
+	}
+	if len(flips) == 0 {
+		b.Fatal("no flips")
+	}
+}

@@ -148,4 +148,34 @@
 //     error: there is nothing to replay.
 //   - Shapes are memoized (65,536 at a time, then the memo starts afresh),
 //     so memory does not grow with the lines.
+//   - A map (Map) sets x in each column as a sweep along x sets it, in
+//     both revisions (Revisions.Set: the resolved configs, only x moved,
+//     an override of x not holding; rows carries each revision's own
+//     projected_rows and target_rows), then sweeps y as Sweep does, each
+//     revision valid or invalid on its own, on the same grid of
+//     DefaultPoints and the same bisection: each column equals Sweep along
+//     y of the config at its x. A column's start is "invalid" where the
+//     config is invalid at y_from. Its ranges are checked as a sweep's
+//     (0..2^62, from <= to; errors name x.axis, x.from, x.to, y.axis,
+//     y.from, y.to, columns); a value outside the field's own range is an
+//     invalid point, so a column whose x is outside it is invalid
+//     throughout, while a column where x alone breaks a limit relating two
+//     fields (in_use_bytes above capacity_bytes) is priced point by point,
+//     since y may lift it. A map where every point evaluated is invalid is
+//     an error for the field "map", with the first point's message.
+//     Terms follow x and y as every other byte does, in each revision's
+//     own config.
+//   - Along capacity_bytes or in_use_bytes (a sweep, or a map's columns
+//     with the budget across) a point's result is reused over the
+//     available bytes where every comparison of its ladder with the budget
+//     comes out the same (evaluator.fits; sweeppath.go). This holds with
+//     terms, including the rung-by-rung ladder of an unsafe term, because
+//     no term variable reads the budget.
+//   - The share of a map's plane that differs (DifferFraction) counts its
+//     integer points (x, y), each x taking the decisions of the column
+//     nearest it (a tie to the lower column), where the two revisions
+//     decide differently; points invalid for both count as agreeing. The
+//     summary sentence names the ranges of y where the config's column
+//     differs, or, when it does not, the column that differs over the
+//     most y.
 package estimator

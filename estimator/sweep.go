@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 )
@@ -60,6 +61,12 @@ type Sweeper struct {
 	// that the common sweep allocates no second evaluator).
 	cand sweepRev
 	own  *sweepRev
+	// budget: the axis is capacity_bytes or in_use_bytes, along which only
+	// the available bytes change, so points are reused by the path the
+	// ladder takes (sweeppath.go): paths without a baseline of its own,
+	// each sweepRev's paths with one.
+	budget bool
+	paths  pathCache[Point]
 }
 
 // sweepRev returns the state that prices revision rev.
@@ -81,6 +88,7 @@ type sweepRev struct {
 	// N, P and T), so the evaluator keeps its pieces from point to point.
 	sameSizes bool
 	primed    bool
+	paths     pathCache[PointRevision] // a baseline of its own, along the budget
 }
 
 // NewSweeper validates c and the axis name.
@@ -108,22 +116,35 @@ func (rv Revisions) Sweeper(axis string) (*Sweeper, error) {
 	if rv.Rev[1].N < 1 || rv.Rev[0].N < 1 || rv.Rev[1].S < 1 || rv.Rev[0].S < 1 {
 		return nil, &Error{Field: "config", Message: "is not resolved: build the revisions with Config.ResolveRevisions"}
 	}
-	s := &Sweeper{base: rv, axis: axis, field: f}
-	if rv.Own {
+	s := &Sweeper{axis: axis, field: f, budget: axis == "capacity_bytes" || axis == "in_use_bytes"}
+	s.rebase(&rv)
+	return s, nil
+}
+
+// rebase makes rv the revisions the sweep starts from, both of them, and
+// forgets the paths it remembered. A map moves its y sweeper to each
+// column's x this way, after Revisions.Set of x.
+func (s *Sweeper) rebase(rv *Revisions) {
+	s.base = *rv
+	s.paths.reset()
+	if rv.Own && s.own == nil {
 		s.own = &sweepRev{}
 	}
 	for rev := range rv.Rev {
 		r, sr := &rv.Rev[rev], s.sweepRev(rev)
-		switch axis {
+		sr.primed = false
+		sr.paths.reset()
+		switch s.axis {
 		case "capacity_bytes", "in_use_bytes":
 			sr.sameSizes = true
 		case "sequence_rows":
 			sr.sameSizes = !r.terms.usesAny(varS)
 		case "rows":
 			sr.sameSizes = r.P == r.N && r.T == r.N && !r.terms.usesAny(varReqN, varReqP, varReqT)
+		default:
+			sr.sameSizes = false
 		}
 	}
-	return s, nil
 }
 
 func axisField(axis string) (*Field, error) {
@@ -292,6 +313,30 @@ func (s *Sweeper) point(pt *Point, x int64) {
 		*pt = invalidPoint(x, bad.Error())
 		return
 	}
+	if !s.budget {
+		s.price(pt, x)
+		return
+	}
+	avail := s.cand.cur.available()
+	if hit := s.paths.find(avail); hit != nil {
+		*pt = *hit
+		pt.X = x
+		if pt.Error == "" {
+			pt.AvailableBytes, pt.Rev[0].AvailableBytes, pt.Rev[1].AvailableBytes = avail, avail, avail
+		}
+		return
+	}
+	lo, hi := s.price(pt, x)
+	s.paths.keep(lo, hi, pt)
+}
+
+// price fills *pt with both revisions of the one config (no baseline of
+// its own) priced at x, once at has set it. It returns the available bytes
+// lo..hi over which every comparison with the budget came out as it did
+// (evaluator.fits), so over which the point holds with only its available
+// bytes changed.
+func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
+	*pt = Point{X: x}
 	sr := &s.cand
 	r := &sr.cur // kept in s, so that the evaluator's pointer does not escape per point
 	e := &sr.eval
@@ -302,17 +347,19 @@ func (s *Sweeper) point(pt *Point, x int64) {
 		sr.primed = true
 	}
 	pt.AvailableBytes = r.available()
+	e.availLo, e.availHi = 0, math.MaxInt64
 	for rev := 0; rev < 2; rev++ {
 		priceRevision(e, s.base.variant(rev), &pt.Rev[rev])
 	}
 	pt.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
 		*pt = invalidPoint(x, e.c.err.Error())
-		return
+		return e.availLo, e.availHi
 	}
 	for rev := range pt.Rev {
 		pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, pt.LowerBoundBytes
 	}
+	return e.availLo, e.availHi
 }
 
 // invalidPoint is a point where the one config of both revisions is
@@ -327,12 +374,38 @@ func invalidPoint(x int64, msg string) Point {
 
 // pointRev prices revision rev of a baseline of its own at x, in its own
 // config, into pr.
+//
+// Along the budget each revision remembers its own paths, by its own
+// available bytes: with its own capacity, in-use or reserve, a revision's
+// available bytes differ from the other's at every x, and only its own
+// decide its ladder.
 func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
-	*pr = PointRevision{}
 	if bad := s.at(x, rev); bad != nil {
-		pr.Decision, pr.Error = Invalid, bad.Error()
+		*pr = PointRevision{Decision: Invalid, Error: bad.Error()}
 		return
 	}
+	if !s.budget {
+		s.priceRev(rev, pr)
+		return
+	}
+	sr := s.sweepRev(rev)
+	avail := sr.cur.available()
+	if hit := sr.paths.find(avail); hit != nil {
+		*pr = *hit
+		if pr.Error == "" {
+			pr.AvailableBytes = avail
+		}
+		return
+	}
+	lo, hi := s.priceRev(rev, pr)
+	sr.paths.keep(lo, hi, pr)
+}
+
+// priceRev prices revision rev of a baseline of its own in its config as
+// at has set it, into pr, and returns the range of its available bytes
+// over which the result holds (see price).
+func (s *Sweeper) priceRev(rev int, pr *PointRevision) (lo, hi int64) {
+	*pr = PointRevision{}
 	sr := s.sweepRev(rev)
 	r := &sr.cur
 	e := &sr.eval
@@ -342,12 +415,14 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 		e.reset(r)
 		sr.primed = true
 	}
+	e.availLo, e.availHi = 0, math.MaxInt64
 	priceRevision(e, s.base.variant(rev), pr)
 	pr.AvailableBytes = r.available()
 	pr.LowerBoundBytes = e.lowerBound()
 	if e.c.err != nil {
 		*pr = PointRevision{Decision: Invalid, Error: revisionError(e.c.err, rev, true).Error()}
 	}
+	return e.availLo, e.availHi
 }
 
 // priceRevision fills pr with the decision of e's config priced as v.

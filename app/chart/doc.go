@@ -5,6 +5,9 @@
 // shows the SVG). The explorer page and the plot command both call it, so
 // they show the same picture. AddObserved adds a config's observed peaks
 // (markers and each revision's predicted-peak line) to a chart along rows.
+// The map of two inputs (estimator.Map) has its own picture: NewMapInput
+// builds it from a config and its map, MapSVG and MapPNG draw it (regions
+// by the candidate's decision, differences hatched, both boundaries).
 //
 // A chart is a pure function of its Input: the golden files under
 // testdata/ pin it byte for byte.

@@ -1,9 +1,9 @@
 // Package cli is Headroom's command line: flags in, configs read, results
-// printed. Estimate, Sweep, Plot and Replay are commands; Serve and Static make the
+// printed. Estimate, Sweep, Plot, Replay and Map are commands; Serve and Static make the
 // commands that need the page's go-app handler, which main passes in; Run
 // picks a command from the table main lists. A bad config exits 2 with one
 // line naming the field; a failure while running exits 1.
 //
-// It may import the estimator, app/chart (the plot command) and app/server
+// It may import the estimator, app/chart (the plot and map commands) and app/server
 // (serve, static); never app/ui: main hands it what it needs of the page.
 package cli

@@ -21,7 +21,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 // testCommands are the commands that need no page: those runCmd runs.
-var testCommands = []Command{{"estimate", "", Estimate}, {"sweep", "", Sweep}, {"plot", "", Plot}, {"replay", "", Replay}}
+var testCommands = []Command{{"estimate", "", Estimate}, {"sweep", "", Sweep}, {"plot", "", Plot}, {"replay", "", Replay}, {"map", "", Map}}
 
 // writeDefaultConfig writes the default config as a file and returns its
 // path.
