@@ -18,6 +18,9 @@ package main
 //	#export-svg #export-png #export-csv #export-json (buttons) #export-status
 //	#import-text (textarea) #import-button #import-file (file input)
 //	#import-report (what was recognised and ignored, or why nothing changed)
+//	#changes-panel #term-add #error-terms   the Changes panel (the three #check-KEY switches too)
+//	#term-N #term-name-N #term-place-N #term-revision-N #term-bytes-N #error-term-N
+//	#term-help-N (opens #term-helpbox-N: #term-value-N, #term-vars-N) #term-remove-N
 
 import (
 	"compress/gzip"

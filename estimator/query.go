@@ -9,7 +9,8 @@ import (
 // EncodeQuery writes c as URL query values, one per field (by its short
 // name) that differs from Default(), so a link stays short and readable;
 // a baseline of its own adds its keys ("b.", see query_baseline.go), and
-// observed points one "obs" value each (query_observed.go).
+// observed points one "obs" value each (query_observed.go), and
+// each term one "term" value (query_terms.go).
 func EncodeQuery(c Config) url.Values {
 	q := url.Values{}
 	def := Default()
@@ -23,6 +24,7 @@ func EncodeQuery(c Config) url.Values {
 	}
 	encodeBaseline(q, c.Baseline)
 	encodeObserved(q, c.Observed)
+	encodeTerms(q, c.Terms)
 	return q
 }
 
@@ -35,6 +37,8 @@ func EncodeQuery(c Config) url.Values {
 // (query_baseline.go); an override that does not parse, or that makes the
 // baseline invalid, is reported and dropped. Each "obs" value is an
 // observed point (query_observed.go); a bad one is reported and dropped.
+// Each "term" is a term (query_terms.go); a bad one is reported and
+// dropped, the others kept.
 func DecodeQuery(q url.Values) (Config, ErrorList) {
 	c := Default()
 	var errs ErrorList
@@ -51,6 +55,9 @@ func DecodeQuery(q url.Values) (Config, ErrorList) {
 	c.Baseline = b
 	obs, oerrs := decodeObservedQuery(q)
 	c.Observed = obs
+	terms, terrs := decodeTermsQuery(q[QueryTermKey])
+	c.Terms = terms
+	berrs = append(berrs, terrs...)
 	c, more := Repair(c)
 	return c, append(append(append(errs, berrs...), oerrs...), more...)
 }

@@ -238,7 +238,7 @@ func drawChart(in Input, dc draw.Canvas) (Frame, error) {
 	keep := flipNeighbours(in.Points)
 	var lines []*chartLine
 	ymax := 0.0
-	for _, spec := range chartLines(&in, pal) {
+	for _, spec := range append(chartLines(&in, pal), termLines(&in)...) {
 		ys, top := readLine(in.Points, spec.value)
 		if top <= 0 && !strings.HasSuffix(spec.label, "available") {
 			continue

@@ -20,6 +20,7 @@ type Input struct {
 	Points    []estimator.Point // the grid, increasing X
 	Baseline  []estimator.Flip  // flips of the baseline, increasing
 	Candidate []estimator.Flip  // flips of the candidate, increasing
+	Terms     []estimator.Term  // the config's terms: a stage term has a line (terms.go)
 	// Names are the revisions' names in the legend (baseline, candidate),
 	// when two setups are compared ("H100 80GB", "H200"); empty, the
 	// legend says "baseline" and "candidate".
@@ -41,7 +42,7 @@ func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input
 		return Input{}, err
 	}
 	xs := estimator.Grid(from, to, points)
-	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg)}
+	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms}
 	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
 	in.Baseline = s.FlipsFromPoints(nil, in.Points, 0)
 	in.Candidate = s.FlipsFromPoints(nil, in.Points, 1)

@@ -14,7 +14,8 @@ type breakdown struct {
 	Ready     bool
 	Baseline  estimator.Outcome
 	Candidate estimator.Outcome
-	Names     [2]string // the columns' names, baseline first; empty: "baseline" and "candidate"
+	Terms     []estimator.Term // the shown config's terms
+	Names     [2]string        // the columns' names, baseline first; empty: "baseline" and "candidate"
 	Sink      *editSink
 }
 
@@ -28,8 +29,9 @@ type breakdownRow struct {
 }
 
 // breakdownRows lists the stages in order (each followed by its tensors),
-// the retained tensors, then the totals of the plan.
-func breakdownRows(b, c estimator.Outcome) []breakdownRow {
+// the retained tensors, then the totals of the plan; the config's terms
+// are rows of their own (breakdown_terms.go).
+func breakdownRows(b, c estimator.Outcome, terms ...estimator.Term) []breakdownRow {
 	var rows []breakdownRow
 	stages := append(append([]estimator.StageBytes(nil), b.Stages...), b.Retained)
 	seen := map[string]bool{}
@@ -46,18 +48,7 @@ func breakdownRows(b, c estimator.Outcome) []breakdownRow {
 		bs, bok := findStage(b, s.Name)
 		cs, cok := findStage(c, s.Name)
 		rows = append(rows, breakdownRow{Label: s.Name, Class: "stage", Base: bs.Bytes, Cand: cs.Bytes, HasBase: bok, HasCd: cok})
-		var names []string
-		for _, t := range bs.Tensors {
-			names = appendNew(names, t.Name)
-		}
-		for _, t := range cs.Tensors {
-			names = appendNew(names, t.Name)
-		}
-		for _, n := range names {
-			bt, bok := findTensor(bs, n)
-			ct, cok := findTensor(cs, n)
-			rows = append(rows, breakdownRow{Label: n, Class: "tensor", Base: bt, Cand: ct, HasBase: bok, HasCd: cok})
-		}
+		rows = append(rows, tensorRows(s.Name, bs, cs, terms)...)
 	}
 	total := func(label string, bv, cv estimator.Bytes) {
 		rows = append(rows, breakdownRow{Label: label, Class: "total", Base: bv, Cand: cv, HasBase: true, HasCd: true})
@@ -117,7 +108,7 @@ func (t *breakdown) Render() (ui app.UI) {
 			app.Caption().Text("Stages and tensors of the largest child: estimating…"),
 		)
 	}
-	rows := breakdownRows(t.Baseline, t.Candidate)
+	rows := breakdownRows(t.Baseline, t.Candidate, t.Terms...)
 	base, cand := t.Names[0], t.Names[1]
 	if base == "" || cand == "" {
 		base, cand = "baseline", "candidate"

@@ -137,7 +137,6 @@ func (c *controls) Render() (ui app.UI) {
 			c.slider(sliderSpec{key: KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
 			c.more("More budget fields", budgetMore),
 		),
-		c.group("Changes (the candidate)", c.changes()),
 	)
 }
 
@@ -212,16 +211,6 @@ func (c *controls) switches(keys ...string) app.UI {
 	for i, k := range keys {
 		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k],
 			Error: c.View.Errors[k], Errs: isBoolField(k), Sink: c.Sink}
-	}
-	return app.Div().Class("switches").Body(elems...)
-}
-
-func (c *controls) changes() app.UI {
-	elems := make([]app.UI, len(changeSwitches))
-	for i, s := range changeSwitches {
-		elems[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: c.View.Checks[s.key],
-			Error: c.View.Errors[s.key], Errs: isBoolField(s.key),
-			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: c.Sink}
 	}
 	return app.Div().Class("switches").Body(elems...)
 }

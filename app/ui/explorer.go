@@ -184,6 +184,8 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	case editDismiss:
 		c.banner = bannerState{}
 		return
+	case editTerm, editTermAdd, editTermRemove, editTermHelp:
+		c.state.editTerms(e)
 	case editSettle:
 		c.hist.settle(e.Key)
 		return
@@ -201,7 +203,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
 	s := &c.state
-	c.writeHistory(s.query(c.list).Encode())
+	c.writeHistory(encodeAddress(s.query(c.list)))
 	from, to := s.from, s.to
 	if !s.valid {
 		// A page opened on a wrong range (a link's from=500&to=10) has no
@@ -286,7 +288,7 @@ func (c *explorer) catch(where string) {
 func (c *explorer) fail(where string, r any, trace []byte) {
 	c.banner = bannerState{
 		Message: fmt.Sprintf("Something went wrong while %s: %v. The page keeps your inputs and goes on; please report this with the details.", where, r),
-		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, c.state.query(c.list).Encode(), trace),
+		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, encodeAddress(c.state.query(c.list)), trace),
 	}
 	if c.Mounted() {
 		c.Update()
@@ -331,10 +333,10 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle,
+					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle + termsNote(sh.config.Terms, 0),
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle,
+					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle + termsNote(sh.config.Terms, 1),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
@@ -344,11 +346,12 @@ func (c *explorer) Render() (ui app.UI) {
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
 				&controls{View: s.controlView(c.list), Sink: c.sink},
+				&changesPanel{View: s.changesView(), Sink: c.sink},
 				&comparePanel{View: s.compareView(c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
 				),
 			),
 		),

@@ -41,7 +41,7 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.url.set(c.state.query(c.list).Encode(), nowMs())
+	c.url.set(encodeAddress(c.state.query(c.list)), nowMs())
 	c.writeURL()
 	return pageURL(c.url.last)
 }

@@ -76,15 +76,15 @@ func ExportCSV(cfg estimator.Config, in chart.Input) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	_ = w.Write(CSVHeader(in.Axis.Key))
+	_ = w.Write(append(CSVHeader(in.Axis.Key), csvTermHeader(in.Terms)...))
 	i, j := 0, 0
 	for i < len(in.Points) || j < len(flipPts) {
 		if j == len(flipPts) || (i < len(in.Points) && in.Points[i].X <= flipPts[j].X) {
-			_ = w.Write(csvRow(csvGrid, &in.Points[i], ""))
+			_ = w.Write(append(csvRow(csvGrid, &in.Points[i], ""), csvTermCells(in.Terms, &in.Points[i])...))
 			i++
 			continue
 		}
-		_ = w.Write(csvRow(csvFlip, &flipPts[j], labels[j]))
+		_ = w.Write(append(csvRow(csvFlip, &flipPts[j], labels[j]), csvTermCells(in.Terms, &flipPts[j])...))
 		j++
 	}
 	w.Flush()
@@ -186,7 +186,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline"} {
+	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline", "terms"} {
 		if _, ok := probe[k]; ok {
 			return true
 		}

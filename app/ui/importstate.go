@@ -74,6 +74,10 @@ func newErrors(before, next map[string]string) []string {
 				name = "view." + urlKey(k) // the export's names
 			case keyConfig:
 				name = "config:"
+			default:
+				if i, ok := termIndexOfKey(k); ok {
+					name = "terms[" + strconv.Itoa(i) + "]" // the file's name for it
+				}
 			}
 			msgs = append(msgs, name+" "+m)
 		}

@@ -50,6 +50,7 @@ type pageState struct {
 	result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
+	terms    []termDraft       // the Changes panel's terms (termsstate.go)
 	// lastBaseline is the setup the Compare control restores when the
 	// user goes back from "changes off" to "another setup".
 	lastBaseline *estimator.Baseline
@@ -320,7 +321,11 @@ func (s *pageState) validate() {
 		s.result = res
 	} else {
 		for _, e := range estimator.FieldErrors(err) {
-			for _, k := range errorKeysOf(e.Field) {
+			keys := errorKeysOf(e.Field)
+			if k, ok := s.termErrorKey(e.Field); ok {
+				keys = []string{k}
+			}
+			for _, k := range keys {
 				add(k, e.Message)
 			}
 		}

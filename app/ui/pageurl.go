@@ -27,6 +27,7 @@ func (s *pageState) query(list []preset) url.Values {
 		q.Set("from", strconv.FormatInt(s.from, 10))
 		q.Set("to", strconv.FormatInt(s.to, 10))
 	}
+	s.termsQuery(q)
 	for ek := range s.errs {
 		c := controlKey(ek)
 		if t, ok := s.texts[c]; ok {
@@ -79,11 +80,16 @@ func decodePage(q url.Values, list []preset) pageState {
 	if v, ok := q[estimator.QueryObservedKey]; ok {
 		merged[estimator.QueryObservedKey] = v
 	}
+	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
 	cfg, errs := estimator.DecodeQuery(merged)
 	s.cfg = cfg
+	s.decodeTerms(q[estimator.QueryTermKey], errs)
 	for _, e := range errs {
 		if linkPointError(&s, e) {
 			continue
+		}
+		if _, term := estimator.TermIndex(e.Field); term {
+			continue // decodeTerms marked it
 		}
 		for _, k := range errorKeysOf(e.Field) {
 			if _, dup := s.inputErr[k]; !dup {

@@ -19,6 +19,8 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("rows=64%2C902&topk=%D9%A6&grad=maybe&output_width=auto")
 	f.Add("obs=64902~94780217856~cold&obs=0~5&obs=33706~88242250580&observed=1+2%0Ax+y&in_use_bytes=96636764160")
 	f.Add("observed=5+100%0A6+2PiB&obs=7~9")
+	f.Add("term=a~head~candidate~2+*+D&term=b~stage~both~n+-+100_000&term=a~fc2~~1&term=x~neck~2+*+Q&term=nonsense")
+	f.Add("rows=10&term=r~retained~baseline~ceil(n,+0)&term=s~stage~~max(n,+1)+*+9223372036854775807")
 	list, err := presets()
 	if err != nil {
 		f.Fatal(err)

@@ -1,0 +1,224 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/estimator"
+)
+
+// changesPanel is the candidate's changes (id changes-panel): the three
+// switches of the seeds (ids check-<key>) and the terms of the user's
+// own (termsstate.go), each a termRow, with "add a term" (id term-add)
+// and the panel's message (id error-terms).
+type changesPanel struct {
+	app.Compo
+
+	View changesView
+	Sink *editSink
+}
+
+// changesView is what the panel shows, built fresh for every render.
+type changesView struct {
+	Checks map[string]bool   // the three switches
+	Errors map[string]string // their messages (a link's bad value)
+	Terms  []termRowView
+	Vars   []string // "n = 64,902: the piece's rows", while a help is open
+	Error  string   // the panel's message (too many terms)
+}
+
+// termRowView is one term's fields, message and value.
+type termRowView struct {
+	Name, Place, Revision, Bytes string
+	Error                        string
+	Help                         bool   // the help is open
+	Value                        string // with Help: its value in the current config, or why there is none
+}
+
+// termVarDocs say what each variable of a term's bytes is.
+var termVarDocs = map[string]string{
+	"n": "the piece's rows", "p": "its projected rows", "t": "its target rows",
+	"r": "its FC2 routed rows", "D": "one head chunk of BF16 logits, min(p, C) x V x 2", "Dt": "the same for target rows",
+	"N": "the request's rows", "P": "its projected rows", "T": "its target rows", "s": "rows per sequence",
+	"V": "vocabulary", "H": "width", "L": "layers", "K": "experts per token", "M": "expert FFN width",
+	"I": "FC2 input width", "O": "FC2 output width", "b": "element size", "E": "expert-parallel size",
+	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
+	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
+}
+
+// changesView builds the panel's snapshot.
+func (s *pageState) changesView() changesView {
+	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.errs[keyTerms]}
+	for _, sw := range changeSwitches {
+		if m := s.errs[sw.key]; m != "" {
+			v.Errors[sw.key] = m
+		}
+	}
+	v.Checks["head_eager_workspace"] = s.cfg.Changes.HeadEagerWorkspace
+	v.Checks["fc2_known_storage"] = s.cfg.Changes.FC2KnownStorage
+	v.Checks["gdn_early_release"] = s.cfg.Changes.GDNEarlyRelease
+	help := false
+	for i, d := range s.terms {
+		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
+			Bytes: d.Typed.Bytes, Error: s.errs[termKey(i)], Help: d.Help})
+		help = help || d.Help
+	}
+	if !help { // the values are computed only for an open help: a drag renders every frame
+		return v
+	}
+	vals, verr := estimator.TermVariableValues(s.cfg)
+	for _, name := range estimator.TermVariables() {
+		if verr == nil {
+			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+termVarDocs[name])
+		} else {
+			v.Vars = append(v.Vars, name+": "+termVarDocs[name])
+		}
+	}
+	for i, d := range s.terms {
+		row := &v.Terms[i]
+		if !d.Help {
+			continue
+		}
+		if verr != nil {
+			row.Value = "no value while the config is invalid: " + verr.Error()
+		} else if b, err := estimator.EvalTermBytes(s.cfg, d.Typed.Bytes, vals["N"]); err != nil {
+			row.Value = "no value: " + messageOf(err)
+		} else {
+			row.Value = d.Typed.Bytes + " = " + estimator.Bytes(b).String() + " for the whole request (n = " +
+				estimator.Group(vals["N"]) + "), before rounding to the allocator's blocks"
+		}
+	}
+	return v
+}
+
+// Render draws the panel.
+func (p *changesPanel) Render() (ui app.UI) {
+	defer p.Sink.catchRender("drawing the changes", &ui)
+	switches := make([]app.UI, len(changeSwitches))
+	for i, s := range changeSwitches {
+		switches[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
+			Error: p.View.Errors[s.key], Errs: isBoolField(s.key),
+			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: p.Sink}
+	}
+	rows := make([]app.UI, len(p.View.Terms))
+	for i, t := range p.View.Terms {
+		rows[i] = &termRow{Index: i, View: t, Vars: p.View.Vars, Sink: p.Sink}
+	}
+	full := len(p.View.Terms) >= estimator.MaxTerms
+	add := app.Button().ID("term-add").Type("button").Class("share-button").Text("Add a term").OnClick(p.onAdd)
+	if boolAttr(full) {
+		add = add.Disabled(full)
+	}
+	return app.FieldSet().ID("changes-panel").Class("group", "changes-panel").Body(
+		app.Legend().Text("Changes (the candidate)"),
+		app.Div().Class("switches").Body(switches...),
+		app.H4().Class("terms-title").Text("Terms of your own"),
+		app.P().Class("toggle-doc").Text("A tensor your change adds or removes: its bytes in one piece as an expression "+
+			"over the variables (? lists them), where it lives and which revision holds it. At most "+
+			strconv.Itoa(estimator.MaxTerms)+"."),
+		app.Div().ID("terms").Class("terms").Body(rows...),
+		add,
+		app.Span().ID("error-terms").Class("control-error").Aria("live", "polite").Text(p.View.Error),
+	)
+}
+
+func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {
+	defer p.Sink.catch("adding a term")
+	p.Sink.send(ctx, edit{Kind: editTermAdd})
+}
+
+// termRow is one term (id term-<i>): name (term-name-<i>), place and
+// revision menus (term-place-<i>, term-revision-<i>), bytes
+// (term-bytes-<i>), help (term-help-<i>, which opens term-helpbox-<i>
+// with the value, term-value-<i>, and the variables, term-vars-<i>),
+// remove (term-remove-<i>) and the message (error-term-<i>).
+type termRow struct {
+	app.Compo
+
+	Index int
+	View  termRowView
+	Vars  []string
+	Sink  *editSink
+}
+
+// Render draws the row.
+func (r *termRow) Render() (ui app.UI) {
+	defer r.Sink.catchRender("drawing a term", &ui)
+	i, v := r.Index, r.View
+	id := func(what string) string { return "term-" + what + "-" + strconv.Itoa(i) }
+	bad := v.Error != ""
+	rev := v.Revision
+	if rev == "" {
+		rev = "candidate"
+	}
+	row := app.Div().ID("term-%d", i).Class("term", classIf(bad, "has-error")).Body(
+		app.Div().Class("term-fields").Body(
+			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(v.Name).
+				AutoComplete(false).Spellcheck(false).Aria("label", "term name").
+				Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("name")),
+			r.menu(id("place"), "place", estimator.TermPlaces, v.Place),
+			r.menu(id("revision"), "revision", estimator.TermRevisions, rev),
+		),
+		app.Div().Class("term-fields").Body(
+			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(v.Bytes).
+				AutoComplete(false).Spellcheck(false).Placeholder("2 * D").Aria("label", "bytes (an expression)").
+				Aria("invalid", bad).Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("bytes")),
+			app.Button().ID("%s", id("help")).Type("button").Class("term-button").Text("?").
+				Aria("label", "variables and this term's value").Aria("expanded", r.View.Help).OnClick(r.onHelp),
+			app.Button().ID("%s", id("remove")).Type("button").Class("term-button").Text("Remove").
+				Aria("label", "remove term "+v.Name).OnClick(r.onRemove),
+		),
+		app.Span().ID("error-%s", termKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
+		app.If(r.View.Help, r.help(id)),
+	)
+	return row
+}
+
+// help is the popover: the term's value and the variables' values.
+func (r *termRow) help(id func(string) string) app.UI {
+	items := make([]app.UI, len(r.Vars))
+	for k, s := range r.Vars {
+		items[k] = app.Li().Text(s)
+	}
+	return app.Div().ID("%s", id("helpbox")).Class("term-help").Role("note").Body(
+		app.P().ID("%s", id("value")).Class("term-value").Text(r.View.Value),
+		app.P().Class("toggle-doc").Text("+ - * / (rounds down), parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...), integers (1_000 is fine). The variables in the current config:"),
+		app.Ul().ID("%s", id("vars")).Class("term-vars").Body(items...),
+	)
+}
+
+func (r *termRow) menu(id, label string, options []string, selected string) app.UI {
+	opts := make([]app.UI, len(options))
+	found := false
+	for k, o := range options {
+		opt := app.Option().Value(o).Text(o)
+		if sel := o == selected; boolAttr(sel) {
+			opt = opt.Selected(sel)
+			found = found || sel
+		}
+		opts[k] = opt
+	}
+	if !found { // a link's unknown value stays shown beside its message
+		opts = append(opts, app.Option().Value(selected).Text(selected).Selected(true))
+	}
+	part := label
+	return app.Select().ID("%s", id).Class("term-menu").Aria("label", label).OnChange(r.onPart(part)).Body(opts...)
+}
+
+func (r *termRow) onPart(part string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		defer r.Sink.catch("editing a term's " + part)
+		r.Sink.send(ctx, edit{Kind: editTerm, Key: part + "-" + strconv.Itoa(r.Index), Text: ctx.JSSrc().Get("value").String()})
+	}
+}
+
+func (r *termRow) onHelp(ctx app.Context, e app.Event) {
+	defer r.Sink.catch("opening a term's help")
+	r.Sink.send(ctx, edit{Kind: editTermHelp, Key: strconv.Itoa(r.Index)})
+}
+
+func (r *termRow) onRemove(ctx app.Context, e app.Event) {
+	defer r.Sink.catch("removing a term")
+	r.Sink.send(ctx, edit{Kind: editTermRemove, Key: strconv.Itoa(r.Index)})
+}

@@ -1,0 +1,130 @@
+package estimator
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestQueryTermsRoundTrip(t *testing.T) {
+	cases := []struct {
+		name  string
+		terms []Term
+	}{
+		{"none", nil},
+		{"one of each place", []Term{
+			{Name: "kept", Place: "retained", Revision: "both", Bytes: "n * K * 4"},
+			{Name: "act", Place: "activations", Revision: "candidate", Bytes: "n * H"},
+			{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"},
+			{Name: "ep_dispatch", Place: "fc2", Revision: "baseline", Bytes: "r * H * b"},
+			{Name: "g1", Place: "gdn", Bytes: "ceil(n * Hv, 3) + min(1, 2, 3)"},
+			{Name: "router", Place: "stage", Revision: "both", Bytes: "(n + 1_000) / 2 - 0"},
+		}},
+		{"characters a URL escapes", []Term{{Name: "x", Place: "head", Bytes: "max(D, 2 * Dt) / (1 + g)"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Default()
+			cfg.Terms = c.terms
+			q := EncodeQuery(cfg)
+			if got := len(q[QueryTermKey]); got != len(c.terms) {
+				t.Fatalf("%d term values, want %d: %v", got, len(c.terms), q)
+			}
+			back, err := url.ParseQuery(q.Encode())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, errs := DecodeQuery(back)
+			if len(errs) > 0 {
+				t.Fatalf("errors: %v", errs)
+			}
+			if MarshalConfigString(got) != MarshalConfigString(cfg) {
+				t.Errorf("round trip\n%s\nwant\n%s", MarshalConfig(got), MarshalConfig(cfg))
+			}
+		})
+	}
+}
+
+func TestQueryTermValue(t *testing.T) {
+	tm := Term{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"}
+	if got, want := EncodeQueryTerm(tm), "logits_fp32_copy~head~candidate~2 * D"; got != want {
+		t.Errorf("EncodeQueryTerm = %q, want %q", got, want)
+	}
+	short, err := DecodeQueryTerm("x~head~2 * D")
+	if err != nil || short != (Term{Name: "x", Place: "head", Bytes: "2 * D"}) {
+		t.Errorf("name~place~bytes: %+v %v", short, err)
+	}
+	if _, err := DecodeQueryTerm("x~head"); err == nil || !strings.Contains(err.Error(), "name~place~revision~bytes") {
+		t.Errorf("two parts: %v", err)
+	}
+}
+
+// TestQueryBadTermKept: a bad term in a hand-edited link is reported,
+// named by its place in the link, and the rest of the link is kept.
+func TestQueryBadTermKept(t *testing.T) {
+	cases := []struct {
+		name, bad, field, msg string
+	}{
+		{"unknown variable", "q~head~candidate~2 * Q", "terms[1] (q)", `unknown variable "Q"`},
+		{"shape", "nonsense", "terms[1] (nonsense)", "name~place~revision~bytes"},
+		{"unknown place", "q~neck~candidate~1", "terms[1] (q)", "place must be one of"},
+		{"duplicate name", "a~fc2~~1", "terms[1] (a)", "already used by terms[0]"},
+		{"bad name", "Q~head~~1", `terms[1] ("Q")`, "name must be"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			q := url.Values{"rows": {"1000"}, QueryTermKey: {"a~head~candidate~2 * D", c.bad, "b~retained~both~n * 4"}}
+			cfg, errs := DecodeQuery(q)
+			if len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Message, c.msg) {
+				t.Fatalf("errors %v, want one on %s saying %q", errs, c.field, c.msg)
+			}
+			if cfg.Request.Rows != 1000 {
+				t.Errorf("rows = %d, the link's 1000 lost", cfg.Request.Rows)
+			}
+			var names []string
+			for _, tm := range cfg.Terms {
+				names = append(names, tm.Name)
+			}
+			if got := strings.Join(names, ","); got != "a,b" {
+				t.Errorf("terms kept %q, want a,b", got)
+			}
+		})
+	}
+}
+
+func TestQueryTooManyTerms(t *testing.T) {
+	var vals []string
+	for i := range MaxTerms + 2 {
+		vals = append(vals, "t"+string(rune('a'+i))+"~head~~1")
+	}
+	cfg, errs := DecodeQuery(url.Values{QueryTermKey: vals})
+	if len(cfg.Terms) != MaxTerms || len(errs) != 2 {
+		t.Fatalf("%d terms kept, errors %v; want %d kept and 2 errors", len(cfg.Terms), errs, MaxTerms)
+	}
+	if i, ok := TermIndex(errs[0].Field); !ok || i != MaxTerms || !strings.Contains(errs[0].Message, "at most 16") {
+		t.Errorf("first error %v", errs[0])
+	}
+}
+
+func TestTermIndex(t *testing.T) {
+	cases := []struct {
+		field string
+		i     int
+		ok    bool
+	}{
+		{"terms[0] (a)", 0, true},
+		{`terms[12] ("Q")`, 12, true},
+		{"terms", 0, false},
+		{"request.rows", 0, false},
+		{"terms[x] (a)", 0, false},
+		{"terms[-1] (a)", 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.field, func(t *testing.T) {
+			i, ok := TermIndex(c.field)
+			if i != c.i || ok != c.ok {
+				t.Errorf("TermIndex(%q) = %d, %v; want %d, %v", c.field, i, ok, c.i, c.ok)
+			}
+		})
+	}
+}
