@@ -382,29 +382,44 @@ func inputLatencies(t *testing.T) []float64 {
 // WebAssembly side has rendered the explorer, by the e2e tests' readyExpr.
 //
 // It also notes __benchChartPaintAt: the chart's <svg> and the controls
-// (the rows slider) are in the document, whoever wrote them (the server's
-// HTML or app.wasm), and the frame that shows them has painted: the later
-// of the next animation frame's end (a message posted from its callback
-// runs after its paint) and first-contentful-paint.
+// (the rows slider) are on screen, whoever drew them (the server's HTML or
+// app.wasm): checked at the start of every animation frame, the chart
+// counts when the topmost element at a point of it is the chart (no
+// loading cover over it); the time is when that frame has painted (a
+// message posted from its callback runs after the paint), or
+// first-contentful-paint if later. __benchChartGone counts the frames
+// after that which had no chart: a visible jump.
 const readyScript = `(() => {
-	const shown = () => !!document.querySelector('#chart svg') && !!document.getElementById('slider-rows');
-	const notePaint = () => requestAnimationFrame(() => {
-		const ch = new MessageChannel();
-		ch.port1.onmessage = () => {
-			const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-			window.__benchChartPaintAt = Math.max(performance.now(), fcp ? fcp.startTime : 0);
-		};
-		ch.port2.postMessage(0);
-	});
-	let seen = false;
-	const shownObs = new MutationObserver(() => {
-		if (!seen && shown()) {
-			seen = true;
-			shownObs.disconnect();
-			notePaint();
+	const onScreen = () => {
+		const svg = document.querySelector('#chart svg');
+		if (!svg || !document.getElementById('slider-rows')) return false;
+		const r = svg.getBoundingClientRect();
+		if (r.width < 1 || r.height < 1 || r.top >= innerHeight) return false;
+		const x = Math.min(innerWidth - 1, Math.max(0, r.left + r.width / 2));
+		const y = Math.min(innerHeight - 1, Math.max(0, r.top + Math.min(r.height, innerHeight - r.top) / 2));
+		const top = document.elementFromPoint(x, y);
+		return !!top && !!top.closest('#chart');
+	};
+	window.__benchChartGone = 0;
+	let noted = false;
+	const watch = () => {
+		if (noted) {
+			if (!document.querySelector('#chart svg')) window.__benchChartGone++;
+			if (window.__benchReadyAt === undefined) requestAnimationFrame(watch);
+			return;
 		}
-	});
-	shownObs.observe(document, {subtree: true, childList: true});
+		if (onScreen()) {
+			noted = true;
+			const ch = new MessageChannel();
+			ch.port1.onmessage = () => {
+				const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+				window.__benchChartPaintAt = Math.max(performance.now(), fcp ? fcp.startTime : 0);
+			};
+			ch.port2.postMessage(0);
+		}
+		requestAnimationFrame(watch);
+	};
+	requestAnimationFrame(watch);
 	const ready = () => {
 		const e = document.getElementById('explorer');
 		return !!e && e.dataset.ready === '1' && !!document.querySelector('#chart svg');
@@ -422,6 +437,7 @@ const readyScript = `(() => {
 type loadTiming struct {
 	Ready       float64 `json:"ready"`       // WebAssembly running, chart drawn
 	ChartPaint  float64 `json:"chartPaint"`  // the chart and the controls painted
+	ChartGone   float64 `json:"chartGone"`   // frames without the chart after it showed
 	DocEnd      float64 `json:"docEnd"`      // the page's HTML received
 	WasmStart   float64 `json:"wasmStart"`   // app.wasm requested
 	WasmEnd     float64 `json:"wasmEnd"`     // app.wasm received
@@ -444,6 +460,9 @@ func coldLoads(t *testing.T, base string) (ready, chartPaint []float64) {
 		}
 		ready = append(ready, lt.Ready)
 		chartPaint = append(chartPaint, lt.ChartPaint)
+		if lt.ChartGone > 0 {
+			t.Logf("cold load %d: the chart left the screen for %.0f frames after it showed", i+1, lt.ChartGone)
+		}
 		all = append(all, lt)
 	}
 	col := func(f func(loadTiming) float64) float64 {
@@ -482,7 +501,7 @@ func coldLoad(ctx context.Context, base string) (loadTiming, error) {
 		if (window.__benchReadyAt === undefined || window.__benchChartPaintAt === undefined) return null;
 		const nav = performance.getEntriesByType('navigation')[0];
 		const w = performance.getEntriesByType('resource').find(e => e.name.endsWith('/web/app.wasm'));
-		return {ready: window.__benchReadyAt, chartPaint: window.__benchChartPaintAt, docEnd: nav ? nav.responseEnd : NaN,
+		return {ready: window.__benchReadyAt, chartPaint: window.__benchChartPaintAt, chartGone: window.__benchChartGone, docEnd: nav ? nav.responseEnd : NaN,
 			wasmStart: w ? w.startTime : NaN, wasmEnd: w ? w.responseEnd : NaN, wasmEncoded: w ? w.encodedBodySize : NaN};
 	})()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(50*time.Second)))
 }
