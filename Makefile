@@ -127,9 +127,11 @@ test: chromium axe vet wasm
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in
 # WebAssembly under Node, the chart's SVG render natively), then the
 # explorer as make wasm built it, served in-process to headless Chromium:
-# 200 slider inputs timed to the DOM, 10 cold loads, app.wasm's bytes on
-# the wire. It ends with one line per figure, "name: value unit" (also in
-# bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
+# 200 slider inputs timed to the DOM, 10 cold loads (interactive, and the
+# chart and controls first painted), app.wasm's bytes on the wire, every
+# byte of a first visit (the service worker's included); then the replay
+# of a million-line workload. It ends with one line per figure,
+# "name: value unit" (also in bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
 bench: chromium wasm
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt

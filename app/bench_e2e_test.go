@@ -56,7 +56,8 @@ func (f figure) String() string {
 	return f.name + ": " + strconv.FormatFloat(f.value, 'f', -1, 64) + " " + f.unit
 }
 
-// TestBench measures the six figures of the issue and prints them last,
+// TestBench measures the eight figures of the issue (TestBenchReplay adds
+// replay_1m_native_ms) and prints them last,
 // one line each, as "name: value unit".
 func TestBench(t *testing.T) {
 	root, ok := server.ProjectRoot(mustGetwd(t))
@@ -84,7 +85,8 @@ func TestBench(t *testing.T) {
 	t.Logf("GET /web/app.wasm, Accept-Encoding: br, gzip: %d bytes on the wire, Content-Encoding %q", wire, enc)
 
 	lat := inputLatencies(t)
-	loads := coldLoads(t, base)
+	loads, chartPaint := coldLoads(t, base)
+	visit := firstVisitBytes(t, web)
 
 	figs = append(figs,
 		figure{"input_to_paint_p50_ms", round(percentile(lat, 50), 1), "ms"},
@@ -94,6 +96,8 @@ func TestBench(t *testing.T) {
 		figure{"wasm_wire_bytes", float64(wire), "bytes"},
 		figure{"load_to_interactive_ms", round(percentile(loads, 50), 0), "ms"},
 		figure{"chart_render_native_us", round(chart/1e3, 0), "us"},
+		figure{"first_chart_paint_ms", round(percentile(chartPaint, 50), 0), "ms"},
+		figure{"first_visit_wire_bytes", float64(visit), "bytes"},
 	)
 	var b strings.Builder
 	for _, f := range figs {
@@ -380,7 +384,46 @@ func inputLatencies(t *testing.T) []float64 {
 // readyScript runs in every new document before the page's own scripts:
 // it notes performance.now() (ms since navigation start) when the
 // WebAssembly side has rendered the explorer, by the e2e tests' readyExpr.
+//
+// It also notes __benchChartPaintAt: the chart's <svg> and the controls
+// (the rows slider) are on screen, whoever drew them (the server's HTML or
+// app.wasm): checked at the start of every animation frame, the chart
+// counts when the topmost element at a point of it is the chart (no
+// loading cover over it); the time is when that frame has painted (a
+// message posted from its callback runs after the paint), or
+// first-contentful-paint if later. __benchChartGone counts the frames
+// after that which had no chart: a visible jump.
 const readyScript = `(() => {
+	const onScreen = () => {
+		const svg = document.querySelector('#chart svg');
+		if (!svg || !document.getElementById('slider-rows')) return false;
+		const r = svg.getBoundingClientRect();
+		if (r.width < 1 || r.height < 1 || r.top >= innerHeight) return false;
+		const x = Math.min(innerWidth - 1, Math.max(0, r.left + r.width / 2));
+		const y = Math.min(innerHeight - 1, Math.max(0, r.top + Math.min(r.height, innerHeight - r.top) / 2));
+		const top = document.elementFromPoint(x, y);
+		return !!top && !!top.closest('#chart');
+	};
+	window.__benchChartGone = 0;
+	let noted = false;
+	const watch = () => {
+		if (noted) {
+			if (!document.querySelector('#chart svg')) window.__benchChartGone++;
+			if (window.__benchReadyAt === undefined) requestAnimationFrame(watch);
+			return;
+		}
+		if (onScreen()) {
+			noted = true;
+			const ch = new MessageChannel();
+			ch.port1.onmessage = () => {
+				const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+				window.__benchChartPaintAt = Math.max(performance.now(), fcp ? fcp.startTime : 0);
+			};
+			ch.port2.postMessage(0);
+		}
+		requestAnimationFrame(watch);
+	};
+	requestAnimationFrame(watch);
 	const ready = () => {
 		const e = document.getElementById('explorer');
 		return !!e && e.dataset.ready === '1' && !!document.querySelector('#chart svg');
@@ -397,6 +440,8 @@ const readyScript = `(() => {
 // loadTiming is one cold load's milestones, ms since navigation start.
 type loadTiming struct {
 	Ready       float64 `json:"ready"`       // WebAssembly running, chart drawn
+	ChartPaint  float64 `json:"chartPaint"`  // the chart and the controls painted
+	ChartGone   float64 `json:"chartGone"`   // frames without the chart after it showed
 	DocEnd      float64 `json:"docEnd"`      // the page's HTML received
 	WasmStart   float64 `json:"wasmStart"`   // app.wasm requested
 	WasmEnd     float64 `json:"wasmEnd"`     // app.wasm received
@@ -405,10 +450,10 @@ type loadTiming struct {
 
 // coldLoads loads the page -bench.loads times, each in a new browser
 // context (its own empty cache and no service worker, as a first visit)
-// with the cache disabled too, and returns the times to interactive.
-func coldLoads(t *testing.T, base string) []float64 {
+// with the cache disabled too, and returns the times to interactive and
+// to the chart and controls painted.
+func coldLoads(t *testing.T, base string) (ready, chartPaint []float64) {
 	t.Helper()
-	var ready []float64
 	var all []loadTiming
 	for i := 0; i < *benchLoads; i++ {
 		ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
@@ -418,6 +463,10 @@ func coldLoads(t *testing.T, base string) []float64 {
 			t.Fatalf("cold load %d: %v", i+1, err)
 		}
 		ready = append(ready, lt.Ready)
+		chartPaint = append(chartPaint, lt.ChartPaint)
+		if lt.ChartGone > 0 {
+			t.Logf("cold load %d: the chart left the screen for %.0f frames after it showed", i+1, lt.ChartGone)
+		}
 		all = append(all, lt)
 	}
 	col := func(f func(loadTiming) float64) float64 {
@@ -427,11 +476,12 @@ func coldLoads(t *testing.T, base string) []float64 {
 		}
 		return percentile(v, 50)
 	}
-	t.Logf("%d cold loads, ms since navigation start (median): HTML %.0f, app.wasm requested %.0f, received %.0f (%.0f bytes), interactive %.0f; all: %v",
-		len(all), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.WasmStart }),
+	t.Logf("%d cold loads, ms since navigation start (median): HTML %.0f, chart and controls painted %.0f, app.wasm requested %.0f, received %.0f (%.0f bytes), interactive %.0f; all: %v, chart painted: %v",
+		len(all), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.ChartPaint }),
+		col(func(l loadTiming) float64 { return l.WasmStart }),
 		col(func(l loadTiming) float64 { return l.WasmEnd }), col(func(l loadTiming) float64 { return l.WasmEncoded }),
-		col(func(l loadTiming) float64 { return l.Ready }), roundAll(ready))
-	return ready
+		col(func(l loadTiming) float64 { return l.Ready }), roundAll(ready), roundAll(chartPaint))
+	return ready, chartPaint
 }
 
 func coldLoad(ctx context.Context, base string) (loadTiming, error) {
@@ -452,10 +502,10 @@ func coldLoad(ctx context.Context, base string) (loadTiming, error) {
 		return loadTiming{}, err
 	}
 	return chromedp.Run(ctx, chromedp.Poll[loadTiming](`(() => {
-		if (window.__benchReadyAt === undefined) return null;
+		if (window.__benchReadyAt === undefined || window.__benchChartPaintAt === undefined) return null;
 		const nav = performance.getEntriesByType('navigation')[0];
 		const w = performance.getEntriesByType('resource').find(e => e.name.endsWith('/web/app.wasm'));
-		return {ready: window.__benchReadyAt, docEnd: nav ? nav.responseEnd : NaN,
+		return {ready: window.__benchReadyAt, chartPaint: window.__benchChartPaintAt, chartGone: window.__benchChartGone, docEnd: nav ? nav.responseEnd : NaN,
 			wasmStart: w ? w.startTime : NaN, wasmEnd: w ? w.responseEnd : NaN, wasmEncoded: w ? w.encodedBodySize : NaN};
 	})()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(50*time.Second)))
 }

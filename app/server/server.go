@@ -126,6 +126,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveFile(w, r, strings.TrimPrefix(p, "/"))
 	case p == "/app-worker.js":
 		s.serveWorker(w, r)
+	case p == "/app.js", p == "/goapp.js":
+		s.serveAppJS(w, r)
 	case !goappServes(p):
 		http.NotFound(w, r)
 	default:

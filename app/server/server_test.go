@@ -416,7 +416,7 @@ func TestServeWorkerIgnoresQueryOffline(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
 	resp, body := servertest.RawRequest(t, base, "GET", "/app-worker.js", nil)
-	want := `caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`
+	want := `cache.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) {
 		t.Errorf("GET /app-worker.js: status %d; want it to contain %s:\n%s", resp.StatusCode, want, body)
 	}

@@ -35,13 +35,26 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 	if err := app.GenerateStaticWebsite(dir, appH); err != nil {
 		return fmt.Errorf("generating the pages: %v", err)
 	}
+	wasmSum, err := siteWasmSum(root, &fileSums{})
+	if err != nil {
+		return err
+	}
 	for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest"} {
 		path := filepath.Join(dir, name)
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, relativize(name, data, pageURL), 0o644); err != nil {
+		data = relativize(name, data, pageURL)
+		switch name {
+		case "app.js":
+			if data, err = patchAppJS(data); err != nil {
+				return err
+			}
+		case "app-worker.js":
+			data = bytes.ReplaceAll(data, []byte(workerWasmSumMark), []byte(wasmSum))
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return err
 		}
 	}
@@ -95,13 +108,19 @@ func relativize(name string, data []byte, pageURL string) []byte {
 // cache whatever the query string: the page's state lives in the query, so
 // offline, "/?rows=100000" must find the cached "/". It fills its cache
 // from the server, never from the browser's HTTP cache (a static host's
-// max-age could hand a new worker the previous app.wasm). And a worker
+// max-age could hand a new worker the previous app.wasm), but for the
+// app.wasm the page handed over when it is this build's. And a worker
 // that replaces another reloads the pages it served (workerReload).
+//
+// It answers only from its own cache (the one named after the content),
+// never from another such as the page's hand-off (handoff.go), whose
+// app.wasm its install takes when the bytes are this build's
+// (workerHandoff; its SHA-256 is left as workerWasmSumMark).
 func patchWorker(js []byte) []byte {
 	js = bytes.Replace(js, []byte(`caches.match(event.request)`),
-		[]byte(`caches.match(event.request, { ignoreSearch: event.request.mode === "navigate" })`), 1)
-	js = bytes.Replace(js, []byte(`cache.addAll(resourcesToCache)`),
-		[]byte(`cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "reload" })))`), 1)
+		[]byte(`caches.open(cacheName).then((cache) => cache.match(event.request, { ignoreSearch: event.request.mode === "navigate" }))`), 1)
+	js = bytes.Replace(js, []byte(`cache.addAll(resourcesToCache)`), []byte(`headroomFill(cache)`), 1)
+	js = append(js, workerHandoff...)
 	return append(js, workerReload...)
 }
 

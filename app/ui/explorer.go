@@ -34,9 +34,11 @@ type explorer struct {
 	shown  shownState
 
 	ctx          app.Context // the mounted explorer's context, for the frame callback
-	frame        app.Func    // the animation-frame callback
-	framePending bool
-	chartW       int // CSS pixels of the chart's container; 0 = not measured
+	frame        app.Func    // renders a coalesced edit (explorer_wasm.go)
+	tick         app.Func    // the animation-frame callback while renders come
+	framePending bool        // an edit waits for the next frame's render
+	frameUsed    bool        // this animation frame has had its render
+	chartW       int         // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
 	url          urlThrottle // the address bar's writes (urlthrottle.go)
 	hist         history     // Back and Forward (history.go)
@@ -44,6 +46,8 @@ type explorer struct {
 	renders  int     // completed renders: the DOM's data-renders
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
+
+	prerendered bool // drawn by the server (OnPreRender): not ready
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
 
@@ -106,11 +110,20 @@ func (c *explorer) armTestPanic(q url.Values) {
 	}
 }
 
-// OnPreRender fills the controls from the request's URL on the server, so
-// the page's first paint shows them; the browser computes the rest.
+// OnPreRender draws the page on the server for the request's URL (which
+// the server has made inert, app/server/prerender.go): the controls, the
+// chart, the decisions and the table, so the first paint shows the chart
+// before app.wasm arrives. The browser then mounts the same page and
+// renders it again in the same task (OnMount), so nothing moves. The
+// chart is drawn at the default width (the server cannot measure the
+// container); its SVG scales to the container. data-ready and
+// data-renders stay at 0: they tell the page's own renders in the browser.
 func (c *explorer) OnPreRender(ctx app.Context) {
 	defer c.catch("reading the URL")
 	c.load(ctx.Page().URL().Query())
+	c.renderNow()
+	c.prerendered = true
+	c.renders = 0
 }
 
 // OnMount reads the URL's state and asks for the first render.
@@ -305,7 +318,7 @@ func (c *explorer) Render() (ui app.UI) {
 		shownAxis = in.Axis.Key
 	}
 	ready := "0"
-	if sh.ready {
+	if sh.ready && !c.prerendered {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown

@@ -6,23 +6,43 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// setupFrames makes the animation-frame callback: it hands the render to
-// go-app's UI goroutine, then writes the DOM at once (see flushUpdates).
+// setupFrames makes the render callbacks. frame hands the render to
+// go-app's UI goroutine, then writes the DOM at once (see flushUpdates);
+// tick runs at the start of each animation frame while renders come:
+// it renders what was coalesced into that frame, or notes that the frame
+// has had no render yet, so the next input renders in its own task.
 func (c *explorer) setupFrames() {
 	if c.frame != nil {
 		return
 	}
 	c.frame = app.FuncOf(func(this app.Value, args []app.Value) any {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
-			defer c.catch("drawing the page")
 			c.framePending = false
-			c.renderNow()
-			c.Update()
-			flushUpdates(ctx)
-			c.afterRender()
+			c.renderFrame(ctx)
 		}})
 		return nil
 	})
+	c.tick = app.FuncOf(func(this app.Value, args []app.Value) any {
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
+			if !c.framePending {
+				c.frameUsed = false
+				return
+			}
+			c.framePending = false
+			c.renderFrame(ctx)
+			app.Window().Call("requestAnimationFrame", c.tick)
+		}})
+		return nil
+	})
+}
+
+// renderFrame computes the render and writes it to the DOM now.
+func (c *explorer) renderFrame(ctx app.Context) {
+	defer c.catch("drawing the page")
+	c.renderNow()
+	c.Update()
+	flushUpdates(ctx)
+	c.afterRender()
 }
 
 // flushUpdates runs go-app's pending component updates now. go-app writes
@@ -40,7 +60,7 @@ func flushUpdates(ctx app.Context) {
 }
 
 func (c *explorer) releaseFrames() {
-	for _, f := range []*app.Func{&c.frame, &c.url.timer} {
+	for _, f := range []*app.Func{&c.frame, &c.tick, &c.url.timer} {
 		if *f != nil {
 			(*f).Release()
 			*f = nil
@@ -69,19 +89,29 @@ func (c *explorer) scheduleURL(ms float64) {
 	app.Window().Call("setTimeout", c.url.timer, ms)
 }
 
-// requestRender marks the page dirty; the render runs in the next
-// animation frame, once however many edits came before it. A hidden tab
-// gets no animation frames, so there a timeout stands in.
+// requestRender asks for a render. When the current animation frame has
+// had none, it runs in this task, right after the edit's own handler
+// (an input is on screen in the frame it arrived in, with no wait for the
+// next one); when one has, the render waits for the next frame, once
+// however many edits came before it: renders never outpace frames. A
+// hidden tab gets no animation frames, so there a timeout stands in.
 func (c *explorer) requestRender() {
 	if c.framePending || c.frame == nil {
 		return
 	}
-	c.framePending = true
 	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
+		c.framePending = true
 		app.Window().Call("setTimeout", c.frame, 0)
 		return
 	}
-	app.Window().Call("requestAnimationFrame", c.frame)
+	if c.frameUsed {
+		// tick is requested: it renders at the next frame's start.
+		c.framePending = true
+		return
+	}
+	c.frameUsed = true
+	app.Window().Call("requestAnimationFrame", c.tick)
+	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: c.renderFrame})
 }
 
 // nowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to

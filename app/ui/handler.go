@@ -27,6 +27,11 @@ func Handler() *app.Handler {
 		// after one visit the page works offline: the manifest's SVG icon
 		// (go-app caches the PNG ones) and the seed texts the changes link.
 		CacheableResources: cacheable(),
+		// app.wasm's download starts while the page's HTML is parsed (the
+		// prerendered page is long, and app.js, which fetches app.wasm,
+		// is deferred to its end). Mode and credentials are fetch()'s
+		// defaults, so app.js's fetch takes this response: one download.
+		RawHeaders: []string{`<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`},
 	}
 }
 

@@ -1,0 +1,168 @@
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"os"
+	"regexp"
+	"time"
+)
+
+// One download of app.wasm on a first visit. go-app's page registers its
+// service worker at once and fetches app.wasm; the worker's install then
+// fetches every file again to cache it (from the server, cache: "reload",
+// see patchWorker), so a first visit downloaded app.wasm twice. Headroom's
+// page (patchAppJS) instead puts the app.wasm response it fetched into a
+// hand-off cache and registers the worker once it is there; the worker's
+// install (workerHandoff) takes app.wasm from that cache when the bytes
+// are the build it was rendered for: their SHA-256 must be the one serve
+// (or static) wrote into the worker (workerWasmSumMark). Any other bytes,
+// or none, and it downloads app.wasm as before. So the cache named after
+// web/'s content never holds an app.wasm of another build.
+//
+// The page's fetch goes to WebAssembly.instantiateStreaming as fetch
+// returned it: go-app's progress stream (fetchWithProgress) re-chunked
+// the whole body through JavaScript on the page's thread, for a progress
+// figure Headroom's loading label does not show.
+
+// handoffCache names the cache the page hands app.wasm over in.
+const handoffCache = "headroom-handoff"
+
+// workerWasmSumMark stands for app.wasm's hex SHA-256 in the patched
+// worker; serveWorker and WriteStaticSite put the sum in its place.
+const workerWasmSumMark = "HEADROOM_WASM_SHA256"
+
+// appJSHandoff is added to go-app's app.js (patchAppJS).
+const appJSHandoff = `
+// Headroom: app.wasm as fetch returned it goes to instantiateStreaming; on
+// a first visit (no worker controls the page) the response is also put in
+// the hand-off cache, and the worker is registered once it is there: its
+// install takes app.wasm from it rather than download it again.
+async function headroomFetchWasm(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    goappInitServiceWorker();
+    throw err;
+  }
+  if (!response.ok || !("serviceWorker" in navigator) || navigator.serviceWorker.controller || !self.caches) {
+    goappInitServiceWorker();
+    return response;
+  }
+  const copy = response.clone();
+  caches
+    .open("` + handoffCache + `")
+    .then((cache) => cache.put(url, copy))
+    .catch(() => {})
+    .then(() => goappInitServiceWorker());
+  return response;
+}
+`
+
+// workerHandoff is added to go-app's service worker (patchWorker): the
+// install's fill of its cache, app.wasm from the hand-off cache when its
+// SHA-256 is this build's.
+const workerHandoff = `
+// Headroom: the install fills the cache from the server (cache: "reload":
+// never the browser's HTTP cache), but for app.wasm the page fetched and
+// handed over, when its bytes are this build's.
+const headroomWasmSHA256 = "` + workerWasmSumMark + `";
+async function headroomFill(cache) {
+  const rest = [];
+  for (const url of resourcesToCache) {
+    if (new URL(url, self.location).pathname.endsWith("/app.wasm") && (await headroomTakeWasm(cache, url))) {
+      continue;
+    }
+    rest.push(new Request(url, { cache: "reload" }));
+  }
+  await cache.addAll(rest);
+  await caches.delete("` + handoffCache + `");
+}
+async function headroomTakeWasm(cache, url) {
+  try {
+    const handoff = await caches.open("` + handoffCache + `");
+    const response = await handoff.match(url);
+    if (!response) {
+      return false;
+    }
+    const sum = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+    const hex = Array.from(new Uint8Array(sum), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (hex !== headroomWasmSHA256) {
+      return false;
+    }
+    await cache.put(url, response);
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+`
+
+// goappWasmFetch is go-app's call that streams app.wasm through its
+// progress counter.
+var goappWasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*"), showProgress\)`)
+
+// patchAppJS makes go-app's app.js load app.wasm as Headroom does (see
+// appJSHandoff): the worker is registered after app.wasm is handed over
+// rather than first, and app.wasm is not streamed through the progress
+// counter. It fails when go-app's app.js is not the one it knows.
+func patchAppJS(js []byte) ([]byte, error) {
+	edits := []struct{ old, new string }{
+		// The first registration, at the top of the script.
+		{"\ngoappInitServiceWorker();\n", "\n"},
+		// A page that loads no WebAssembly still gets its worker.
+		{"    loader.remove();\n    return;\n", "    loader.remove();\n    goappInitServiceWorker();\n    return;\n"},
+	}
+	for _, e := range edits {
+		if bytes.Count(js, []byte(e.old)) != 1 {
+			return nil, fmt.Errorf("app.js: %q is not there once (go-app changed?)", e.old)
+		}
+		js = bytes.Replace(js, []byte(e.old), []byte(e.new), 1)
+	}
+	if len(goappWasmFetch.FindAllIndex(js, -1)) != 1 {
+		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress call is not there once (go-app changed?)")
+	}
+	js = goappWasmFetch.ReplaceAll(js, []byte(`headroomFetchWasm($1)`))
+	return append(js, appJSHandoff...), nil
+}
+
+// siteWasmSum is the hex SHA-256 of root's app.wasm, as the worker checks
+// it; sums keeps it between calls (serve's fileSums) or is new (static).
+func siteWasmSum(root *os.Root, sums *fileSums) (string, error) {
+	f, fi, ok := openSiteFile(root, "app.wasm")
+	if !ok {
+		return "", fmt.Errorf("app.wasm is missing from the web directory (run make wasm)")
+	}
+	defer f.Close()
+	return sums.of("app.wasm", f, fi)
+}
+
+// serveAppJS sends go-app's app.js patched (patchAppJS), with an ETag of
+// its bytes.
+func (s *Server) serveAppJS(w http.ResponseWriter, r *http.Request) {
+	r2 := r.Clone(r.Context())
+	r2.Method = http.MethodGet
+	r2.URL.Path = "/app.js"
+	r2.Header.Del("If-None-Match") // go-app's ETag is not this body's
+	rec := &bufferedResponse{header: http.Header{}, code: http.StatusOK}
+	s.app.ServeHTTP(rec, r2)
+	if rec.code != http.StatusOK {
+		http.Error(w, "app.js could not be rendered", http.StatusInternalServerError)
+		return
+	}
+	body, err := patchAppJS(rec.body.Bytes())
+	if err != nil {
+		http.Error(w, "app.js could not be patched", http.StatusInternalServerError)
+		return
+	}
+	sum := sha256.Sum256(body)
+	h := w.Header()
+	h.Set("Content-Type", "application/javascript")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:10])+`"`)
+	http.ServeContent(w, r, "app.js", time.Time{}, bytes.NewReader(body))
+}
