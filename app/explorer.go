@@ -43,6 +43,7 @@ type explorer struct {
 	lastURLAt    float64 // when it was written (nowMs)
 
 	renders  int     // completed renders: the DOM's data-renders
+	edits    int     // edits and imports taken: the DOM's data-edits
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
 
@@ -132,6 +133,7 @@ func (c *explorer) OnResize(ctx app.Context) {
 // it (the messages show on this update) and asks for a render.
 func (c *explorer) apply(ctx app.Context, e edit) {
 	defer c.catch("handling an edit of " + e.Key)
+	c.edits++
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
@@ -258,9 +260,17 @@ func (c *explorer) Render() (ui app.UI) {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	// live is "0" in the server's prerender, "1" once the browser mounted it.
+	live := "0"
+	if c.ctx != nil {
+		live = "1"
+	}
+	// data-edits, data-query and data-live let a test tell when the page
+	// has taken an edit and what address it is heading for.
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
-		DataSet("render-ms", c.renderMsText()).Body(
+		DataSet("render-ms", c.renderMsText()).
+		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", s.query(c.list).Encode()).Body(
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(

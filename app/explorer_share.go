@@ -114,6 +114,8 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 			rep = importReport{Err: "the import failed; see the message at the top of the page"}
 		}
 	}()
+	c.edits++
+	defer c.requestRender() // a refused file changes nothing, but data-edits follows
 	imp, err := importJSON(c.state.cfg, data)
 	if err != nil {
 		return importReport{Err: err.Error()}
@@ -123,7 +125,6 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 		return importReport{Err: err.Error()}
 	}
 	c.state = next
-	c.requestRender()
 	return reportOf(imp, &c.state, c.list)
 }
 
