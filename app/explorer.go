@@ -111,6 +111,10 @@ func (c *explorer) OnMount(ctx app.Context) {
 		q = ctx.Page().URL().Query()
 	}
 	c.load(q)
+	// The address shows what the link said, which may not be the state's
+	// own query (a bad menu value, a default spelled out): the first
+	// render writes it whatever it is.
+	c.lastURL = "\x00not written"
 	c.chartW = measureChart()
 	c.requestRender()
 }
@@ -157,8 +161,9 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 // render; an unchanged state is not recomputed.
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
-	s := &c.state
-	c.replaceURL(s.query(c.list).Encode())
+	q, open := c.address()
+	c.replaceURL(q)
+	s := &open
 	if !s.valid {
 		return
 	}
@@ -187,6 +192,16 @@ func (c *explorer) renderNow() {
 	c.lastKey = key
 	c.renders++
 	c.renderMs = nowMs() - start
+}
+
+// address is the page's address query and the state it opens. The page
+// shows what its address opens: a marked field counts at the value a link
+// with that text gets (its default; in use keeps its bytes), so a copied
+// link shows the same decisions, chart and table. The query is the one
+// the opened state writes, so opening it changes nothing.
+func (c *explorer) address() (string, pageState) {
+	open := decodePage(c.state.query(c.list), c.list)
+	return open.query(c.list).Encode(), open
 }
 
 // chartSize is the SVG's size in CSS pixels: the container's width, and a
@@ -270,7 +285,7 @@ func (c *explorer) Render() (ui app.UI) {
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).
-		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", s.query(c.list).Encode()).Body(
+		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", c.addressText()).Body(
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
 		app.Header().Class("top").Body(
@@ -308,6 +323,12 @@ func (c *explorer) Render() (ui app.UI) {
 	)
 }
 
+// addressText is address's query.
+func (c *explorer) addressText() string {
+	q, _ := c.address()
+	return q
+}
+
 // renderMsText is the last render's compute time, for data-render-ms.
 func (c *explorer) renderMsText() string { return strconv.FormatFloat(c.renderMs, 'f', 2, 64) }
 
@@ -324,7 +345,7 @@ func pick(m map[string]string, keys ...string) map[string]string {
 
 // staleText says why the results do not follow the inputs.
 func staleText(s *pageState) string {
-	msg := "The chart, decisions and table show the last valid inputs; fix the marked fields to update them."
+	msg := "The chart, decisions and table count each marked field as this page's link opens it (at its default), or show the last valid inputs when nothing else can be drawn; fix the marked fields to use them."
 	if m := s.errs[keyConfig]; m != "" {
 		msg += " (" + m + ")"
 	}

@@ -38,7 +38,7 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.pendingURL = c.state.query(c.list).Encode()
+	c.pendingURL = c.addressText()
 	c.writeURL()
 	return pageURL(c.lastURL)
 }

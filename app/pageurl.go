@@ -89,7 +89,7 @@ func decodePage(q url.Values, list []preset) pageState {
 				merged[k] = v
 			}
 		} else {
-			s.inputErr[keyPreset] = "is not a preset: " + strconv.Quote(id)
+			s.setMenu(keyPreset, id, list) // marks it and keeps it for the address
 		}
 	}
 	gpu := q.Get(keyGPU)
@@ -100,7 +100,7 @@ func decodePage(q url.Values, list []preset) pageState {
 		merged.Set("capacity_bytes", strconv.FormatInt(estimator.H100CapacityBytes, 10))
 	case "", gpuCustom:
 	default:
-		s.inputErr[keyGPU] = "must be h200, h100 or custom, got " + strconv.Quote(gpu)
+		s.setMenu(keyGPU, gpu, list) // marks it and keeps it for the address
 		gpu = ""
 	}
 	for _, f := range estimator.Fields() {
