@@ -165,7 +165,7 @@ func (m *monkey) do(a action) error {
 		}
 		moved, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(step => {
 			const i = navigation.currentEntry.index + step, e = navigation.entries();
-			if (i < 0 || i >= e.length || !e[i].url.startsWith(location.origin + '/')) return false;
+			if (i < 0 || i >= e.length || !(e[i].url ?? '').startsWith(location.origin + '/')) return false;
 			history.go(step);
 			return true;
 		})(%d)`, step)))

@@ -34,6 +34,16 @@ func TestE2EMonkeyFound(t *testing.T) {
 			{"forward", "", "", 0},
 			{"type", "input-input_width", "105,965", 0},
 		}},
+		// capacity_bytes 0 and linear_num_key_heads refused on a
+		// Mixtral model: the page kept the refused field's last value,
+		// so its preset menu said Mixtral, its GPU custom and its range
+		// the one of capacity 0, while its address opened with both at
+		// their defaults: no preset, an H200, another range.
+		{"refused fields with a preset and a GPU", []action{
+			{"address", "", "preset=mixtral-8x7b&axis=output_width", 0},
+			{"type", "input-capacity_bytes", "0", 0},
+			{"type", "input-linear_num_key_heads", "12abc", 0},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMonkey(t)

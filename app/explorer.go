@@ -153,6 +153,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 		return
 	}
 	c.state.validate()
+	c.state = c.state.settled(c.list)
 	c.requestRender()
 }
 

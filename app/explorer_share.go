@@ -124,7 +124,7 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 	if err != nil {
 		return importReport{Err: err.Error()}
 	}
-	c.state = next
+	c.state = next.settled(c.list)
 	return reportOf(imp, &c.state, c.list)
 }
 

@@ -176,3 +176,30 @@ func urlText(errKey, raw string) string {
 	}
 	return raw
 }
+
+// settled is the state s's address opens, with what the user typed kept
+// wherever it says the value the opened state has ("64,902" stays as
+// typed). A marked field counts at the value its link gives it (its
+// default; in use keeps its bytes), so the menus, the range and the
+// results the page shows are those a copied link shows. Found by
+// TestE2EMonkey: the page kept a marked field's last value and the preset
+// and GPU it implied, which its own link then did not restore.
+func (s pageState) settled(list []preset) pageState {
+	open := decodePage(s.query(list), list)
+	want := estimator.EncodeQuery(open.cfg).Encode()
+	for c, t := range s.texts {
+		if _, ok := open.texts[c]; ok {
+			continue
+		}
+		probe := pageState{cfg: open.cfg, from: open.from, to: open.to, gpu: open.gpu,
+			texts: map[string]string{}, inputErr: map[string]string{}}
+		probe.setText(c, t)
+		if len(probe.inputErr) == 0 && probe.from == open.from && probe.to == open.to &&
+			estimator.EncodeQuery(probe.cfg).Encode() == want {
+			open.texts[c] = t
+		}
+	}
+	open.lastTopK, open.lastEP = s.lastTopK, s.lastEP
+	open.validate()
+	return open
+}
