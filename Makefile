@@ -87,10 +87,18 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app
 
+# test: every test, then the browser tests again with Chromium's CPU
+# slowed 4x (a test that waits for time rather than for its condition
+# fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
+# actions with a fresh seed, printed; replay one with
+#   go test -run 'TestE2EMonkey$$' -v ./app -args -monkey.seed=N -monkey.actions=M
+MONKEY_ACTIONS ?= 300
 test: chromium vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./...
+	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)
+	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip 'TestE2EMonkey$$' ./app -args -e2e.cputhrottle=4
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in

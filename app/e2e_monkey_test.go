@@ -204,7 +204,6 @@ func (m *monkey) check() error {
 		return err
 	}
 	doc, search, banner := state[0], state[1], state[2]
-	m.t.Logf("monkey: %s %s", doc, search)
 	if errs := m.newConsoleErrors(); len(errs) > 0 {
 		return fmt.Errorf("console errors at ?%s: %v", strings.TrimPrefix(search, "?"), errs)
 	}
