@@ -93,12 +93,16 @@ vet:
 # actions with a fresh seed, printed; replay one with
 #   go test -run 'TestE2EMonkey$$' -v ./app -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
+# The slowed run leaves out the monkey (it ran above) and the tests that
+# only load the page (offline, static site, wasm_exec), to stay within
+# ten minutes on two busy cores.
+SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec
 test: chromium vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
 	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)
-	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip 'TestE2EMonkey$$' ./app -args -e2e.cputhrottle=4
+	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app -args -e2e.cputhrottle=4
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in
