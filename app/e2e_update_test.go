@@ -197,9 +197,9 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	if got := tb.query().Get("rows"); got != "12345" {
-		tb.t.Errorf("the reload into the new build lost the state: rows=%q", got)
-	}
+	tb.waitQuery("rows=12345 after the reload into the new build", func(q string) bool {
+		return strings.Contains(q, "rows=12345")
+	})
 }
 
 // startUpdateServer serves web on a loopback port of its own (a new
