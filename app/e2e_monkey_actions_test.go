@@ -23,7 +23,9 @@ import (
 
 // action is one thing the monkey does. Op is one of: slide (Key's slider
 // to position N), keys (Text, a key name, N times on Key's slider), type
-// (Text into the field with id Key), menu (option N of the menu Key),
+// (Text into the field with id Key; N 1 commits it, as Enter or leaving
+// the field does), menu (option N of the menu Key), fit (the "Fit range"
+// button),
 // switch (the switch check-Key), import (Text pasted into the import box),
 // address (open ?Text), edit-address (set Key to Text in the address, or
 // delete it when N is 1, and open that), reload, back, forward.
@@ -68,7 +70,7 @@ func monkeyPlan(seed uint64, n int) []action {
 	weights := []struct {
 		op string
 		w  int
-	}{{"slide", 20}, {"keys", 10}, {"type", 25}, {"menu", 10}, {"switch", 8}, {"import", 7},
+	}{{"slide", 20}, {"keys", 10}, {"type", 25}, {"menu", 10}, {"fit", 3}, {"switch", 8}, {"import", 7},
 		{"address", 4}, {"edit-address", 5}, {"reload", 4}, {"back", 4}, {"forward", 3}}
 	total := 0
 	for _, w := range weights {
@@ -93,7 +95,7 @@ func monkeyPlan(seed uint64, n int) []action {
 			a = action{Op: op, Key: pick(sliders), Text: pick(keyNames), N: 1 + r.IntN(5)}
 		case "type":
 			k := pick(fields)
-			a = action{Op: op, Key: k, Text: monkeyText(r, strings.TrimPrefix(k, "input-"))}
+			a = action{Op: op, Key: k, Text: monkeyText(r, strings.TrimPrefix(k, "input-")), N: r.IntN(2)}
 		case "menu":
 			a = action{Op: op, Key: pick([]string{ui.KeyPreset, ui.KeyGPU, ui.KeyAxis}), N: r.IntN(16)}
 		case "switch":
@@ -149,7 +151,8 @@ func monkeyText(r *rand.Rand, key string) string {
 			strconv.FormatInt(lo-1, 10), strconv.FormatInt(hi+1, 10), "0", "1",
 			"9223372036854775807", "9223372036854775808", "-9223372036854775808", "99999999999999999999999")
 	case 3: // units and notations
-		return pickOf(r, "64k", "1 GiB", "2048MiB", "1e5", "3.5", "0x10", "1_000", "64,902", " 4096 ", "+12", "1,,000", ",100", "auto")
+		return pickOf(r, "64k", "1 GiB", "2048MiB", "1e5", "3.5", "0x10", "1_000", "64,902", " 4096 ", "+12", "1,,000", ",100", "auto",
+			"80GiB", "80 GB", "1.5TiB", "8e10", "2M", "0.5k", "96 gib", "1KiB")
 	default: // garbage
 		return pickOf(r, "", " ", "abc", "NaN", "-Infinity", "１２３", "٣", "<b>x</b>", `"'&`, "💥", "12abc", "--1", "null", "\t7\n")
 	}

@@ -97,6 +97,22 @@ func (m *monkey) do(a action) error {
 			return err
 		}
 		taken = 1
+		if a.N == 1 { // commit it: the change event Enter or leaving the field sends
+			if err := chromedp.Do(tb.ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+				`document.getElementById(%s).dispatchEvent(new Event('change', {bubbles: true}))`, js(a.Key)))); err != nil {
+				return err
+			}
+			taken = 2
+		}
+	case "fit":
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](
+			`(b => !!b && !b.disabled && (b.click(), true))(document.getElementById('axis-fit'))`))
+		if err != nil {
+			return err
+		}
+		if ok {
+			taken = 1
+		}
 	case "menu":
 		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`((id, n) => {
 			const m = document.getElementById(id);
@@ -164,16 +180,24 @@ func (m *monkey) do(a action) error {
 		if a.Op == "forward" {
 			step = 1
 		}
-		moved, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(step => {
+		// An entry the page pushed itself (a gesture: main's undo) is the
+		// same document, which restores the entry's state (popstate); an
+		// entry of an earlier load is a new document.
+		to, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]int](fmt.Sprintf(`(step => {
 			const i = navigation.currentEntry.index + step, e = navigation.entries();
-			if (i < 0 || i >= e.length || !(e[i].url ?? '').startsWith(location.origin + '/')) return false;
+			if (i < 0 || i >= e.length || !(e[i].url ?? '').startsWith(location.origin + '/')) return [];
+			const same = e[i].sameDocument ? 1 : 0;
 			history.go(step);
-			return true;
+			return [i, same];
 		})(%d)`, step)))
 		if err != nil {
 			return err
 		}
-		newDoc = moved
+		if len(to) == 2 && to[1] == 1 {
+			return tb.waitForErr(fmt.Sprintf("the page to go to its history entry %d", to[0]), fmt.Sprintf(
+				`navigation.currentEntry.index === %d || 'at entry ' + navigation.currentEntry.index`, to[0]), 10*time.Second)
+		}
+		newDoc = len(to) == 2
 	default:
 		return fmt.Errorf("no monkey action %q", a.Op)
 	}

@@ -44,6 +44,20 @@ func TestE2EMonkeyFound(t *testing.T) {
 			{"type", "input-capacity_bytes", "0", 0},
 			{"type", "input-linear_num_key_heads", "12abc", 0},
 		}},
+		// Back after edits that pushed history entries (main's undo): the
+		// page restores the entry's state in the same document, which the
+		// monkey took for a new one (seed 1796091669480620347).
+		{"back over the page's own history entries", []action{
+			{"type", "input-projected_rows", "19159173", 1},
+			{"switch", "hidden_states", "", 0},
+			{"slide", "hidden_size", "", 431},
+			{"edit-address", "preset", "", 1},
+			{"back", "", "", 0},
+			{"back", "", "", 0},
+			{"forward", "", "", 0},
+			{"fit", "", "", 0},
+			{"type", "axis-to", "80GiB", 1},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMonkey(t)
