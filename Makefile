@@ -98,9 +98,10 @@ vet:
 #   go test -run 'TestE2EMonkey$$' -v ./app -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
 # The slowed run leaves out the monkey (it ran above) and the tests that
-# only load the page (offline, static site, wasm_exec), to stay within
+# only load the page (offline, static site, wasm_exec, the service
+# worker's update to a new build), to stay within
 # ten minutes on two busy cores.
-SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec
+SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
 test: chromium vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi

@@ -176,7 +176,7 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 		if (!navigator.serviceWorker.controller) return 'no controller';
 		return 'ok';
 	})()`, readyExpr, version, wasmPath, size)
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(slow(90 * time.Second))
 	last := ""
 	for last != "ok" {
 		var err error
