@@ -109,6 +109,17 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app
 
+# test: every test, then the browser tests again with Chromium's CPU
+# slowed 4x (a test that waits for time rather than for its condition
+# fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
+# actions with a fresh seed, printed; replay one with
+#   go test -run 'TestE2EMonkey$$' -v ./app -args -monkey.seed=N -monkey.actions=M
+MONKEY_ACTIONS ?= 300
+# The slowed run leaves out the monkey (it ran above) and the tests that
+# only load the page (offline, static site, wasm_exec, the service
+# worker's update to a new build), to stay within
+# ten minutes on two busy cores.
+SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
 test: chromium axe vet wasm
 	@deps=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./estimator | grep -v '^headroom/estimator$$' || true); \
 	  if [ -n "$$deps" ]; then echo "estimator must import only the standard library: $$deps"; exit 1; fi
@@ -121,7 +132,9 @@ test: chromium axe vet wasm
 	  check ./app/cli 'headroom/app/ui$$'; \
 	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)$$'
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 ./... codeberg.org/go-fonts/liberation/...
+	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
+	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)
+	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app -args -e2e.cputhrottle=4
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in

@@ -17,9 +17,9 @@ import (
 	"headroom/estimator"
 )
 
-// waitText polls a JavaScript expression (a string) until ok accepts it,
+// waitExpr polls a JavaScript expression (a string) until ok accepts it,
 // failing with the last value seen when the deadline passes.
-func (tb *tab) waitText(what, expr string, ok func(string) bool) string {
+func (tb *tab) waitExpr(what, expr string, ok func(string) bool) string {
 	tb.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -94,7 +94,7 @@ func TestE2ECompareH100H200(t *testing.T) {
 	const sentence = "Between 227,374 rows (55.511 sequences) and 375,781 rows (91.743 sequences) H200 admits where H100 80GB split"
 	check := func(tb *tab, where string) {
 		t.Helper()
-		tb.waitText(where+": the baseline's title", `document.querySelector('#decision-baseline h3')?.textContent ?? ''`,
+		tb.waitExpr(where+": the baseline's title", `document.querySelector('#decision-baseline h3')?.textContent ?? ''`,
 			func(s string) bool { return s == "H100 80GB" })
 		got := tb.comparedView()
 		if got.baseTitle != "H100 80GB" || got.candTitle != "H200" {

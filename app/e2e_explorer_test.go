@@ -75,10 +75,7 @@ func TestE2EPageLoads(t *testing.T) {
 	if n := tb.renders(); n < 1 {
 		t.Errorf("data-renders = %d after data-ready", n)
 	}
-	want := expectedDecisions(t, estimator.Default())
-	if got := tb.decisions(); got != want {
-		t.Errorf("default decisions shown %+v, the estimator says %+v", got, want)
-	}
+	tb.waitDecisions(expectedDecisions(t, estimator.Default()))
 	// The browser took app.wasm compressed (this is the origin's first
 	// load: no service worker answers yet) and decoded it.
 	sizes := eval[[]float64](tb, `(() => {
@@ -100,15 +97,17 @@ func TestE2EPageLoads(t *testing.T) {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}
 	// go-app's service worker registers under the server's CSP.
-	sw := eval[string](tb, `(async () => {
-		if (!navigator.serviceWorker) return 'no service worker API';
-		const t = new Promise(r => setTimeout(() => r('not ready after 15 s'), 15000));
-		return Promise.race([navigator.serviceWorker.ready.then(() => 'ready'), t]);
-	})()`, chromedp.EvalAwaitPromise)
-	if sw != "ready" {
-		t.Errorf("service worker: %s", sw)
-	}
+	tb.waitFor("the service worker to be active", swActiveExpr, 30*time.Second)
 }
+
+// swActiveExpr is true once the page's service worker is active; else it
+// says how far it got.
+const swActiveExpr = `(async () => {
+	if (!navigator.serviceWorker) return 'no service worker API';
+	const r = await navigator.serviceWorker.getRegistration();
+	if (!r) return 'no registration';
+	return !!r.active || {installing: r.installing?.state ?? null, waiting: r.waiting?.state ?? null};
+})()`
 
 // gojsProblem returns the console entries that show wasm_exec.js and the
 // Go toolchain that built app.wasm disagreeing: the page's HTML looks
@@ -163,13 +162,9 @@ func TestE2EDetectsWasmExecMismatch(t *testing.T) {
 	srv := httptest.NewServer(broken) // 127.0.0.1, a port of its own
 	defer srv.Close()
 	tb.do(chromedp.Navigate(srv.URL + "/"))
-	deadline := time.Now().Add(60 * time.Second)
-	for len(gojsProblem(tb.entries())) == 0 && time.Now().Before(deadline) {
-		time.Sleep(100 * time.Millisecond)
-	}
-	if len(gojsProblem(tb.entries())) == 0 {
-		t.Fatalf("no gojs error in the console with a mismatched wasm_exec.js:\n%s", tb.consoleText())
-	}
+	tb.waitUntil("a gojs error in the console with a mismatched wasm_exec.js", 60*time.Second, func() (bool, string) {
+		return len(gojsProblem(tb.entries())) > 0, fmt.Sprintf("%d console entries, none naming gojs", len(tb.entries()))
+	})
 	if eval[bool](tb, readyExpr) {
 		t.Errorf("the page became ready with a mismatched wasm_exec.js")
 	}
@@ -187,16 +182,14 @@ func TestE2EVocabSliderFlipsDecision(t *testing.T) {
 	before := expectedDecisions(t, cfg)
 	tb := newTab(t)
 	tb.open(query(cfg))
-	if got := tb.decisions(); got != before {
-		t.Fatalf("decisions shown %+v, the estimator says %+v", got, before)
-	}
-	n := tb.renders()
+	tb.waitDecisions(before)
+	n := tb.edits()
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
 		const s = document.getElementById('slider-vocab_size');
 		s.value = String(Math.round(Number(s.max) * 0.99));
 		s.dispatchEvent(new Event('input', {bubbles: true}));
 	})()`))
-	tb.waitRenders(n)
+	tb.waitEdits(n)
 
 	text := eval[string](tb, `document.getElementById('input-vocab_size').value`)
 	vocab, err := strconv.ParseInt(text, 10, 64)
@@ -209,16 +202,12 @@ func TestE2EVocabSliderFlipsDecision(t *testing.T) {
 	if after == before {
 		t.Fatalf("fixture: vocab_size %d decides %+v like 64000 does; pick a config where it flips", vocab, after)
 	}
-	if got := tb.decisions(); got != after {
-		t.Errorf("after sliding vocab_size to %d: decisions shown %+v, the estimator says %+v", vocab, got, after)
-	}
-	q := tb.query()
-	if got := q.Get("vocab_size"); got != text {
-		t.Errorf("URL vocab_size = %q after the slide, want %q (URL ?%s)", got, text, q.Encode())
-	}
-	if got := q.Get("chunk_rows"); got != "65536" {
-		t.Errorf("URL lost chunk_rows: %q (URL ?%s)", got, q.Encode())
-	}
+	tb.waitDecisions(after)
+	// The page writes the address at most every 300 ms: wait for it.
+	tb.waitQuery("vocab_size="+text+" and chunk_rows=65536 kept", func(search string) bool {
+		q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+		return err == nil && q.Get("vocab_size") == text && q.Get("chunk_rows") == "65536"
+	})
 }
 
 // query is the page's current address query.
@@ -282,13 +271,12 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 	if errs := eval[string](tb, `[...document.querySelectorAll('[id^="error-"]')].map(e => e.textContent.trim()).filter(Boolean).join(' | ')`); errs != "" {
 		t.Errorf("a valid shared URL shows errors: %s", errs)
 	}
-	back, errs := estimator.DecodeQuery(tb.query())
-	if len(errs) > 0 || estimator.EncodeQuery(back).Encode() != q.Encode() {
-		t.Errorf("the page's URL says ?%s (errors %v), want ?%s", estimator.EncodeQuery(back).Encode(), errs, q.Encode())
-	}
-	if got, want := tb.decisions(), expectedDecisions(t, cfg); got != want {
-		t.Errorf("decisions shown %+v, the estimator says %+v", got, want)
-	}
+	tb.waitQuery("the config ?"+q.Encode(), func(search string) bool {
+		page, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+		back, errs := estimator.DecodeQuery(page)
+		return err == nil && len(errs) == 0 && estimator.EncodeQuery(back).Encode() == q.Encode()
+	})
+	tb.waitDecisions(expectedDecisions(t, cfg))
 }
 
 // TestE2EBadURLValue opens a link with one bad value: its control shows
@@ -311,9 +299,10 @@ func TestE2EBadURLValue(t *testing.T) {
 	if got := eval[string](tb, `document.getElementById('input-vocab_size').value`); got != "64000" {
 		t.Errorf("#input-vocab_size = %q, want 64000 kept from the URL", got)
 	}
-	if got := tb.query().Get("vocab_size"); got != "64000" {
-		t.Errorf("the page's URL lost vocab_size=64000: %q", got)
-	}
+	tb.waitQuery("vocab_size=64000 and the bad rows=0 kept", func(search string) bool {
+		q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+		return err == nil && q.Get("vocab_size") == "64000" && q.Get("rows") == "0"
+	})
 }
 
 // TestE2EScreenshot writes docs/screenshot.png (1280x800) for the README

@@ -25,10 +25,10 @@ import (
 // the last time.
 func (tb *tab) waitJS(what, cond, show string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(slow(20 * time.Second))
 	for !eval[bool](tb, cond) {
 		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: still not so after 20 s; last seen: %s", what, eval[string](tb, show))
+			tb.t.Fatalf("%s: still not so after %v; last seen: %s", what, slow(20*time.Second), eval[string](tb, show))
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
@@ -67,7 +67,7 @@ func (tb *tab) sliderKeys() []string {
 func (tb *tab) checkKnobs(when string) {
 	tb.t.Helper()
 	keys := tb.sliderKeys()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(slow(10 * time.Second))
 	for {
 		var bad []string
 		q := tb.query()

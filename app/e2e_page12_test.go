@@ -60,7 +60,7 @@ func (tb *tab) snap() pageSnap {
 // reporting what it last saw.
 func (tb *tab) waitSnap(what string, want pageSnap) {
 	tb.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(slow(15 * time.Second))
 	var got pageSnap
 	for {
 		got = tb.snap()
@@ -74,11 +74,11 @@ func (tb *tab) waitSnap(what string, want pageSnap) {
 	}
 }
 
-// waitSettled waits until the address bar holds the state the page shows
+// waitSnapSettled waits until the address bar holds the state the page shows
 // (it is written at most every 300 ms) and returns the snapshot.
-func (tb *tab) waitSettled(what string) pageSnap {
+func (tb *tab) waitSnapSettled(what string) pageSnap {
 	tb.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(slow(15 * time.Second))
 	for {
 		s := tb.snap()
 		if s.Baseline != "" && tb.urlMatches(s) {
@@ -109,7 +109,7 @@ func (tb *tab) historyLength() int { return eval[int](tb, `history.length`) }
 func TestE2EUndoRedo(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
-	s0 := tb.waitSettled("the first render")
+	s0 := tb.waitSnapSettled("the first render")
 	h0 := tb.historyLength()
 
 	// 1. A menu pick.
@@ -118,20 +118,20 @@ func TestE2EUndoRedo(t *testing.T) {
 		m.value = 'llama-3.1-8b';
 		m.dispatchEvent(new Event('change', {bubbles: true}));
 	})()`))
-	tb.waitHolds("the preset picked", `document.getElementById('preset').value === 'llama-3.1-8b' && location.search.includes('preset=llama-3.1-8b')`)
-	s1 := tb.waitSettled("after the preset")
+	tb.waitFor("the preset picked", `document.getElementById('preset').value === 'llama-3.1-8b' && location.search.includes('preset=llama-3.1-8b')`, 15*time.Second)
+	s1 := tb.waitSnapSettled("after the preset")
 	// 2. A switch.
 	tb.do(chromedp.Click(chromedp.ID("check-grad")))
-	tb.waitHolds("grad off", `location.search.includes('grad=false')`)
-	s2 := tb.waitSettled("after the switch")
+	tb.waitFor("grad off", `location.search.includes('grad=false')`, 15*time.Second)
+	s2 := tb.waitSnapSettled("after the switch")
 	// 3. A field typed and committed with Enter.
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const f = document.getElementById('input-rows'); f.focus(); f.select(); })()`))
 	if _, err := chromedp.Call(tb.ctx, input.InsertText, input.InsertTextParams{Text: "300000"}); err != nil {
 		t.Fatal(err)
 	}
 	tb.do(chromedp.KeyEvent("\r"))
-	tb.waitHolds("rows typed", `location.search.includes('rows=300000')`)
-	s3 := tb.waitSettled("after the field")
+	tb.waitFor("rows typed", `location.search.includes('rows=300000')`, 15*time.Second)
+	s3 := tb.waitSnapSettled("after the field")
 	if got := tb.historyLength() - h0; got != 3 {
 		t.Errorf("three settled edits added %d history entries, want 3", got)
 	}
@@ -152,8 +152,8 @@ func TestE2EUndoRedo(t *testing.T) {
 		}
 		s.dispatchEvent(new Event('change', {bubbles: true}));
 	})()`))
-	tb.waitHolds("the drag written", `new URLSearchParams(location.search).has('vocab_size')`)
-	tb.waitSettled("after the drag")
+	tb.waitFor("the drag written", `new URLSearchParams(location.search).has('vocab_size')`, 15*time.Second)
+	tb.waitSnapSettled("after the drag")
 	if got := tb.historyLength() - h; got != 1 {
 		t.Errorf("a drag added %d history entries, want 1", got)
 	}
@@ -168,20 +168,9 @@ func TestE2EUndoRedo(t *testing.T) {
 	tb.waitSnap("Forward once (the switch again)", s2)
 	// The page's own edits go on from a restored state.
 	tb.do(chromedp.Click(chromedp.ID("check-grad")))
-	tb.waitHolds("grad on again", `!location.search.includes('grad=false')`)
+	tb.waitFor("grad on again", `!location.search.includes('grad=false')`, 15*time.Second)
 	if got := tb.snap(); got.Grad != true || got.Preset != "llama-3.1-8b" {
 		t.Errorf("after Forward and a switch the page shows %+v", got)
-	}
-}
-
-// waitHolds polls a JavaScript condition until it holds, or fails with
-// what it is.
-func (tb *tab) waitHolds(what, cond string) {
-	tb.t.Helper()
-	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](cond,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
-	if err != nil {
-		tb.t.Fatalf("%s: %s never held: %v (address ?%s)", what, cond, err, tb.query().Encode())
 	}
 }
 
@@ -252,7 +241,7 @@ func (tb *tab) checkA11y() {
 	}
 	before := tb.historyLength()
 	tb.do(chromedp.KeyEvent("\r"))
-	tb.waitHolds("the skip link followed", `document.activeElement?.id === 'results'`)
+	tb.waitFor("the skip link followed", `document.activeElement?.id === 'results'`, 15*time.Second)
 	if tb.historyLength() != before {
 		tb.t.Errorf("the skip link added a history entry")
 	}
@@ -296,7 +285,7 @@ func TestE2EWideLayout(t *testing.T) {
 	tb := newTab(t)
 	tb.do(chromedp.EmulateViewport(1920, 1080))
 	tb.open(llamaPath + "&rows=64902")
-	tb.waitHolds("the chart drawn at the wide width", `document.querySelector('#chart svg').viewBox.baseVal.width > 1200`)
+	tb.waitFor("the chart drawn at the wide width", `document.querySelector('#chart svg').viewBox.baseVal.width > 1200`, 15*time.Second)
 	l := tb.layout()
 	if l.Chart.Width < 1200 || l.Chart.Right > l.InnerWidth {
 		t.Errorf("the chart is %.0f px wide (%.0f..%.0f) in a %.0f px screen", l.Chart.Width, l.Chart.Left, l.Chart.Right, l.InnerWidth)
@@ -339,7 +328,7 @@ func TestE2EScreenshots(t *testing.T) {
 				pick('preset', 'llama-3.1-8b');
 				pick('gpu', 'h100');
 			})()`))
-			tb.waitHolds("the path taken", `location.search.includes('preset=llama-3.1-8b') && document.getElementById('gpu').value === 'h100' && document.getElementById('input-rows').value === '64902' && document.getElementById('dominates-candidate')?.textContent.includes('retained')`)
+			tb.waitFor("the path taken", `location.search.includes('preset=llama-3.1-8b') && document.getElementById('gpu').value === 'h100' && document.getElementById('input-rows').value === '64902' && document.getElementById('dominates-candidate')?.textContent.includes('retained')`, 15*time.Second)
 			if size[0] < 600 {
 				// On a phone: fold the inputs done with, so the decisions
 				// come up under the chart.

@@ -16,6 +16,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,19 +51,19 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 	path := filepath.Join(dir, name)
 	os.Remove(path)
 	tb.do(chromedp.Click(chromedp.ID(buttonID)))
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+	var data []byte
+	tb.waitUntil(fmt.Sprintf("#%s to save %s", buttonID, name), 30*time.Second, func() (bool, string) {
+		var err error
+		if data, err = os.ReadFile(path); err == nil && len(data) > 0 {
 			if _, err := os.Stat(path + ".crdownload"); os.IsNotExist(err) {
-				return data
+				return true, ""
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	tb.t.Fatalf("#%s saved no %s (in the directory: %v; status %q)\nconsole:\n%s", buttonID, name, files,
-		eval[string](tb, `document.getElementById('export-status').textContent`), tb.consoleText())
-	return nil
+		files, _ := filepath.Glob(filepath.Join(dir, "*"))
+		status, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`document.getElementById('export-status').textContent`))
+		return false, fmt.Sprintf("in the directory: %v; #export-status %q", files, status)
+	})
+	return data
 }
 
 // TestE2EExportDownloads clicks each export and reads the file: the CSV is
@@ -81,6 +82,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	dir := t.TempDir()
 	tb.downloadsTo(dir)
 	tb.open(query(cfg))
+	tb.waitSettled()
 	page, errs := estimator.DecodeQuery(tb.query())
 	if len(errs) > 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
 		t.Fatalf("fixture: the page's URL says another config (%v)", errs)
@@ -104,9 +106,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	if want, err := ui.ExportCSV(cfg, in); err != nil || !bytes.Equal(data, want) {
 		t.Errorf("the CSV is not ui.ExportCSV of the sweep (%v)", err)
 	}
-	if status := eval[string](tb, `document.getElementById('export-status').textContent`); !strings.Contains(status, "qwen3-next-80b-a3b_rows.csv") {
-		t.Errorf("#export-status = %q after the CSV export", status)
-	}
+	tb.waitText("export-status", "qwen3-next-80b-a3b_rows.csv")
 
 	data = tb.download(dir, "export-json", "qwen3-next-80b-a3b_rows.json")
 	imp, err := ui.ImportJSON(estimator.Default(), data)
@@ -168,13 +168,11 @@ func TestE2EExportDownloads(t *testing.T) {
 	// Picking the JSON in another state restores the exported page.
 	want := tb.query().Encode()
 	tb.open("?preset=llama-3.1-8b&axis=hidden_size&grad=false")
-	n := tb.renders()
+	n := tb.edits()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("import-file"), []string{jsonPath}))
-	tb.waitRenders(n)
+	tb.waitEdits(n)
 	tb.waitURL(want)
-	if got := tb.reportText(); !strings.Contains(got, "Restored the whole page") {
-		t.Errorf("#import-report = %q after picking the export", got)
-	}
+	tb.waitText("import-report", "Restored the whole page")
 }
 
 // colours counts the distinct colours of an image, up to 64.
@@ -197,13 +195,10 @@ func colours(img image.Image) int {
 // at most every 300 ms).
 func (tb *tab) waitURL(want string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for tb.query().Encode() != want {
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("the URL says ?%s, want ?%s", tb.query().Encode(), want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	tb.waitQuery("?"+want, func(search string) bool {
+		q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+		return err == nil && q.Encode() == want
+	})
 }
 
 func (tb *tab) reportText() string {
@@ -240,15 +235,11 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open("?rows=123456")
-	n := tb.renders()
+	n := tb.edits()
 	tb.paste(string(hf))
-	tb.waitRenders(n)
-	if got := tb.value("input-vocab_size"); got != "128256" {
-		t.Errorf("#input-vocab_size = %q after the import, want 128256", got)
-	}
-	if got := tb.value("input-hidden_size"); got != "4096" {
-		t.Errorf("#input-hidden_size = %q after the import, want 4096", got)
-	}
+	tb.waitEdits(n)
+	tb.waitValue("input-vocab_size", "128256")
+	tb.waitValue("input-hidden_size", "4096")
 	tb.waitURL(func() string {
 		cfg, _, _ := estimator.ImportHFConfig(estimator.Default(), hf)
 		cfg.Request.Rows = 123456
@@ -270,54 +261,51 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		t.Errorf("ignored %q, want %q", got, strings.Join(rep.Ignored, " "))
 	}
 
-	before, n := tb.query().Encode(), tb.renders()
+	tb.waitSettled()
+	before, n, edits := tb.query().Encode(), tb.renders(), tb.edits()
+	state := eval[string](tb, `document.getElementById('explorer').dataset.query`)
 	tb.paste(`{"vocab_size": 32000, "hidden_size": `)
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelector('#import-report.failed') !== null`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("no failure report after a malformed paste: %q", tb.reportText())
-	}
+	// The refused import counts as an edit: once the render after it ran,
+	// the page's state and renders are final.
+	tb.waitEdits(edits)
+	tb.waitFor("a failure report after a malformed paste", `document.querySelector('#import-report.failed') !== null ||
+		document.getElementById('import-report').textContent.trim()`, 10*time.Second)
 	if got := tb.reportText(); !strings.Contains(got, "Nothing was imported") || !strings.Contains(got, "JSON") {
 		t.Errorf("#import-report = %q after a malformed paste", got)
 	}
-	time.Sleep(400 * time.Millisecond) // past a render and the URL throttle
 	if got := tb.value("input-vocab_size"); got != "128256" {
 		t.Errorf("#input-vocab_size = %q after a malformed paste, want 128256 kept", got)
 	}
-	if got := tb.query().Encode(); got != before || tb.renders() != n {
-		t.Errorf("a malformed paste changed the page: ?%s (was ?%s), renders %d -> %d", got, before, n, tb.renders())
+	if got := eval[string](tb, `document.getElementById('explorer').dataset.query`); got != state || tb.renders() != n {
+		t.Errorf("a malformed paste changed the page's state: ?%s (was ?%s), renders %d -> %d", got, state, n, tb.renders())
+	}
+	if got := tb.query().Encode(); got != before {
+		t.Errorf("a malformed paste changed the address: ?%s (was ?%s)", got, before)
 	}
 
 	// A config.json dropped on the page.
 	qwen := readHF(t, "qwen3-30b-a3b.json")
-	n = tb.renders()
+	n = tb.edits()
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
 		const dt = new DataTransfer();
 		dt.items.add(new File([%s], 'config.json', {type: 'application/json'}));
 		document.getElementById('chart').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`, jsString(string(qwen)))))
-	tb.waitRenders(n)
-	if got := tb.value("input-vocab_size"); got != "151936" {
-		t.Errorf("#input-vocab_size = %q after dropping Qwen3-30B-A3B's config.json, want 151936", got)
-	}
-	if got := tb.reportText(); !strings.Contains(got, "From config.json") {
-		t.Errorf("#import-report = %q after the drop", got)
-	}
+	tb.waitEdits(n)
+	tb.waitValue("input-vocab_size", "151936")
+	tb.waitText("import-report", "From config.json")
 
 	// Text dropped on the page: a config in the spec's format sets every
 	// input from it.
-	n = tb.renders()
+	n = tb.edits()
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
 		const dt = new DataTransfer();
 		dt.setData('text/plain', '{"request": {"rows": 77777}}');
 		document.getElementById('chart').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`))
-	tb.waitRenders(n)
-	if got, want := tb.value("input-rows"), "77777"; got != want {
-		t.Errorf("#input-rows = %q after dropping a config, want %s", got, want)
-	}
-	if got, want := tb.value("input-num_experts_per_tok"), fmt.Sprint(estimator.Default().Model.NumExpertsPerTok); got != want {
-		t.Errorf("#input-num_experts_per_tok = %q after dropping a config, want the default %s", got, want)
-	}
+	tb.waitEdits(n)
+	tb.waitValue("input-rows", "77777")
+	tb.waitValue("input-num_experts_per_tok", fmt.Sprint(estimator.Default().Model.NumExpertsPerTok))
 
 	// Copy link: the clipboard gets the page's URL.
 	origin := tb.base
@@ -328,14 +316,11 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 		}
 	}
 	tb.do(chromedp.Click(chromedp.ID("copy-link")))
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.getElementById('copy-status').textContent.includes('copied')`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("no confirmation after copy link: #copy-status = %q", eval[string](tb, `document.getElementById('copy-status').textContent`))
-	}
-	copied := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise)
-	if href := eval[string](tb, `location.href`); copied != href || !strings.Contains(copied, "rows=77777") {
-		t.Errorf("copied %q, the page is at %q", copied, href)
-	}
+	tb.waitText("copy-status", "copied")
+	tb.waitFor("the clipboard to hold the page's URL, with rows=77777", `(async () => {
+		const copied = await navigator.clipboard.readText();
+		return (copied === location.href && copied.includes('rows=77777')) || {copied, href: location.href};
+	})()`, 10*time.Second)
 }
 
 // jsString quotes s as a JavaScript string.
@@ -349,19 +334,11 @@ func jsString(s string) string {
 // installed it: a reload does).
 func (tb *tab) waitServiceWorker() {
 	tb.t.Helper()
-	state := eval[string](tb, `(async () => {
-		if (!navigator.serviceWorker) return 'no service worker API';
-		const t = new Promise(r => setTimeout(() => r('not ready after 30 s'), 30000));
-		return Promise.race([navigator.serviceWorker.ready.then(() => 'ready'), t]);
-	})()`, chromedp.EvalAwaitPromise)
-	if state != "ready" {
-		tb.t.Fatalf("service worker: %s", state)
-	}
+	tb.waitFor("the service worker to be active", swActiveExpr, 30*time.Second)
 	tb.do(chromedp.Reload())
 	tb.waitReady()
-	if !eval[bool](tb, `navigator.serviceWorker.controller !== null`) {
-		tb.t.Fatalf("the service worker does not control the page after a reload")
-	}
+	tb.waitFor("the service worker to control the page after a reload",
+		`navigator.serviceWorker.controller !== null || 'no controller'`, 10*time.Second)
 }
 
 // checkOffline stops the server, then opens url (a query with values of
@@ -376,15 +353,11 @@ func (tb *tab) checkOffline(stop func(), url string) {
 	}
 	tb.do(chromedp.Navigate(url))
 	tb.waitReady()
-	if got := tb.value("input-vocab_size"); got != "64000" {
-		tb.t.Errorf("offline: #input-vocab_size = %q, want the query's 64000", got)
-	}
-	if got := tb.value("input-rows"); got != "123456" {
-		tb.t.Errorf("offline: #input-rows = %q, want the query's 123456", got)
-	}
-	if got := tb.decisions(); got.baseline == "" || strings.HasPrefix(got.baseline, "<") {
-		tb.t.Errorf("offline: no decision shown: %+v", got)
-	}
+	tb.waitValue("input-vocab_size", "64000")
+	tb.waitValue("input-rows", "123456")
+	cfg := estimator.Default()
+	cfg.Model.VocabSize, cfg.Request.Rows = 64000, 123456
+	tb.waitDecisions(expectedDecisions(tb.t, cfg))
 }
 
 // offlineQuery is the state a reload opens with the server stopped.
@@ -431,27 +404,29 @@ func TestE2EStaticSite(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll('#chart svg').length`); n < 1 {
 		t.Errorf("#chart holds no <svg>")
 	}
-	if got := tb.decisions(); got != before {
-		t.Fatalf("decisions shown %+v, the estimator says %+v", got, before)
-	}
-	n := tb.renders()
+	tb.waitDecisions(before)
+	n := tb.edits()
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
 		const s = document.getElementById('slider-vocab_size');
 		s.value = String(Math.round(Number(s.max) * 0.99));
 		s.dispatchEvent(new Event('input', {bubbles: true}));
 	})()`))
-	tb.waitRenders(n)
-	if got := tb.decisions(); got == before {
-		t.Errorf("the slider moved, the decisions did not: %+v", got)
-	}
+	tb.waitEdits(n)
 	vocab := tb.value("input-vocab_size")
-	deadline := time.Now().Add(5 * time.Second)
-	for tb.query().Get("vocab_size") != vocab && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
+	moved := cfg
+	var err error
+	if moved.Model.VocabSize, err = estimator.ParseInt(vocab); err != nil {
+		t.Fatalf("#input-vocab_size = %q after the slide", vocab)
 	}
-	if got := tb.query().Get("vocab_size"); got != vocab {
-		t.Errorf("URL vocab_size = %q after the slide, want %q", got, vocab)
+	after := expectedDecisions(t, moved)
+	if after == before {
+		t.Fatalf("fixture: vocab_size %s decides %+v like 64000 does", vocab, after)
 	}
+	tb.waitDecisions(after)
+	tb.waitQuery("vocab_size="+vocab, func(search string) bool {
+		q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
+		return err == nil && q.Get("vocab_size") == vocab
+	})
 	if path := eval[string](tb, `location.pathname`); path != "/headroom/" {
 		t.Errorf("the URL lost its prefix: %s", path)
 	}

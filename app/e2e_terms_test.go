@@ -53,7 +53,7 @@ func TestE2ETerms(t *testing.T) {
 	svgBefore := eval[string](tb, `document.querySelector('#chart svg').outerHTML`)
 
 	tb.do(chromedp.Click(chromedp.ID("term-add")))
-	tb.waitText("the new term's bytes field", `document.getElementById('term-bytes-0')?.value ?? '<none>'`,
+	tb.waitExpr("the new term's bytes field", `document.getElementById('term-bytes-0')?.value ?? '<none>'`,
 		func(s string) bool { return s == "0" })
 	tb.setField("term-name-0", "logits_fp32_copy", "input")
 	tb.setField("term-place-0", "retained", "change")
@@ -61,7 +61,7 @@ func TestE2ETerms(t *testing.T) {
 	// An unknown variable: the message beside the field, the text kept,
 	// the decisions still the last valid ones.
 	tb.setField("term-bytes-0", "2 * Q", "input")
-	msg := tb.waitText("the unknown-variable message", `document.getElementById('error-term-0')?.textContent ?? ''`,
+	msg := tb.waitExpr("the unknown-variable message", `document.getElementById('error-term-0')?.textContent ?? ''`,
 		func(s string) bool { return s != "" })
 	if !strings.Contains(msg, `unknown variable "Q"`) || !strings.Contains(msg, "known: n, p, t") {
 		t.Errorf("#error-term-0 = %q, want the unknown-variable message listing the variables", msg)
@@ -74,13 +74,13 @@ func TestE2ETerms(t *testing.T) {
 	}
 
 	tb.setField("term-bytes-0", "2 * D", "input")
-	tb.waitText("the message to clear", `document.getElementById('error-term-0')?.textContent ?? '<none>'`,
+	tb.waitExpr("the message to clear", `document.getElementById('error-term-0')?.textContent ?? '<none>'`,
 		func(s string) bool { return s == "" })
-	tb.waitText("the candidate's decision to move", candidateDecisionJS, func(s string) bool { return s == after.candidate })
+	tb.waitExpr("the candidate's decision to move", candidateDecisionJS, func(s string) bool { return s == after.candidate })
 
 	// The address encodes the term; what the page shows is the
 	// estimator's estimate of that config.
-	tb.waitText("the term in the address", `location.search`, func(s string) bool {
+	tb.waitExpr("the term in the address", `location.search`, func(s string) bool {
 		return strings.Contains(s, "term=logits_fp32_copy~retained~candidate~2+*+D")
 	})
 	page, errs := estimator.DecodeQuery(tb.query())
@@ -101,11 +101,11 @@ func TestE2ETerms(t *testing.T) {
 	if !strings.Contains(row, "logits_fp32_copy") || !strings.Contains(row, estimator.Group(int64(res.Candidate.Retained.Tensors[len(res.Candidate.Retained.Tensors)-1].Bytes))) {
 		t.Errorf("breakdown term rows %q", row)
 	}
-	tb.waitText("the chart to move", `document.querySelector('#chart svg').outerHTML`, func(s string) bool { return s != svgBefore })
+	tb.waitExpr("the chart to move", `document.querySelector('#chart svg').outerHTML`, func(s string) bool { return s != svgBefore })
 
 	// The help: the variables' values and the term's.
 	tb.do(chromedp.Click(chromedp.ID("term-help-0")))
-	vars := tb.waitText("the variables", `document.getElementById('term-vars-0')?.textContent ?? ''`,
+	vars := tb.waitExpr("the variables", `document.getElementById('term-vars-0')?.textContent ?? ''`,
 		func(s string) bool { return s != "" })
 	for _, want := range []string{"n = 214,000", "D = 155,582,464", "K = 10"} {
 		if !strings.Contains(vars, want) {
@@ -132,9 +132,9 @@ func TestE2ETerms(t *testing.T) {
 
 	// Remove: the page is back where it started.
 	tb.do(chromedp.Click(chromedp.ID("term-remove-0")))
-	tb.waitText("the term to go", `String(document.getElementById('term-0') === null)`, func(s string) bool { return s == "true" })
-	tb.waitText("the candidate's decision to move back", candidateDecisionJS, func(s string) bool { return s == before.candidate })
-	tb.waitText("the address without the term", `location.search`, func(s string) bool { return !strings.Contains(s, "term=") })
+	tb.waitExpr("the term to go", `String(document.getElementById('term-0') === null)`, func(s string) bool { return s == "true" })
+	tb.waitExpr("the candidate's decision to move back", candidateDecisionJS, func(s string) bool { return s == before.candidate })
+	tb.waitExpr("the address without the term", `location.search`, func(s string) bool { return !strings.Contains(s, "term=") })
 }
 
 // TestE2ETermsBadLink opens a hand-edited link with a bad term: the term
@@ -150,7 +150,7 @@ func TestE2ETermsBadLink(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open("?rows=100000&term=bad~head~candidate~2+*+Q&term=good~stage~both~n+*+10_000")
-	msg := tb.waitText("the bad term's message", `document.getElementById('error-term-0')?.textContent ?? ''`,
+	msg := tb.waitExpr("the bad term's message", `document.getElementById('error-term-0')?.textContent ?? ''`,
 		func(s string) bool { return s != "" })
 	if !strings.Contains(msg, `unknown variable "Q"`) {
 		t.Errorf("#error-term-0 = %q", msg)

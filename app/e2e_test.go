@@ -320,7 +320,10 @@ func newTab(t *testing.T) *tab {
 	if err := chromedp.Listen(tabCtx, tb.record); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(tabCtx, e2eTimeout)
+	if err := throttle(tabCtx); err != nil {
+		t.Fatalf("CPU throttle: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(tabCtx, slow(e2eTimeout))
 	t.Cleanup(cancelTimeout)
 	tb.ctx = ctx
 	t.Cleanup(tb.checkConsole)
@@ -444,15 +447,13 @@ func (tb *tab) open(query string) {
 	tb.waitReady()
 }
 
-// waitReady waits for readyExpr; on timeout it fails with what the
-// console said (a wasm_exec.js mismatch shows only there).
+// waitReady waits for readyExpr; on timeout it fails with what the page
+// showed and what the console said (a wasm_exec.js mismatch shows only
+// there).
 func (tb *tab) waitReady() {
 	tb.t.Helper()
-	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](readyExpr,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second)))
-	if err != nil {
-		tb.t.Fatalf("the WebAssembly side never rendered the explorer: %v\nconsole:\n%s", err, tb.consoleText())
-	}
+	tb.waitFor("the WebAssembly side to render the explorer", readyExpr+` || (e => ({explorer: !!e, ready: e?.dataset.ready,
+		svg: !!document.querySelector('#chart svg'), state: document.readyState}))(document.getElementById('explorer'))`, 90*time.Second)
 }
 
 // renders is the explorer's completed render count.
@@ -463,10 +464,6 @@ func (tb *tab) renders() int {
 // waitRenders waits until more than n renders completed.
 func (tb *tab) waitRenders(n int) {
 	tb.t.Helper()
-	expr := fmt.Sprintf(`Number(document.getElementById('explorer').dataset.renders) > %d`, n)
-	_, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr,
-		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
-	if err != nil {
-		tb.t.Fatalf("no render after render %d: %v\nconsole:\n%s", n, err, tb.consoleText())
-	}
+	tb.waitFor(fmt.Sprintf("a render after render %d", n), fmt.Sprintf(
+		`(n => n > %d || 'data-renders ' + n)(Number(document.getElementById('explorer')?.dataset.renders))`, n), 30*time.Second)
 }

@@ -176,7 +176,7 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 		if (!navigator.serviceWorker.controller) return 'no controller';
 		return 'ok';
 	})()`, readyExpr, version, wasmPath, size)
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(slow(90 * time.Second))
 	last := ""
 	for last != "ok" {
 		var err error
@@ -197,9 +197,9 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	if got := tb.query().Get("rows"); got != "12345" {
-		tb.t.Errorf("the reload into the new build lost the state: rows=%q", got)
-	}
+	tb.waitQuery("rows=12345 after the reload into the new build", func(q string) bool {
+		return strings.Contains(q, "rows=12345")
+	})
 }
 
 // startUpdateServer serves web on a loopback port of its own (a new

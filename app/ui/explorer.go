@@ -42,8 +42,10 @@ type explorer struct {
 	lastKey      string
 	url          urlThrottle // the address bar's writes (urlthrottle.go)
 	hist         history     // Back and Forward (history.go)
+	addr         addressCache
 
 	renders  int     // completed renders: the DOM's data-renders
+	edits    int     // edits and imports taken: the DOM's data-edits
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
 
@@ -138,6 +140,10 @@ func (c *explorer) OnMount(ctx app.Context) {
 		c.armTestPanic(q)
 	}
 	c.load(q)
+	// The address shows what the link said, which may not be the state's
+	// own query (a bad menu value, a default spelled out): the first
+	// render writes it whatever it is.
+	c.url.last = "\x00not written"
 	c.chartW = measureChart()
 	c.listenHistory()
 	c.requestRender()
@@ -163,6 +169,7 @@ func (c *explorer) OnResize(ctx app.Context) {
 // it (the messages show on this update) and asks for a render.
 func (c *explorer) apply(ctx app.Context, e edit) {
 	defer c.catch("handling an edit of " + e.Key)
+	c.edits++
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
@@ -207,6 +214,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	}
 	c.hist.note(e.Key, e.Settle)
 	c.state.validate()
+	c.state = c.state.settled(c.list)
 	c.requestRender()
 }
 
@@ -215,8 +223,9 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 // render; an unchanged state is not recomputed.
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
-	s := &c.state
-	c.writeHistory(encodeAddress(s.query(c.list)))
+	q, open := c.address()
+	c.writeHistory(q)
+	s := &open
 	from, to := s.from, s.to
 	if !s.valid {
 		// A page opened on a wrong range (a link's from=500&to=10) has no
@@ -257,6 +266,32 @@ func (c *explorer) renderNow() {
 	c.lastKey = key
 	c.renders++
 	c.renderMs = nowMs() - start
+}
+
+// address is the page's address query and the state it opens. The page
+// shows what its address opens: a marked field counts at the value a link
+// with that text gets (its default; in use keeps its bytes), so a copied
+// link shows the same decisions, chart and table. The query is the one
+// the opened state writes, so opening it changes nothing.
+// It is computed once per state query (the render and the DOM's
+// data-query both ask).
+func (c *explorer) address() (string, pageState) {
+	in := c.state.query(c.list).Encode()
+	if c.addr.ok && c.addr.in == in {
+		return c.addr.out, c.addr.open
+	}
+	q, _ := url.ParseQuery(in)
+	open := decodePage(q, c.list)
+	c.addr = addressCache{ok: true, in: in, out: encodeAddress(open.query(c.list)), open: open}
+	return c.addr.out, open
+}
+
+// addressCache is address's last answer: the state's query in, the
+// address out and the state it opens.
+type addressCache struct {
+	ok      bool
+	in, out string
+	open    pageState
 }
 
 // chartSize is the SVG's size in CSS pixels: the container's width, and a
@@ -324,9 +359,17 @@ func (c *explorer) Render() (ui app.UI) {
 	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
 	names := setupNames(sh.config, c.list)
 	panels := panelTexts(sh.config, names)
+	// live is "0" in the server's prerender, "1" once the browser mounted it.
+	live := "0"
+	if c.ctx != nil {
+		live = "1"
+	}
+	// data-edits, data-query and data-live let a test tell when the page
+	// has taken an edit and what address it is heading for.
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
-		DataSet("render-ms", c.renderMsText()).Body(
+		DataSet("render-ms", c.renderMsText()).
+		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", c.addressText()).Body(
 		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
@@ -372,6 +415,12 @@ func (c *explorer) Render() (ui app.UI) {
 	)
 }
 
+// addressText is address's query.
+func (c *explorer) addressText() string {
+	q, _ := c.address()
+	return q
+}
+
 // renderMsText is the last render's compute time, for data-render-ms.
 func (c *explorer) renderMsText() string { return strconv.FormatFloat(c.renderMs, 'f', 2, 64) }
 
@@ -388,7 +437,7 @@ func pick(m map[string]string, keys ...string) map[string]string {
 
 // staleText says why the results do not follow the inputs.
 func staleText(s *pageState) string {
-	msg := "The chart, decisions and table show the last valid inputs; fix the marked fields to update them."
+	msg := "The chart, decisions and table count each marked field as this page's link opens it (at its default), or show the last valid inputs when nothing else can be drawn; fix the marked fields to use them."
 	if m := s.errs[keyConfig]; m != "" {
 		msg += " (" + m + ")"
 	}

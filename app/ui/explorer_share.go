@@ -41,7 +41,7 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.url.set(encodeAddress(c.state.query(c.list)), nowMs())
+	c.url.set(c.addressText(), nowMs())
 	c.writeURL()
 	return pageURL(c.url.last)
 }
@@ -125,6 +125,8 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 			rep = importReport{Err: "the import failed; see the message at the top of the page"}
 		}
 	}()
+	c.edits++
+	defer c.requestRender() // a refused file changes nothing, but data-edits follows
 	imp, err := ImportJSON(c.state.cfg, data)
 	if err != nil {
 		return importReport{Err: err.Error()}
@@ -133,9 +135,8 @@ func (c *explorer) importFile(data []byte) (rep importReport) {
 	if err != nil {
 		return importReport{Err: err.Error()}
 	}
-	c.state = next
+	c.state = next.settled(c.list)
 	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
-	c.requestRender()
 	return reportOf(imp, &c.state, c.list)
 }
 

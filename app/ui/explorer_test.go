@@ -97,8 +97,9 @@ func TestExplorerFirstRender(t *testing.T) {
 		t.Errorf("an error banner without an error")
 	}
 	if err := app.TestMatch(c, app.TestUIDescriptor{
-		Path:     app.TestPath(0),
-		Expected: app.Div().ID("explorer").Class("explorer").DataSet("ready", "1").DataSet("renders", 1).DataSet("render-ms", c.renderMsText()),
+		Path: app.TestPath(0),
+		Expected: app.Div().ID("explorer").Class("explorer").DataSet("ready", "1").DataSet("renders", 1).DataSet("render-ms", c.renderMsText()).
+			DataSet("live", "1").DataSet("edits", 0).DataSet("query", ""),
 	}); err != nil {
 		t.Error(err)
 	}

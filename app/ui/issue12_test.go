@@ -102,6 +102,14 @@ func TestRangeFollowsConfig(t *testing.T) {
 	if c.state.from != from || c.state.to != to {
 		t.Errorf("moving rows along rows moved the axis to %d..%d", c.state.from, c.state.to)
 	}
+	// The range kept is still nobody's: the next edit of another field
+	// moves it to the config's default (the page settles each edit on the
+	// state its address opens, and that address carries the range).
+	typeInto(d, c, "hidden_size", "4096")
+	if from, to := chart.DefaultRange("rows", c.state.cfg); c.state.from != from || c.state.to != to || c.state.typed {
+		t.Errorf("after an edit of hidden_size the range is %d..%d (typed %v), want the default %d..%d",
+			c.state.from, c.state.to, c.state.typed, from, to)
+	}
 }
 
 // TestUnitsInFields: the fields take the estimator's units, and show the

@@ -237,13 +237,21 @@ func (s *pageState) setCheck(key string, on bool) {
 }
 
 // setMenu applies a choice from the preset, GPU or axis menu.
+//
+// A value the menu does not offer (only a hand-edited link has one) is
+// marked, and kept as the menu's text so the address keeps it, like a bad
+// field value.
 func (s *pageState) setMenu(key, value string, list []preset) {
-	delete(s.inputErr, key)
+	s.forget(key)
+	bad := func(msg string) {
+		s.inputErr[key] = msg
+		s.texts[key] = value
+	}
 	switch key {
 	case keyPreset:
 		p, ok := findPreset(list, value)
 		if !ok {
-			s.inputErr[key] = "is not a preset: " + strconv.Quote(value)
+			bad("is not a preset: " + strconv.Quote(value))
 			return
 		}
 		keep := s.baselineModel()
@@ -256,7 +264,7 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 	case keyGPU:
 		capacity, err := gpuCapacity(value)
 		if err != nil {
-			s.inputErr[key] = err.Error()
+			bad(err.Error())
 			return
 		}
 		if capacity != 0 {
@@ -266,7 +274,7 @@ func (s *pageState) setMenu(key, value string, list []preset) {
 		s.forget("capacity_bytes")
 	case keyAxis:
 		if !isAxis(value) {
-			s.inputErr[key] = "must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value)
+			bad("must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value))
 			return
 		}
 		s.axis = value
@@ -311,6 +319,15 @@ func (s *pageState) validate() {
 		s.valid = false
 		if _, ok := s.errs[key]; !ok {
 			s.errs[key] = msg
+		}
+	}
+	// Every field the config fails on is marked, as a link's decoding
+	// marks them (Repair finds them all; Estimate stops at the first), so
+	// the address the page writes opens with the same messages.
+	_, bad := estimator.Repair(s.cfg)
+	for _, e := range bad {
+		for _, k := range errorKeysOf(e.Field) {
+			add(k, e.Message)
 		}
 	}
 	// The estimate is how a config is validated (an overflow is found only

@@ -60,13 +60,13 @@ func decodePage(q url.Values, list []preset) pageState {
 				merged[k] = v
 			}
 		} else {
-			s.inputErr[keyPreset] = "is not a preset: " + strconv.Quote(id)
+			s.setMenu(keyPreset, id, list) // marks it and keeps it for the address
 		}
 	}
 	gpu := q.Get(keyGPU)
 	if gpu != "" {
 		if capacity, err := gpuCapacity(gpu); err != nil {
-			s.inputErr[keyGPU] = err.Error()
+			s.setMenu(keyGPU, gpu, list) // marks it and keeps it for the address
 			gpu = ""
 		} else if capacity != 0 {
 			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
@@ -159,4 +159,43 @@ func urlText(errKey, raw string) string {
 		}
 	}
 	return raw
+}
+
+// settled is the state s's address opens, with what the user typed kept
+// wherever it says the value the opened state has ("64,902" stays as
+// typed). A marked field counts at the value its link gives it (its
+// default; in use keeps its bytes), so the menus, the range and the
+// results the page shows are those a copied link shows. Found by
+// TestE2EMonkey: the page kept a marked field's last value and the preset
+// and GPU it implied, which its own link then did not restore.
+func (s pageState) settled(list []preset) pageState {
+	open := decodePage(s.query(list), list)
+	want := estimator.EncodeQuery(open.cfg).Encode()
+	for c, t := range s.texts {
+		if _, ok := open.texts[c]; ok {
+			continue
+		}
+		probe := pageState{cfg: open.cfg, from: open.from, to: open.to, gpu: open.gpu,
+			texts: map[string]string{}, inputErr: map[string]string{}}
+		probe.setText(c, t)
+		if len(probe.inputErr) == 0 && probe.from == open.from && probe.to == open.to &&
+			estimator.EncodeQuery(probe.cfg).Encode() == want {
+			open.texts[c] = t
+		}
+	}
+	open.lastTopK, open.lastEP = s.lastTopK, s.lastEP
+	// The address says a range only when it is not the config's default,
+	// and a link's range is one somebody typed; but a range the page moved
+	// itself (or kept while the swept field moved) still follows the
+	// config after this edit, as it did before it (followRange).
+	if !s.typed && open.typed {
+		open.typed = false
+		for _, c := range []string{keyFrom, keyTo} {
+			if _, bad := open.inputErr[errorKey(c)]; !bad {
+				delete(open.texts, c)
+			}
+		}
+	}
+	open.validate()
+	return open
 }
