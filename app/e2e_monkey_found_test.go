@@ -58,6 +58,32 @@ func TestE2EMonkeyFound(t *testing.T) {
 			{"fit", "", "", 0},
 			{"type", "axis-to", "80GiB", 1},
 		}},
+		// A preset picked after Forward, when the state then settled back
+		// on the preset it had (the address it opens): nothing changed in
+		// the render, so go-app left the select on the user's pick
+		// (seed 1796093224599613370); the page now puts every menu back on
+		// the state's choice after each render (syncMenus).
+		{"a menu pick the state does not keep", []action{
+			{"slide", "linear_key_head_dim", "", 63},
+			{"keys", "projected_rows", "End", 5},
+			{"type", "input-reserve_permille", "1e5", 1},
+			{"slide", "projected_rows", "", 672},
+			{"forward", "", "", 0},
+			{"type", "input-input_width", "-Infinity", 1},
+			{"keys", "retained_per_row_bytes", "ArrowLeft", 1},
+			{"import", "", "{\n  \"architectures\": [\"GptOssForCausalLM\"],\n  \"attention_bias\": true,\n  \"attention_dropout\": 0.0,\n  \"eos_token_id\": 200002,\n  \"experts_per_token\": 4,\n  \"head_dim\": 64,\n  \"hidden_act\": \"silu\",\n  \"hidden_size\": 2880,\n  \"initial_context_length\": 4096,\n  \"initializer_range\": 0.02,\n  \"intermediate_size\": 2880,\n  \"layer_types\": [\"sliding_attention\", \"full_attention\"],\n  \"max_position_embeddings\": 131072,\n  \"model_type\": \"gpt_oss\",\n  \"num_attention_heads\": 64,\n  \"num_experts_per_tok\": 4,\n  \"num_hidden_layers\": 36,\n  \"num_key_value_heads\": 8,\n  \"num_local_experts\": 128,\n  \"output_router_logits\": false,\n  \"pad_token_id\": 199999,\n  \"rms_norm_eps\": 1e-05,\n  \"rope_theta\": 150000,\n  \"router_aux_loss_coef\": 0.9,\n  \"sliding_window\": 128,\n  \"swiglu_limit\": 7.0,\n  \"tie_word_embeddings\": false,\n  \"transformers_version\": \"4.55.0.dev0\",\n  \"use_cache\": true,\n  \"vocab_size\": 201088\n}\n", 0},
+			{"type", "axis-from", "１２３", 1},
+			{"slide", "linear_num_key_heads", "", 611},
+			{"switch", "grad", "", 0},
+			{"type", "input-dtype_bytes", "3", 0},
+			{"type", "input-input_width", "0.5k", 1},
+			{"switch", "fc2_known_storage", "", 0},
+			{"address", "", "from=1099511627776&gpu=rtx4090&in_use_gib=5.96&num_experts_per_tok=1025", 0},
+			{"keys", "target_rows", "ArrowRight", 5},
+			{"keys", "hidden_size", "ArrowDown", 5},
+			{"forward", "", "", 0},
+			{"menu", "preset", "", 1},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMonkey(t)

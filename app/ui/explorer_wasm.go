@@ -42,7 +42,33 @@ func (c *explorer) renderFrame(ctx app.Context) {
 	c.renderNow()
 	c.Update()
 	flushUpdates(ctx)
+	syncMenus()
 	c.afterRender()
+}
+
+// syncMenus puts each menu's choice back where the page's state says
+// (data-selected, see menu.Render). go-app writes an option's selected
+// property only when the rendered choice changes: when the user picks an
+// entry and the state then settles back on the choice it had (the address
+// it opens says so, or Back lands in the same frame), nothing changed in
+// the render, and the select would keep showing the user's pick. The
+// monkey found this (TestE2EMonkeyFound).
+func syncMenus() {
+	list := app.Window().Get("document").Call("querySelectorAll", "select[data-selected]")
+	for i, n := 0, list.Get("length").Int(); i < n; i++ {
+		sel := list.Index(i)
+		want := sel.Get("dataset").Get("selected").String()
+		if sel.Get("value").String() == want {
+			continue
+		}
+		opts := sel.Get("options")
+		for j, m := 0, opts.Get("length").Int(); j < m; j++ {
+			if opts.Index(j).Get("value").String() == want {
+				sel.Set("value", want)
+				break
+			}
+		}
+	}
 }
 
 // flushUpdates runs go-app's pending component updates now. go-app writes

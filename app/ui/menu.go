@@ -39,7 +39,7 @@ func (m *menu) Render() (ui app.UI) {
 		app.Label().For("%s", m.ID).Class("control-label").Body(
 			app.Span().Class("control-name").Text(m.Label),
 		),
-		app.Select().ID("%s", m.ID).OnChange(m.onChange).Body(opts...),
+		app.Select().ID("%s", m.ID).DataSet("selected", m.Selected).OnChange(m.onChange).Body(opts...),
 		app.Span().ID("error-%s", m.ID).Class("control-error").Aria("live", "polite").Text(m.Error),
 	)
 }
