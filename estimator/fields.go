@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -100,17 +101,36 @@ func init() {
 	}
 }
 
-// Fields lists every input field, in the order of the specification.
-func Fields() []*Field { return fields }
+// Fields lists every input field, in the order of the specification. Each
+// call returns fresh copies: changing one (its Min, Max or OneOf) changes
+// nothing in the registry the package validates with.
+func Fields() []*Field {
+	out := make([]*Field, len(fields))
+	for i, f := range fields {
+		out[i] = f.clone()
+	}
+	return out
+}
 
 // FieldByKey finds a field by its short name ("rows") or its path
-// ("request.rows").
+// ("request.rows"). Like Fields, it returns a copy.
 func FieldByKey(key string) (*Field, bool) {
-	if f, ok := fieldByKey[key]; ok {
-		return f, true
+	f, ok := fieldByKey[key]
+	if !ok {
+		f, ok = fieldByPath[key]
 	}
-	f, ok := fieldByPath[key]
-	return f, ok
+	if !ok {
+		return nil, false
+	}
+	return f.clone(), true
+}
+
+// clone copies f, with its own OneOf, so a caller cannot reach the
+// registry through it.
+func (f *Field) clone() *Field {
+	c := *f
+	c.OneOf = slices.Clone(f.OneOf)
+	return &c
 }
 
 // get returns a pointer to an IntField's value, or nil for an unset
