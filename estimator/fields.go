@@ -175,7 +175,7 @@ func (f *Field) Unset(c *Config) {
 // SetBool stores v in a BoolField.
 func (f *Field) SetBool(c *Config, v bool) { *f.flag(c) = v }
 
-// Text is the field's value as ParseText reads it back; "" for an Optional
+// Text is the field's value as SetText reads it back; "" for an Optional
 // field left to its default.
 func (f *Field) Text(c *Config) string {
 	if f.Kind == BoolField {
@@ -260,9 +260,10 @@ func (e parseError) Error() string { return string(e) }
 
 // ParseInt reads an integer as a person types it: surrounding space is
 // ignored, and digits may be grouped with commas or underscores ("64,902",
-// "64_902"), a separator only between two digits. Signs, fractions,
-// exponents, NaN, Infinity and non-ASCII digits are refused with a message
-// saying so, as is a number beyond int64.
+// "64_902"), a separator only between two digits; one leading "+" or "-"
+// is taken (the field's range, not ParseInt, refuses a negative value).
+// Fractions, exponents, NaN, Infinity and non-ASCII digits are refused
+// with a message saying so, as is a number beyond int64.
 func ParseInt(text string) (int64, error) {
 	s := strings.TrimSpace(text)
 	if s == "" {
