@@ -146,7 +146,7 @@ func sizingKey(r *Resolved) Resolved {
 		k.S = 0
 	}
 	k.Changes = Changes{}
-	if k.P == k.N && k.T == k.N && !r.terms.usesAny(varReqN, varReqP, varReqT) {
+	if r.EveryRowTargeted() && !r.terms.usesAny(varReqN, varReqP, varReqT) {
 		k.N, k.P, k.T = 0, 0, 0
 	}
 	return k

@@ -402,3 +402,12 @@ func TestZeroRevisions(t *testing.T) {
 		t.Error("an estimate of zero revisions")
 	}
 }
+
+// TestRevisionString: the names the page's element ids and JSON keys use.
+func TestRevisionString(t *testing.T) {
+	for rev, want := range map[Revision]string{BaselineRev: "baseline", CandidateRev: "candidate"} {
+		if got := rev.String(); got != want {
+			t.Errorf("Revision(%d).String() = %q, want %q", int(rev), got, want)
+		}
+	}
+}
