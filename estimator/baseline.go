@@ -108,14 +108,15 @@ type Revisions struct {
 // revisions. The candidate's errors come first, as Resolve reports them;
 // then the baseline's, each named "baseline.overrides.<path>", less those
 // that repeat one of the candidate's on a field the baseline does not
-// override (the same mistake twice).
+// override (the same mistake twice). An error comes with a zero
+// Revisions.
 func (c Config) ResolveRevisions() (Revisions, error) {
 	var rv Revisions
 	cand, err := c.Resolve()
 	rv.Rev[1] = cand
 	if c.Baseline == nil {
 		if err != nil {
-			return rv, err
+			return Revisions{}, err
 		}
 		rv.Rev[0] = cand
 		rv.Rev[0].Changes = Changes{}
@@ -138,7 +139,7 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 		errs = append(errs, e)
 	}
 	if len(errs) > 0 {
-		return rv, errs
+		return Revisions{}, errs
 	}
 	return rv, nil
 }

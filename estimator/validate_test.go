@@ -464,3 +464,28 @@ func TestRegistryIsReadOnly(t *testing.T) {
 		t.Errorf("Estimate(rows=10, dtype_bytes=1) after callers changed their copies: %v", err)
 	}
 }
+
+// TestErrorConvention: errors.As finds an *Error inside the ErrorList
+// Resolve and DecodeConfig return, and a bad config resolves to the zero
+// value, not a half-filled one.
+func TestErrorConvention(t *testing.T) {
+	c := Default()
+	c.Request.Rows = 0
+	c.Model.VocabSize = -1
+	r, err := c.Resolve()
+	var e *Error
+	if !errors.As(err, &e) || e.Field != "model.vocab_size" {
+		t.Fatalf("errors.As(Resolve's error, *Error) = %v, field %v; want the first bad field, model.vocab_size", e != nil, e)
+	}
+	if r != (Resolved{}) {
+		t.Errorf("Resolve of a bad config returned %+v, want the zero Resolved", r)
+	}
+	rv, err := c.ResolveRevisions()
+	if err == nil || rv.Rev[0] != (Resolved{}) || rv.Rev[1] != (Resolved{}) || rv.Own {
+		t.Errorf("ResolveRevisions of a bad config: %+v, %v; want the zero Revisions and an error", rv, err)
+	}
+	_, err = DecodeConfig([]byte(`{"request": {"rows": 0}}`))
+	if !errors.As(err, &e) || e.Field != "request.rows" {
+		t.Errorf("errors.As(DecodeConfig's error, *Error): %v; want request.rows", err)
+	}
+}
