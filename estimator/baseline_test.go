@@ -57,7 +57,7 @@ func TestBaselineBadInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			base := Default()
 			base.Request.Rows = 1234
-			got, err := DecodeConfigOnto(base, []byte(tt.json))
+			got, err := decodeConfigOnto(base, []byte(tt.json))
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("DecodeConfig(%s):\n got %v\nwant %s", tt.json, err, tt.want)
 			}
@@ -150,7 +150,7 @@ func TestNoBaselineIsUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		viaNull, err := DecodeConfigOnto(c, []byte(`{"baseline": null}`))
+		viaNull, err := decodeConfigOnto(c, []byte(`{"baseline": null}`))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -196,11 +196,11 @@ func (r *Resolved) AxisField(axis string) *int64 {
 // Axis is the swept field's short name.
 func (s *Sweeper) Axis() string { return s.axis }
 
-// Field is the swept field.
-func (s *Sweeper) Field() *Field { return s.field }
+// Field is the swept field, a copy (as Fields returns).
+func (s *Sweeper) Field() *Field { return s.field.clone() }
 
-// Base is the candidate's resolved config the sweep starts from.
-func (s *Sweeper) Base() Resolved { return s.base.Rev[1] }
+// baseResolved is the candidate's resolved config the sweep starts from.
+func (s *Sweeper) baseResolved() Resolved { return s.base.Rev[1] }
 
 // Revisions are the resolved configs of both revisions the sweep starts
 // from.
@@ -453,11 +453,11 @@ func (s *Sweeper) AppendPoints(dst []Point, xs []int64) []Point {
 // Grid returns up to points x values spread evenly over [from, to], both
 // ends included; every integer when the range holds no more than points.
 func Grid(from, to int64, points int) []int64 {
-	return AppendGrid(nil, from, to, points)
+	return appendGrid(nil, from, to, points)
 }
 
-// AppendGrid appends Grid(from, to, points) to dst.
-func AppendGrid(dst []int64, from, to int64, points int) []int64 {
+// appendGrid appends Grid(from, to, points) to dst.
+func appendGrid(dst []int64, from, to int64, points int) []int64 {
 	if to < from {
 		return dst
 	}
@@ -524,13 +524,13 @@ func Sweep(c Config, axis string, from, to int64, points int) (SweepResult, erro
 	return res, nil
 }
 
-// Flips appends to dst the flips of revision rev
+// flips appends to dst the flips of revision rev
 // over the grid xs (increasing).
-func (s *Sweeper) Flips(dst []Flip, xs []int64, rev Revision) []Flip {
+func (s *Sweeper) flips(dst []Flip, xs []int64, rev Revision) []Flip {
 	return s.FlipsFromPoints(dst, s.AppendPoints(nil, xs), rev)
 }
 
-// FlipsFromPoints is Flips over points already priced (increasing X), so
+// FlipsFromPoints is flips over points already priced (increasing X), so
 // a chart that has its points pays only for the bisection.
 func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev Revision) []Flip {
 	if dst == nil {
