@@ -196,8 +196,10 @@ func (r *Resolved) AxisField(axis string) *int64 {
 // Axis is the swept field's short name.
 func (s *Sweeper) Axis() string { return s.axis }
 
-// Field is the swept field, a copy (as Fields returns).
-func (s *Sweeper) Field() *Field { return s.field.clone() }
+// Field is the swept field: the registry's own, so that charts built from
+// two sweeps of one axis compare equal (reflect.DeepEqual); do not change
+// it.
+func (s *Sweeper) Field() *Field { return s.field }
 
 // baseResolved is the candidate's resolved config the sweep starts from.
 func (s *Sweeper) baseResolved() Resolved { return s.base.Rev[1] }
