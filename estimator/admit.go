@@ -146,7 +146,7 @@ func sizingKey(r *Resolved) Resolved {
 		k.S = 0
 	}
 	k.Changes = Changes{}
-	if k.P == k.N && k.T == k.N && !r.terms.usesAny(varReqN, varReqP, varReqT) {
+	if r.EveryRowTargeted() && !r.terms.usesAny(varReqN, varReqP, varReqT) {
 		k.N, k.P, k.T = 0, 0, 0
 	}
 	return k
@@ -334,45 +334,4 @@ func (e *evaluator) fits(need, avail int64) bool {
 // variants: nothing the trainer could do would need less.
 func (e *evaluator) lowerBound() int64 {
 	return e.rungPlan(e.r.finestRung(), lowerBoundVariant()).required
-}
-
-// The forms below price one piece or plan with a calc of the caller's;
-// the tests use them.
-
-// price fills pc with the memory of a piece of n rows priced as v, with
-// its tensors listed.
-func (r *Resolved) price(c *calc, n int64, v variant, pc *piece) {
-	k := r.perRow()
-	var sz sizes
-	r.size(c, &k, n, &sz)
-	pc.detail = true
-	r.assemble(c, &k, &sz, v, pc)
-}
-
-// requiredOf prices the rung with k children as v.
-func (r *Resolved) requiredOf(c *calc, k int64, v variant, pc *piece) plan {
-	e := newEvaluator(r)
-	e.c = *c
-	pl := e.rungPlan(k, v)
-	*c, *pc = e.c, e.pc
-	return pl
-}
-
-// decide runs the admission ladder for v.
-func (r *Resolved) decide(c *calc, v variant, pc *piece) plan {
-	e := newEvaluator(r)
-	e.c = *c
-	pl := e.decide(v)
-	*c, *pc = e.c, e.pc
-	return pl
-}
-
-// lowerBound is the required bytes of the finest rung with the lower-bound
-// variants.
-func (r *Resolved) lowerBound(c *calc, pc *piece) int64 {
-	e := newEvaluator(r)
-	e.c = *c
-	lb := e.lowerBound()
-	*c, *pc = e.c, e.pc
-	return lb
 }

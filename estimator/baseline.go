@@ -108,14 +108,15 @@ type Revisions struct {
 // revisions. The candidate's errors come first, as Resolve reports them;
 // then the baseline's, each named "baseline.overrides.<path>", less those
 // that repeat one of the candidate's on a field the baseline does not
-// override (the same mistake twice).
+// override (the same mistake twice). An error comes with a zero
+// Revisions.
 func (c Config) ResolveRevisions() (Revisions, error) {
 	var rv Revisions
 	cand, err := c.Resolve()
 	rv.Rev[1] = cand
 	if c.Baseline == nil {
 		if err != nil {
-			return rv, err
+			return Revisions{}, err
 		}
 		rv.Rev[0] = cand
 		rv.Rev[0].Changes = Changes{}
@@ -138,7 +139,7 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 		errs = append(errs, e)
 	}
 	if len(errs) > 0 {
-		return rv, errs
+		return Revisions{}, errs
 	}
 	return rv, nil
 }
@@ -211,7 +212,7 @@ func (rv *Revisions) Check() error {
 }
 
 // checkRev is revision rev's cross-field errors, named for the revision.
-func (rv *Revisions) checkRev(rev int) ErrorList {
+func (rv *Revisions) checkRev(rev Revision) ErrorList {
 	err := rv.Rev[rev].crossCheck()
 	if err == nil {
 		return nil
@@ -228,7 +229,7 @@ func (rv *Revisions) checkRev(rev int) ErrorList {
 // variant is how revision rev prices a piece: the candidate with its
 // changes; the baseline with its own changes (all off without a baseline
 // of its own).
-func (rv *Revisions) variant(rev int) variant {
+func (rv *Revisions) variant(rev Revision) variant {
 	if rev == 1 {
 		return rv.Rev[1].candidateVariant()
 	}
@@ -240,7 +241,7 @@ func (rv *Revisions) variant(rev int) variant {
 
 // revisionError names an overflow of the baseline's own config: the field
 // "baseline", the product and the message.
-func revisionError(e *Error, rev int, own bool) *Error {
+func revisionError(e *Error, rev Revision, own bool) *Error {
 	if e == nil || rev == 1 || !own {
 		return e
 	}
@@ -301,7 +302,7 @@ func (rv *Revisions) Point() Point {
 			return invalidPoint(0, err[0].Error())
 		}
 		e := newEvaluator(&rv.Rev[1])
-		for rev := range pt.Rev {
+		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			priceRevision(e, rv.variant(rev), &pt.Rev[rev])
 		}
 		lower := e.lowerBound()
@@ -309,12 +310,12 @@ func (rv *Revisions) Point() Point {
 			return invalidPoint(0, e.c.err.Error())
 		}
 		pt.AvailableBytes, pt.LowerBoundBytes = rv.Rev[1].available(), lower
-		for rev := range pt.Rev {
+		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, lower
 		}
 		return pt
 	}
-	for rev := range pt.Rev {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		pr := &pt.Rev[rev]
 		if err := rv.checkRev(rev); err != nil {
 			pr.Decision, pr.Error = Invalid, err[0].Error()

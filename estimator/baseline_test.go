@@ -57,7 +57,7 @@ func TestBaselineBadInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			base := Default()
 			base.Request.Rows = 1234
-			got, err := DecodeConfigOnto(base, []byte(tt.json))
+			got, err := decodeConfigOnto(base, []byte(tt.json))
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("DecodeConfig(%s):\n got %v\nwant %s", tt.json, err, tt.want)
 			}
@@ -150,7 +150,7 @@ func TestNoBaselineIsUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		viaNull, err := DecodeConfigOnto(c, []byte(`{"baseline": null}`))
+		viaNull, err := decodeConfigOnto(c, []byte(`{"baseline": null}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -400,5 +400,14 @@ func TestZeroRevisions(t *testing.T) {
 	}
 	if _, err := rv.Estimate(); err == nil {
 		t.Error("an estimate of zero revisions")
+	}
+}
+
+// TestRevisionString: the names the page's element ids and JSON keys use.
+func TestRevisionString(t *testing.T) {
+	for rev, want := range map[Revision]string{BaselineRev: "baseline", CandidateRev: "candidate"} {
+		if got := rev.String(); got != want {
+			t.Errorf("Revision(%d).String() = %q, want %q", int(rev), got, want)
+		}
 	}
 }

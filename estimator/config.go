@@ -137,7 +137,8 @@ type Resolved struct {
 }
 
 // Resolve validates c and fills in the defaults that depend on other
-// fields. The error, if any, is an ErrorList naming every bad field.
+// fields. The error, if any, is an ErrorList naming every bad field, and
+// comes with a zero Resolved, not a half-filled one.
 func (c Config) Resolve() (Resolved, error) {
 	var errs ErrorList
 	for _, f := range fields {
@@ -175,10 +176,10 @@ func (c Config) Resolve() (Resolved, error) {
 	errs = append(errs, termErrs...)
 	r.terms = ts
 	if len(errs) > 0 {
-		return r, errs
+		return Resolved{}, errs
 	}
 	if err := r.crossCheck(); err != nil {
-		return r, err
+		return Resolved{}, err
 	}
 	return r, nil
 }

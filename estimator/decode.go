@@ -56,13 +56,13 @@ var termsKey = &Field{Path: "terms", Key: "terms"}
 // field. Ranges are checked too: a config that decodes is valid. The
 // error is an ErrorList.
 func DecodeConfig(data []byte) (Config, error) {
-	return DecodeConfigOnto(Default(), data)
+	return decodeConfigOnto(Default(), data)
 }
 
-// DecodeConfigOnto is DecodeConfig with the fields the JSON omits taken
+// decodeConfigOnto is DecodeConfig with the fields the JSON omits taken
 // from base instead of the defaults. A "baseline" in the JSON replaces
 // base's whole (its overrides are not merged); "baseline": null removes it.
-func DecodeConfigOnto(base Config, data []byte) (Config, error) {
+func decodeConfigOnto(base Config, data []byte) (Config, error) {
 	c := base
 	if len(data) > MaxInputBytes {
 		return base, ErrorList{{Field: "config", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}}

@@ -18,6 +18,16 @@ func (e *Error) Error() string { return e.Field + ": " + e.Message }
 // ErrorList is every problem found in one config, in field order.
 type ErrorList []*Error
 
+// Unwrap returns the list's errors, so errors.As(err, &e) with e an
+// *Error finds the first of them and errors.Is looks at each.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
 func (l ErrorList) Error() string {
 	parts := make([]string, len(l))
 	for i, e := range l {

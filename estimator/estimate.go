@@ -108,7 +108,7 @@ func (rv *Revisions) Estimate() (Result, error) {
 	var res Result
 	outs := [2]*Outcome{&res.Baseline, &res.Candidate}
 	var errs [2]*Error
-	for rev := range rv.Rev {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		r := &rv.Rev[rev]
 		e := newEvaluator(r)
 		*outs[rev] = e.outcome(rv.variant(rev))

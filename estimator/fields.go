@@ -1,6 +1,7 @@
 package estimator
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -100,17 +101,36 @@ func init() {
 	}
 }
 
-// Fields lists every input field, in the order of the specification.
-func Fields() []*Field { return fields }
+// Fields lists every input field, in the order of the specification. Each
+// call returns fresh copies: changing one (its Min, Max or OneOf) changes
+// nothing in the registry the package validates with.
+func Fields() []*Field {
+	out := make([]*Field, len(fields))
+	for i, f := range fields {
+		out[i] = f.clone()
+	}
+	return out
+}
 
 // FieldByKey finds a field by its short name ("rows") or its path
-// ("request.rows").
+// ("request.rows"). Like Fields, it returns a copy.
 func FieldByKey(key string) (*Field, bool) {
-	if f, ok := fieldByKey[key]; ok {
-		return f, true
+	f, ok := fieldByKey[key]
+	if !ok {
+		f, ok = fieldByPath[key]
 	}
-	f, ok := fieldByPath[key]
-	return f, ok
+	if !ok {
+		return nil, false
+	}
+	return f.clone(), true
+}
+
+// clone copies f, with its own OneOf, so a caller cannot reach the
+// registry through it.
+func (f *Field) clone() *Field {
+	c := *f
+	c.OneOf = slices.Clone(f.OneOf)
+	return &c
 }
 
 // get returns a pointer to an IntField's value, or nil for an unset
@@ -155,7 +175,7 @@ func (f *Field) Unset(c *Config) {
 // SetBool stores v in a BoolField.
 func (f *Field) SetBool(c *Config, v bool) { *f.flag(c) = v }
 
-// Text is the field's value as ParseText reads it back; "" for an Optional
+// Text is the field's value as SetText reads it back; "" for an Optional
 // field left to its default.
 func (f *Field) Text(c *Config) string {
 	if f.Kind == BoolField {
@@ -240,9 +260,10 @@ func (e parseError) Error() string { return string(e) }
 
 // ParseInt reads an integer as a person types it: surrounding space is
 // ignored, and digits may be grouped with commas or underscores ("64,902",
-// "64_902"), a separator only between two digits. Signs, fractions,
-// exponents, NaN, Infinity and non-ASCII digits are refused with a message
-// saying so, as is a number beyond int64.
+// "64_902"), a separator only between two digits; one leading "+" or "-"
+// is taken (the field's range, not ParseInt, refuses a negative value).
+// Fractions, exponents, NaN, Infinity and non-ASCII digits are refused
+// with a message saying so, as is a number beyond int64.
 func ParseInt(text string) (int64, error) {
 	s := strings.TrimSpace(text)
 	if s == "" {

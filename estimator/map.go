@@ -31,9 +31,9 @@ type MapColumn struct {
 	Candidate MapRevision `json:"candidate"`
 }
 
-// Rev is the column's revision rev (0 baseline, 1 candidate).
-func (c *MapColumn) Rev(rev int) *MapRevision {
-	if rev == 0 {
+// Rev is the column's revision rev.
+func (c *MapColumn) Rev(rev Revision) *MapRevision {
+	if rev == BaselineRev {
 		return &c.Baseline
 	}
 	return &c.Candidate
@@ -169,7 +169,7 @@ func (m *Mapper) Column(i int, flips []Flip) (MapColumn, []Flip) {
 			m.bisect(m.grid[j-1], m.grid[j], m.ds[j-1], m.ds[j], m.msgs[j-1], m.msgs[j])
 		}
 	}
-	for rev := 0; rev < 2; rev++ {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		start := len(flips)
 		flips = append(flips, m.flips[rev]...)
 		r := col.Rev(rev)
@@ -199,7 +199,7 @@ func (m *Mapper) rebase(x int64) {
 func (m *Mapper) acrossColumns(j int, y int64) (d [2]Decision, msg [2]string) {
 	s := m.ys
 	if m.acrossRev != nil {
-		for rev := range d {
+		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			if bad := s.at(y, rev); bad != nil {
 				d[rev], msg[rev] = Invalid, bad.Error()
 				continue
@@ -229,7 +229,7 @@ func (m *Mapper) acrossColumns(j int, y int64) (d [2]Decision, msg [2]string) {
 func (s *Sweeper) decisions(x int64, want [2]bool) (d [2]Decision, msg [2]string) {
 	if s.base.Own {
 		var pr PointRevision
-		for rev := range d {
+		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			d[rev] = Invalid
 			if want[rev] {
 				s.pointRev(x, rev, &pr)
@@ -249,7 +249,7 @@ func (s *Sweeper) decisions(x int64, want [2]bool) (d [2]Decision, msg [2]string
 // bisection.
 func (m *Mapper) bisect(a, b int64, da, db [2]Decision, ma, mb [2]string) {
 	if b-a == 1 {
-		for rev := 0; rev < 2; rev++ {
+		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			if da[rev] != db[rev] {
 				msg := ma[rev]
 				if msg == "" {
@@ -266,7 +266,7 @@ func (m *Mapper) bisect(a, b int64, da, db [2]Decision, ma, mb [2]string) {
 	// those that differ across [a, b]: the others are masked, as their own
 	// bisection would not enter that half.
 	left, right := dm, dm
-	for rev := 0; rev < 2; rev++ {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		if da[rev] == db[rev] {
 			left[rev], right[rev] = da[rev], db[rev]
 		}

@@ -128,7 +128,7 @@ func checkColumnRef(t *testing.T, name string, c Config, revs [2]refRev, x, y Ma
 	// reference is slow; sweeps check every integer on their own).
 	narrow := y.To-y.From < 64 && col.X == x.From
 	for rev := 0; rev < 2 && ref; rev++ {
-		r := col.Rev(rev)
+		r := col.Rev(Revision(rev))
 		if m := revs[rev].m; refMoveAxis(&m, x.Axis, col.X) && refMoveAxis(&m, y.Axis, y.To) && m.sequences() > 1<<12 {
 			continue // the reference prices every rung: too slow here
 		}
@@ -180,8 +180,8 @@ func checkColumnRef(t *testing.T, name string, c Config, revs [2]refRev, x, y Ma
 	}
 	pts := s.AppendPoints(nil, Grid(y.From, y.To, DefaultPoints))
 	for rev := 0; rev < 2; rev++ {
-		want := s.FlipsFromPoints(nil, pts, rev)
-		if got := col.Rev(rev); got.Start != pts[0].Rev[rev].Decision || !reflect.DeepEqual(got.Flips, want) {
+		want := s.FlipsFromPoints(nil, pts, Revision(rev))
+		if got := col.Rev(Revision(rev)); got.Start != pts[0].Rev[rev].Decision || !reflect.DeepEqual(got.Flips, want) {
 			t.Fatalf("%s: x %d rev %d: map column %+v\nsweep starts %v, flips %+v", name, col.X, rev, got, pts[0].Rev[rev].Decision, want)
 		}
 	}

@@ -142,7 +142,7 @@ func checkColumn(t *testing.T, c Config, x, y MapAxis, col MapColumn) int {
 	t.Helper()
 	start := decisionsAt(t, c, x.Axis, col.X, y.Axis, y.From)
 	for rev := 0; rev < 2; rev++ {
-		r := col.Rev(rev)
+		r := col.Rev(Revision(rev))
 		if r.Start != start[rev] {
 			t.Fatalf("x %d rev %d: start %v, Estimate says %v", col.X, rev, r.Start, start[rev])
 		}
@@ -283,7 +283,7 @@ func TestMapInvalidThenValid(t *testing.T) {
 		t.Fatalf("%d columns for a one-value range, want 1", len(res.Columns))
 	}
 	for rev := 0; rev < 2; rev++ {
-		r := res.Columns[0].Rev(rev)
+		r := res.Columns[0].Rev(Revision(rev))
 		if r.Start != Invalid || len(r.Flips) == 0 {
 			t.Fatalf("rev %d: %+v", rev, r)
 		}

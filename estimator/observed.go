@@ -257,7 +257,7 @@ func (rv *Revisions) observe(points []ObservedPoint) ([]ObservedResult, *Fit, er
 		for k, rev := range revs {
 			pred, err := rev.predictPeak(pt.Rows)
 			if e, ok := err.(*Error); ok {
-				err = revisionError(e, k, rv.Own) // a baseline of its own is named
+				err = revisionError(e, Revision(k), rv.Own) // a baseline of its own is named
 			}
 			if err != nil {
 				return nil, nil, &Error{Field: pointField(i, "rows"), Message: fmt.Sprintf("a piece of %s rows: %v", Group(pt.Rows), err)}

@@ -104,7 +104,7 @@ func replayRevisions(c Config) ([2]revision, error) {
 	}
 	var out [2]revision
 	for i := range out {
-		out[i] = revision{r: rv.Rev[i], v: rv.variant(i), shared: !rv.Own}
+		out[i] = revision{r: rv.Rev[i], v: rv.variant(Revision(i)), shared: !rv.Own}
 	}
 	if rv.Own {
 		out[0].prefix = baselinePrefix

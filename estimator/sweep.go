@@ -70,7 +70,7 @@ type Sweeper struct {
 }
 
 // sweepRev returns the state that prices revision rev.
-func (s *Sweeper) sweepRev(rev int) *sweepRev {
+func (s *Sweeper) sweepRev(rev Revision) *sweepRev {
 	if rev == 0 && s.own != nil {
 		return s.own
 	}
@@ -130,7 +130,7 @@ func (s *Sweeper) rebase(rv *Revisions) {
 	if rv.Own && s.own == nil {
 		s.own = &sweepRev{}
 	}
-	for rev := range rv.Rev {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		r, sr := &rv.Rev[rev], s.sweepRev(rev)
 		sr.primed = false
 		sr.paths.reset()
@@ -140,7 +140,7 @@ func (s *Sweeper) rebase(rv *Revisions) {
 		case "sequence_rows":
 			sr.sameSizes = !r.terms.usesAny(varS)
 		case "rows":
-			sr.sameSizes = r.P == r.N && r.T == r.N && !r.terms.usesAny(varReqN, varReqP, varReqT)
+			sr.sameSizes = r.EveryRowTargeted() && !r.terms.usesAny(varReqN, varReqP, varReqT)
 		default:
 			sr.sameSizes = false
 		}
@@ -196,11 +196,13 @@ func (r *Resolved) AxisField(axis string) *int64 {
 // Axis is the swept field's short name.
 func (s *Sweeper) Axis() string { return s.axis }
 
-// Field is the swept field.
+// Field is the swept field: the registry's own, so that charts built from
+// two sweeps of one axis compare equal (reflect.DeepEqual); do not change
+// it.
 func (s *Sweeper) Field() *Field { return s.field }
 
-// Base is the candidate's resolved config the sweep starts from.
-func (s *Sweeper) Base() Resolved { return s.base.Rev[1] }
+// baseResolved is the candidate's resolved config the sweep starts from.
+func (s *Sweeper) baseResolved() Resolved { return s.base.Rev[1] }
 
 // Revisions are the resolved configs of both revisions the sweep starts
 // from.
@@ -214,7 +216,7 @@ func (s *Sweeper) Revisions() Revisions { return s.base }
 // of its own, x outside the field's range included, names the baseline
 // ("baseline.overrides.<path>"), as ResolveRevisions names the errors of
 // its config.
-func (s *Sweeper) at(x int64, rev int) *Error {
+func (s *Sweeper) at(x int64, rev Revision) *Error {
 	r := &s.sweepRev(rev).cur
 	*r = s.base.Rev[rev]
 	f := s.field
@@ -241,7 +243,7 @@ func (s *Sweeper) at(x int64, rev int) *Error {
 // Invalid with the message. It prices everything Estimate prices, so a
 // point is invalid in a sweep exactly when Estimate fails there (for that
 // revision, when the baseline is a config of its own).
-func (s *Sweeper) decision(x int64, rev int) (Decision, string) {
+func (s *Sweeper) decision(x int64, rev Revision) (Decision, string) {
 	if s.base.Own {
 		var pr PointRevision
 		s.pointRev(x, rev, &pr)
@@ -348,7 +350,7 @@ func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
 	}
 	pt.AvailableBytes = r.available()
 	e.availLo, e.availHi = 0, math.MaxInt64
-	for rev := 0; rev < 2; rev++ {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		priceRevision(e, s.base.variant(rev), &pt.Rev[rev])
 	}
 	pt.LowerBoundBytes = e.lowerBound()
@@ -356,7 +358,7 @@ func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
 		*pt = invalidPoint(x, e.c.err.Error())
 		return e.availLo, e.availHi
 	}
-	for rev := range pt.Rev {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, pt.LowerBoundBytes
 	}
 	return e.availLo, e.availHi
@@ -366,7 +368,7 @@ func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
 // invalid.
 func invalidPoint(x int64, msg string) Point {
 	pt := Point{X: x, Error: msg}
-	for rev := range pt.Rev {
+	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		pt.Rev[rev].Decision, pt.Rev[rev].Error = Invalid, msg
 	}
 	return pt
@@ -379,7 +381,7 @@ func invalidPoint(x int64, msg string) Point {
 // available bytes: with its own capacity, in-use or reserve, a revision's
 // available bytes differ from the other's at every x, and only its own
 // decide its ladder.
-func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
+func (s *Sweeper) pointRev(x int64, rev Revision, pr *PointRevision) {
 	if bad := s.at(x, rev); bad != nil {
 		*pr = PointRevision{Decision: Invalid, Error: bad.Error()}
 		return
@@ -404,7 +406,7 @@ func (s *Sweeper) pointRev(x int64, rev int, pr *PointRevision) {
 // priceRev prices revision rev of a baseline of its own in its config as
 // at has set it, into pr, and returns the range of its available bytes
 // over which the result holds (see price).
-func (s *Sweeper) priceRev(rev int, pr *PointRevision) (lo, hi int64) {
+func (s *Sweeper) priceRev(rev Revision, pr *PointRevision) (lo, hi int64) {
 	*pr = PointRevision{}
 	sr := s.sweepRev(rev)
 	r := &sr.cur
@@ -453,11 +455,11 @@ func (s *Sweeper) AppendPoints(dst []Point, xs []int64) []Point {
 // Grid returns up to points x values spread evenly over [from, to], both
 // ends included; every integer when the range holds no more than points.
 func Grid(from, to int64, points int) []int64 {
-	return AppendGrid(nil, from, to, points)
+	return appendGrid(nil, from, to, points)
 }
 
-// AppendGrid appends Grid(from, to, points) to dst.
-func AppendGrid(dst []int64, from, to int64, points int) []int64 {
+// appendGrid appends Grid(from, to, points) to dst.
+func appendGrid(dst []int64, from, to int64, points int) []int64 {
 	if to < from {
 		return dst
 	}
@@ -519,20 +521,20 @@ func Sweep(c Config, axis string, from, to int64, points int) (SweepResult, erro
 	}
 	res := SweepResult{Axis: axis, From: from, To: to}
 	pts := s.AppendPoints(nil, Grid(from, to, points))
-	res.Baseline.Flips = s.FlipsFromPoints(nil, pts, 0)
-	res.Candidate.Flips = s.FlipsFromPoints(nil, pts, 1)
+	res.Baseline.Flips = s.FlipsFromPoints(nil, pts, BaselineRev)
+	res.Candidate.Flips = s.FlipsFromPoints(nil, pts, CandidateRev)
 	return res, nil
 }
 
-// Flips appends to dst the flips of revision rev (0 baseline, 1 candidate)
+// flips appends to dst the flips of revision rev
 // over the grid xs (increasing).
-func (s *Sweeper) Flips(dst []Flip, xs []int64, rev int) []Flip {
+func (s *Sweeper) flips(dst []Flip, xs []int64, rev Revision) []Flip {
 	return s.FlipsFromPoints(dst, s.AppendPoints(nil, xs), rev)
 }
 
-// FlipsFromPoints is Flips over points already priced (increasing X), so
+// FlipsFromPoints is flips over points already priced (increasing X), so
 // a chart that has its points pays only for the bisection.
-func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev int) []Flip {
+func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev Revision) []Flip {
 	if dst == nil {
 		dst = []Flip{} // an empty list, not null, in JSON
 	}
@@ -551,7 +553,7 @@ func (s *Sweeper) FlipsFromPoints(dst []Flip, pts []Point, rev int) []Flip {
 
 // bisect finds every flip between a and b (a < b) whose decisions differ,
 // appending them in increasing order.
-func (s *Sweeper) bisect(dst []Flip, rev int, a, b int64, da, db Decision, ma, mb string) []Flip {
+func (s *Sweeper) bisect(dst []Flip, rev Revision, a, b int64, da, db Decision, ma, mb string) []Flip {
 	if b-a == 1 {
 		msg := ma
 		if msg == "" {

@@ -73,7 +73,7 @@ func TestPointIsEstimate(t *testing.T) {
 			f, _ := FieldByKey(axis)
 			base, _ := f.Int(&c)
 			if axis == "input_width" || axis == "output_width" {
-				r := s.Base()
+				r := s.baseResolved()
 				base = map[string]int64{"input_width": r.I, "output_width": r.O}[axis]
 			}
 			for _, x := range []int64{base, max(f.Min, base/2), base + 1, between(rng, f.Min, min(f.Max, 2*base+10))} {
@@ -258,7 +258,7 @@ func TestSweepDefaultRows(t *testing.T) {
 	checkFlips(t, "baseline", s, res.Baseline.Flips, 0, 1, 1_000_000, false)
 	checkFlips(t, "candidate", s, res.Candidate.Flips, 1, 1, 1_000_000, false)
 	for rev, fl := range [][]Flip{res.Baseline.Flips, res.Candidate.Flips} {
-		if again := s.Flips(nil, Grid(1, 1_000_000, DefaultPoints), rev); fmt.Sprint(again) != fmt.Sprint(fl) {
+		if again := s.flips(nil, Grid(1, 1_000_000, DefaultPoints), Revision(rev)); fmt.Sprint(again) != fmt.Sprint(fl) {
 			t.Errorf("revision %d: Sweeper.Flips %+v, Sweep %+v", rev, again, fl)
 		}
 		if len(fl) == 0 || fl[0].FromDecision != Admit {
@@ -366,7 +366,7 @@ func TestSweepOverflowIsInvalid(t *testing.T) {
 		t.Fatalf("Point at 1,000 rows: %q %v", p.Error, p.Rev[0].Decision)
 	}
 	for rev := 0; rev < 2; rev++ {
-		flips := s.Flips(nil, []int64{1000, big}, rev)
+		flips := s.flips(nil, []int64{1000, big}, Revision(rev))
 		if len(flips) == 0 || flips[len(flips)-1].ToDecision != Invalid {
 			t.Errorf("revision %d: Flips over [1,000, %d] = %+v, but Point(%d) is invalid (the lower bound overflows): an overflowing point must be invalid in Flips too",
 				rev, big, flips, big)

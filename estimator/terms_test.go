@@ -66,7 +66,7 @@ func TestTermsPointIsEstimate(t *testing.T) {
 			f, _ := FieldByKey(axis)
 			base, _ := f.Int(&c)
 			if axis == "input_width" || axis == "output_width" {
-				r := s.Base()
+				r := s.baseResolved()
 				base = map[string]int64{"input_width": r.I, "output_width": r.O}[axis]
 			}
 			for _, x := range []int64{base, max(f.Min, base/2), base + 1, between(rng, f.Min, min(f.Max, 2*base+10)), base, max(f.Min, base-1)} {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,7 +104,7 @@ func TestSpecRangesCoverFields(t *testing.T) {
 		if f.Kind == IntField && !have[f.Path] {
 			t.Errorf("field %s has no range in section 2's table here", f.Path)
 		}
-		if g, ok := FieldByKey(f.Key); !ok || g != f {
+		if g, ok := FieldByKey(f.Key); !ok || g.Path != f.Path || g.Key != f.Key {
 			t.Errorf("FieldByKey(%q) does not find %s", f.Key, f.Path)
 		}
 	}
@@ -428,5 +429,63 @@ func TestParseInt(t *testing.T) {
 		if v, err := ParseInt(text); err == nil {
 			t.Errorf("ParseInt(%q) = %d, want an error", text, v)
 		}
+	}
+}
+
+// TestRegistryIsReadOnly: what Fields and FieldByKey return are copies.
+// Narrowing a range or a OneOf through them changes neither what the next
+// call returns nor what Estimate accepts.
+func TestRegistryIsReadOnly(t *testing.T) {
+	for _, f := range Fields() {
+		f.Min, f.Max = 2, 3
+		if f.OneOf != nil {
+			f.OneOf[0] = 3
+		}
+	}
+	rows, _ := FieldByKey("rows")
+	rows.Max = 3
+	dtype, _ := FieldByKey("fc2.dtype_bytes")
+	dtype.OneOf[0] = 3
+	if f, _ := FieldByKey("rows"); f.Min != 1 || f.Max != maxRows {
+		t.Errorf("rows after a caller changed its copy: %d..%d, want 1..%d", f.Min, f.Max, maxRows)
+	}
+	if f, _ := FieldByKey("dtype_bytes"); !slices.Equal(f.OneOf, []int64{1, 2, 4, 8}) {
+		t.Errorf("dtype_bytes after a caller changed its copy: one of %v", f.OneOf)
+	}
+	for _, f := range Fields() {
+		if f.Key == "rows" && f.Max != maxRows {
+			t.Errorf("Fields(): rows.Max = %d after a caller changed its copy", f.Max)
+		}
+	}
+	c := Default()
+	c.Request.Rows, c.Request.SequenceRows = 10, 10
+	c.FC2.DtypeBytes = 1
+	if _, err := Estimate(c); err != nil {
+		t.Errorf("Estimate(rows=10, dtype_bytes=1) after callers changed their copies: %v", err)
+	}
+}
+
+// TestErrorConvention: errors.As finds an *Error inside the ErrorList
+// Resolve and DecodeConfig return, and a bad config resolves to the zero
+// value, not a half-filled one.
+func TestErrorConvention(t *testing.T) {
+	c := Default()
+	c.Request.Rows = 0
+	c.Model.VocabSize = -1
+	r, err := c.Resolve()
+	var e *Error
+	if !errors.As(err, &e) || e.Field != "model.vocab_size" {
+		t.Fatalf("errors.As(Resolve's error, *Error) = %v, field %v; want the first bad field, model.vocab_size", e != nil, e)
+	}
+	if r != (Resolved{}) {
+		t.Errorf("Resolve of a bad config returned %+v, want the zero Resolved", r)
+	}
+	rv, err := c.ResolveRevisions()
+	if err == nil || rv.Rev[0] != (Resolved{}) || rv.Rev[1] != (Resolved{}) || rv.Own {
+		t.Errorf("ResolveRevisions of a bad config: %+v, %v; want the zero Revisions and an error", rv, err)
+	}
+	_, err = DecodeConfig([]byte(`{"request": {"rows": 0}}`))
+	if !errors.As(err, &e) || e.Field != "request.rows" {
+		t.Errorf("errors.As(DecodeConfig's error, *Error): %v; want request.rows", err)
 	}
 }

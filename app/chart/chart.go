@@ -138,7 +138,7 @@ type lineSpec struct {
 
 // revValue reads one revision's figure; a revision invalid at a point
 // (its own config, while the other's is valid) has none there.
-func revValue(rev int, f func(r *estimator.PointRevision) int64) func(p *estimator.Point) (int64, bool) {
+func revValue(rev estimator.Revision, f func(r *estimator.PointRevision) int64) func(p *estimator.Point) (int64, bool) {
 	return func(p *estimator.Point) (int64, bool) {
 		r := &p.Rev[rev]
 		if r.Error != "" {

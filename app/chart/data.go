@@ -44,7 +44,7 @@ func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input
 	xs := estimator.Grid(from, to, points)
 	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms}
 	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
-	in.Baseline = s.FlipsFromPoints(nil, in.Points, 0)
-	in.Candidate = s.FlipsFromPoints(nil, in.Points, 1)
+	in.Baseline = s.FlipsFromPoints(nil, in.Points, estimator.BaselineRev)
+	in.Candidate = s.FlipsFromPoints(nil, in.Points, estimator.CandidateRev)
 	return in, nil
 }

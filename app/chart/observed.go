@@ -76,7 +76,7 @@ func (o *chartObserved) lines(xs []float64, from, to int64, pal *Palette) ([]*ch
 		}
 	}
 	var out []*chartLine
-	for _, rev := range [2]int{1, 0} {
+	for _, rev := range [2]estimator.Revision{estimator.CandidateRev, estimator.BaselineRev} {
 		ys := o.predicted[rev]
 		for _, y := range ys {
 			if !math.IsNaN(y) {
@@ -91,7 +91,7 @@ func (o *chartObserved) lines(xs []float64, from, to int64, pal *Palette) ([]*ch
 var revName = [2]string{"baseline", "candidate"}
 
 // predictedStyle is revision rev's predicted-peak line.
-func predictedStyle(pal *Palette, rev int) draw.LineStyle {
+func predictedStyle(pal *Palette, rev estimator.Revision) draw.LineStyle {
 	col := [2]color.Color{pal.Baseline, pal.Candidate}[rev]
 	return lineStyle(col, 1.3, 6, 2, 1.5, 2)
 }

@@ -44,7 +44,7 @@ type region struct {
 
 // decisionRegions splits [xmin, xmax] at a revision's flips, each boundary
 // halfway between the flip's last old x and its first new one.
-func decisionRegions(flips []estimator.Flip, pts []estimator.Point, rev int, xmin, xmax float64) []region {
+func decisionRegions(flips []estimator.Flip, pts []estimator.Point, rev estimator.Revision, xmin, xmax float64) []region {
 	d := estimator.Invalid
 	if len(flips) > 0 {
 		d = flips[0].FromDecision

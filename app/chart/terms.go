@@ -30,9 +30,9 @@ func termLines(in *Input) []lineSpec {
 		if t.Place != "stage" || i >= estimator.MaxTerms {
 			continue
 		}
-		rev, label, dashes := 1, t.Name, []vg.Length{6, 2}
+		rev, label, dashes := estimator.CandidateRev, t.Name, []vg.Length{6, 2}
 		if t.Revision == "baseline" {
-			rev, label, dashes = 0, t.Name+" ("+in.names()[0]+")", []vg.Length{2, 2}
+			rev, label, dashes = estimator.BaselineRev, t.Name+" ("+in.names()[0]+")", []vg.Length{2, 2}
 		}
 		col := colTerm[len(specs)%len(colTerm)]
 		specs = append(specs, lineSpec{label, lineStyle(col, 1.3, dashes...),

@@ -238,9 +238,9 @@ func TestMapBaseline(t *testing.T) {
 	}
 	col := got.Columns[0]
 	for rev, want := range []int64{227_374, 403_171} {
-		flips := col.Rev(rev).Flips
-		if col.Rev(rev).Start != estimator.Admit || len(flips) == 0 || flips[0].First != want || flips[0].ToDecision != estimator.Split {
-			t.Errorf("revision %d at in_use 0: start %v, flips %+v; want admit, then split from %d", rev, col.Rev(rev).Start, flips, want)
+		flips := col.Rev(estimator.Revision(rev)).Flips
+		if col.Rev(estimator.Revision(rev)).Start != estimator.Admit || len(flips) == 0 || flips[0].First != want || flips[0].ToDecision != estimator.Split {
+			t.Errorf("revision %d at in_use 0: start %v, flips %+v; want admit, then split from %d", rev, col.Rev(estimator.Revision(rev)).Start, flips, want)
 		}
 	}
 	out := filepath.Join(t.TempDir(), "map.svg")

@@ -21,9 +21,9 @@ type revNames struct {
 var defaultNames = revNames{Base: "baseline", Cand: "candidate"}
 
 // phrase is a revision's name in a sentence: "the baseline", "H200".
-func (n revNames) phrase(rev int) string {
+func (n revNames) phrase(rev estimator.Revision) string {
 	name := n.Base
-	if rev == 1 {
+	if rev == estimator.CandidateRev {
 		name = n.Cand
 	}
 	if n.Setups {
@@ -152,9 +152,9 @@ func panelTexts(cfg estimator.Config, n revNames) [2]panelText {
 
 // availableOf is a revision's available bytes: its own when the result
 // carries them (a baseline of its own), else the one figure of both.
-func availableOf(res estimator.Result, rev int) estimator.Bytes {
+func availableOf(res estimator.Result, rev estimator.Revision) estimator.Bytes {
 	o := res.Baseline
-	if rev == 1 {
+	if rev == estimator.CandidateRev {
 		o = res.Candidate
 	}
 	if o.AvailableBytes != nil {

@@ -76,7 +76,7 @@ func TestSliderRender(t *testing.T) {
 func TestDecisionPanelRender(t *testing.T) {
 	for _, dec := range []estimator.Decision{estimator.Admit, estimator.Split, estimator.Refuse} {
 		t.Run(dec.String(), func(t *testing.T) {
-			p := &decisionPanel{Rev: "candidate", Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
+			p := &decisionPanel{Rev: estimator.CandidateRev, Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
 				Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
 			d := app.NewClientTester(p)
 			for _, tc := range []app.TestUIDescriptor{
@@ -93,7 +93,7 @@ func TestDecisionPanelRender(t *testing.T) {
 		})
 	}
 	// Before the first estimate there is no decision to show.
-	p := &decisionPanel{Rev: "baseline"}
+	p := &decisionPanel{Rev: estimator.BaselineRev}
 	d := app.NewClientTester(p)
 	defer d.Close()
 	if err := app.TestMatch(p, app.TestUIDescriptor{Path: app.TestPath(0, 1), Expected: app.P().Class("pending")}); err != nil {

@@ -91,7 +91,7 @@ func TestDecisionPanelComposition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &decisionPanel{Rev: "baseline", Title: "Baseline", Ready: true, Axis: "rows", Outcome: res.Baseline, Safety: 110}
+	p := &decisionPanel{Rev: estimator.BaselineRev, Title: "Baseline", Ready: true, Axis: "rows", Outcome: res.Baseline, Safety: 110}
 	d := app.NewClientTester(p)
 	defer d.Close()
 	for _, tc := range []app.TestUIDescriptor{

@@ -15,7 +15,7 @@ import (
 type decisionPanel struct {
 	app.Compo
 
-	Rev       string // "baseline" or "candidate"
+	Rev       estimator.Revision
 	Title     string
 	Subtitle  string
 	Ready     bool // false until the first estimate: show no decision at all
@@ -30,7 +30,7 @@ type decisionPanel struct {
 
 // Render draws the panel.
 func (p *decisionPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the "+p.Rev+" decision", &ui)
+	defer p.Sink.catchRender("drawing the "+p.Rev.String()+" decision", &ui)
 	o := p.Outcome
 	head := app.Header().Body(
 		app.H3().Text(p.Title),
@@ -49,7 +49,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("decision").Text(d),
 			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
-		compositionView(p.Rev, composeRequired(o, p.Safety)),
+		compositionView(p.Rev.String(), composeRequired(o, p.Safety)),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),

@@ -389,10 +389,10 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: "baseline", Title: panels[0].title, Subtitle: panels[0].subtitle + termsNote(sh.config.Terms, 0),
+					&decisionPanel{Rev: estimator.BaselineRev, Title: panels[0].title, Subtitle: panels[0].subtitle + termsNote(sh.config.Terms, 0),
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
-					&decisionPanel{Rev: "candidate", Title: panels[1].title, Subtitle: panels[1].subtitle + termsNote(sh.config.Terms, 1),
+					&decisionPanel{Rev: estimator.CandidateRev, Title: panels[1].title, Subtitle: panels[1].subtitle + termsNote(sh.config.Terms, 1),
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),

@@ -29,9 +29,9 @@ func segments(from, to int64, first estimator.Decision, firstMsg string, flips [
 }
 
 // revisionSegments are revision rev's segments of a sweep.
-func revisionSegments(in chart.Input, rev int) []segment {
+func revisionSegments(in chart.Input, rev estimator.Revision) []segment {
 	flips := in.Baseline
-	if rev == 1 {
+	if rev == estimator.CandidateRev {
 		flips = in.Candidate
 	}
 	first, msg := estimator.Invalid, ""

@@ -70,7 +70,7 @@ func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis strin
 // proportion to the current rows, so rows matters unless both follow it.
 func withoutAxis(r estimator.Resolved, axis string) estimator.Resolved {
 	if axis == "rows" {
-		if r.P == r.N && r.T == r.N {
+		if r.EveryRowTargeted() {
 			r.N, r.P, r.T = 0, 0, 0
 		}
 		return r
