@@ -184,6 +184,13 @@ func (s pageState) settled(list []preset) pageState {
 		}
 	}
 	open.lastTopK, open.lastEP = s.lastTopK, s.lastEP
+	// Which term's help is open is the page's, not the address's: it
+	// stays open across the edit (the same term, by its place in the list).
+	for i := range open.terms {
+		if i < len(s.terms) && s.terms[i].Typed.Name == open.terms[i].Typed.Name {
+			open.terms[i].Help = s.terms[i].Help
+		}
+	}
 	// The address says a range only when it is not the config's default,
 	// and a link's range is one somebody typed; but a range the page moved
 	// itself (or kept while the swept field moved) still follows the
