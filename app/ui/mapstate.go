@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 
@@ -52,14 +53,15 @@ type mapState struct {
 	ySet   bool
 	cols   int
 	texts  map[string]string
-	errs   map[string]string
-	broken bool // a range or the columns are refused: nothing new is computed
+	errs   map[string]string // texts refused as they were read
+	cerrs  map[string]string // what check found: the same axis twice, an empty range
+	broken bool              // a range or the columns are refused: nothing new is computed
 }
 
 // newMapState is the default map: rows across, in_use_bytes up.
 func newMapState() mapState {
 	return mapState{x: "rows", y: "in_use_bytes", cols: estimator.DefaultColumns,
-		texts: map[string]string{}, errs: map[string]string{}}
+		texts: map[string]string{}, errs: map[string]string{}, cerrs: map[string]string{}}
 }
 
 // decodeMap reads the map view's keys from q for the config cfg. A bad
@@ -101,7 +103,7 @@ func (m *mapState) encode(q url.Values, cfg estimator.Config) {
 	if m.cols != estimator.DefaultColumns {
 		q.Set(keyMCols, strconv.Itoa(m.cols))
 	}
-	for k := range m.errs {
+	for k := range m.allErrs() {
 		if t, ok := m.texts[k]; ok {
 			q.Set(k, t)
 		}
@@ -129,10 +131,18 @@ func (m *mapState) set(key, text string, cfg estimator.Config) {
 			m.texts[key], m.errs[key] = text, "is not an axis: "+strconv.Quote(text)
 			return
 		}
+		// A new axis starts from its default range: the old range's
+		// texts and messages are of the other axis.
+		ends := []string{keyMXFrom, keyMXTo}
 		if key == keyMX {
 			m.x, m.xSet = text, false
 		} else {
 			m.y, m.ySet = text, false
+			ends = []string{keyMYFrom, keyMYTo}
+		}
+		for _, k := range ends {
+			delete(m.texts, k)
+			delete(m.errs, k)
 		}
 	case keyMXFrom, keyMXTo, keyMYFrom, keyMYTo:
 		axis := m.x
@@ -166,13 +176,14 @@ func (m *mapState) set(key, text string, cfg estimator.Config) {
 	}
 }
 
-// parseAxisText reads a range end of axis: a count, or bytes ("80GiB")
-// on a byte axis.
+// parseAxisText reads a range end as the axis field takes it (units
+// included: "80GiB" along in_use_bytes, "64k" along rows).
 func parseAxisText(axis, text string) (int64, error) {
-	if axis == "capacity_bytes" || axis == "in_use_bytes" {
-		return estimator.ParseBytes(text)
+	f, ok := estimator.FieldByKey(axis)
+	if !ok {
+		return 0, errors.New("the axis " + strconv.Quote(axis) + " is unknown")
 	}
-	return estimator.ParseCount(text)
+	return f.Parse(text)
 }
 
 // fillRanges puts the default range of each axis not set by the user
@@ -191,21 +202,30 @@ func (m *mapState) fillRanges(cfg estimator.Config) {
 // NewMapper land beside their controls (see mapErrKey).
 func (m *mapState) check(cfg estimator.Config) {
 	m.fillRanges(cfg)
-	for _, k := range []string{keyMY, keyMXTo, keyMYTo} {
-		if _, typed := m.texts[k]; !typed {
-			delete(m.errs, k)
-		}
-	}
+	m.cerrs = map[string]string{}
 	if m.x == m.y {
-		m.errs[keyMY] = "must differ from the x axis, got " + m.y + " for both"
+		m.cerrs[keyMY] = "must differ from the x axis, got " + m.y + " for both"
 	}
 	if m.xFrom > m.xTo {
-		m.errs[keyMXTo] = "must not be below from (" + estimator.Group(m.xFrom) + "), got " + estimator.Group(m.xTo)
+		m.cerrs[keyMXTo] = "must not be below from (" + estimator.Group(m.xFrom) + "), got " + estimator.Group(m.xTo)
 	}
 	if m.yFrom > m.yTo {
-		m.errs[keyMYTo] = "must not be below from (" + estimator.Group(m.yFrom) + "), got " + estimator.Group(m.yTo)
+		m.cerrs[keyMYTo] = "must not be below from (" + estimator.Group(m.yFrom) + "), got " + estimator.Group(m.yTo)
 	}
-	m.broken = len(m.errs) > 0
+	m.broken = len(m.errs)+len(m.cerrs) > 0
+}
+
+// allErrs is every message of the view's controls: the refused texts'
+// first, then what check found.
+func (m *mapState) allErrs() map[string]string {
+	out := map[string]string{}
+	for k, v := range m.cerrs {
+		out[k] = v
+	}
+	for k, v := range m.errs {
+		out[k] = v
+	}
+	return out
 }
 
 // axes are the map's axes and columns as NewMapper takes them.

@@ -27,6 +27,7 @@ func (s *pageState) query(list []preset) url.Values {
 		q.Set("from", strconv.FormatInt(s.from, 10))
 		q.Set("to", strconv.FormatInt(s.to, 10))
 	}
+	s.mapS.encode(q, s.cfg)
 	for ek := range s.errs {
 		c := controlKey(ek)
 		if t, ok := s.texts[c]; ok {
@@ -126,6 +127,7 @@ func decodePage(q url.Values, list []preset) pageState {
 	}
 	s.decodeBaseline(q)
 	s.validate()
+	s.mapS = decodeMap(q, s.cfg)
 	return s
 }
 
