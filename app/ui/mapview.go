@@ -94,7 +94,14 @@ func (m *mapView) Render() (ui app.UI) {
 	if !st.Complete && st.All > 0 {
 		progress = "Computing column " + strconv.Itoa(st.Done) + " of " + strconv.Itoa(st.All) + "…"
 	}
-	return app.Section().ID("map-view").Class("map-view").DataSet("complete", complete).Body(
+	shownY, f := "", st.Frame
+	if st.Result != nil {
+		shownY = st.Result.Y.Axis
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	return app.Section().ID("map-view").Class("map-view").DataSet("complete", complete).DataSet("y", shownY).
+		// The plane in the SVG's coordinates, for tests that point at it.
+		DataSet("plot", num(f.Plot.Left)+","+num(f.Plot.Top)+","+num(f.Plot.Right)+","+num(f.Plot.Bottom)+","+num(f.Width)+","+num(f.Height)).Body(
 		app.Div().Class("axis-controls", "map-controls").Body(
 			&menu{ID: keyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[keyMX], Sink: m.Sink},
 			m.field(keyMXFrom, "x from", st.XFrom),
