@@ -16,9 +16,15 @@ import (
 
 // mapFrameMs is the map's share of an animation frame: columns are
 // computed until it is spent (at least one per frame), so a slider
-// input is never queued behind a whole map and the one-input chart's
-// frame budget holds with the map open.
-const mapFrameMs = 6
+// input is never queued behind a whole map. A frame that also rendered
+// the one-input state (an edit came) gives the map only what that render
+// left of it (mapFrameMs - the render's time, at least mapMinMs), so the
+// frame budget holds with the map open; a frame with no edit gives it
+// all, and the map completes sooner.
+const (
+	mapFrameMs = 12
+	mapMinMs   = 2
+)
 
 // mapRun is the explorer's map: the job in progress and the map on
 // screen (the last complete one, kept while the next is computed).
@@ -32,6 +38,9 @@ type mapRun struct {
 	errs     map[string]string
 	drawnKey string
 	cfg      estimator.Config // the config of the map on screen
+	// seenRenders is the explorer's render count when the map last
+	// stepped: a change means the frame also rendered an edit.
+	seenRenders int
 }
 
 // mapConfig is the config the map is computed for: the state's when it can
@@ -72,8 +81,13 @@ func (c *explorer) stepMap() {
 	if mr.job == nil || mr.job.key != key {
 		mr.job = newMapJob(key, cfg, ms)
 	}
+	budget := float64(mapFrameMs)
+	if c.renders != mr.seenRenders { // this frame rendered an edit
+		budget = max(mapMinMs, mapFrameMs-c.renderMs)
+		mr.seenRenders = c.renders
+	}
 	start := nowMs()
-	if !mr.job.step(func() bool { return nowMs()-start < mapFrameMs }) {
+	if !mr.job.step(func() bool { return nowMs()-start < budget }) {
 		c.requestRender()
 		return
 	}
