@@ -50,7 +50,7 @@ func MapSVG(in MapInput, width, height vg.Length) (svg []byte, err error) {
 		return nil, err
 	}
 	c := newSVGCanvas(width, height)
-	if err := drawMap(in, draw.New(c)); err != nil {
+	if err := drawMap(in, draw.New(c), nil); err != nil {
 		return nil, err
 	}
 	return c.bytes(), nil
@@ -73,8 +73,9 @@ func mapAxes(m *estimator.MapResult) (x, y *estimator.Field, err error) {
 }
 
 // drawMap lays out and draws the whole picture on dc: the title and the
-// summary above, the plane, the legend below.
-func drawMap(in MapInput, dc draw.Canvas) error {
+// summary above, the plane, the legend below; frame, when not nil, gets
+// the plane's coordinate mapping (MapSVGFrame).
+func drawMap(in MapInput, dc draw.Canvas, frame *Frame) error {
 	m := &in.Map
 	xf, yf, err := mapAxes(m)
 	if err != nil {
@@ -126,6 +127,9 @@ func drawMap(in MapInput, dc draw.Canvas) error {
 	if in.HasCurrent && in.CurrentX >= m.X.From && in.CurrentX <= m.X.To && in.CurrentY >= m.Y.From && in.CurrentY <= m.Y.To {
 		p.Add(&mapCurrent{x: float64(in.CurrentX), y: float64(in.CurrentY),
 			label: currentLabel(xf, in.CurrentX) + ", " + currentLabel(yf, in.CurrentY)})
+	}
+	if frame != nil {
+		*frame = newFrame(p, plotC, w, h)
 	}
 	p.Draw(plotC)
 	header.draw(draw.Crop(dc, 0, 0, h-headerH, 0))

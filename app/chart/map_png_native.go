@@ -19,7 +19,7 @@ func MapPNG(in MapInput, widthPx, heightPx int) (png []byte, err error) {
 	}
 	img := image.NewRGBA(image.Rect(0, 0, widthPx, heightPx))
 	c := vgimg.NewWith(vgimg.UseImage(img), vgimg.UseDPI(chartDPI(widthPx)))
-	if err := drawMap(in, draw.New(c)); err != nil {
+	if err := drawMap(in, draw.New(c), nil); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer

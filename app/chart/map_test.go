@@ -196,3 +196,32 @@ func TestMapChartBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestMapSVGFrame: the frame's plane is inside the picture and maps the
+// map's ranges, and the SVG is MapSVG's.
+func TestMapSVGFrame(t *testing.T) {
+	cfg := estimator.Default()
+	res, err := estimator.Map(cfg, estimator.MapAxis{Axis: "rows", From: 1, To: 600000},
+		estimator.MapAxis{Axis: "in_use_bytes", From: 0, To: 120000000000}, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := NewMapInput(cfg, res)
+	svg, f, err := MapSVGFrame(in, 720, 420)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := MapSVG(in, 720, 420)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(svg) != string(plain) {
+		t.Error("MapSVGFrame's SVG differs from MapSVG's")
+	}
+	if !(f.Plot.Left > 0 && f.Plot.Right < 720 && f.Plot.Top > 0 && f.Plot.Bottom < 420 && f.Plot.Left < f.Plot.Right && f.Plot.Top < f.Plot.Bottom) {
+		t.Errorf("plane %+v is not inside 720x420", f.Plot)
+	}
+	if f.XMin != 1 || f.XMax != 600000 || f.YMin != 0 || f.YMax != 120000000000 {
+		t.Errorf("frame ranges %v..%v, %v..%v", f.XMin, f.XMax, f.YMin, f.YMax)
+	}
+}

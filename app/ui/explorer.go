@@ -57,6 +57,7 @@ type explorer struct {
 	pointer     chartPointer
 	themeChange app.Func      // redraws the chart when the colour scheme changes (theme_wasm.go)
 	loads       *workloadSink // the Workload panel's way in (explorer_workload.go)
+	maps        mapRun        // the "Two inputs" view's map (explorer_map.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -173,6 +174,10 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
+	if isMapKey(e.Key) || e.Key == keyMClick { // the map view (explorer_map.go)
+		c.applyMap(e)
+		return
+	}
 	if isCompareKey(e.Key) { // the Compare control (comparepanel.go)
 		c.state.applyCompare(e, c.list)
 		c.state.validate()
@@ -223,6 +228,7 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 // render; an unchanged state is not recomputed.
 func (c *explorer) renderNow() {
 	defer c.catch("drawing the chart")
+	defer c.stepMap() // the map view's share of the frame (explorer_map.go)
 	q, open := c.address()
 	c.writeHistory(q)
 	s := &open
@@ -380,11 +386,14 @@ func (c *explorer) Render() (ui app.UI) {
 		),
 		app.Div().Class("layout").Body(
 			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
-				&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
-					Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
-				&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-					Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
-					Summary: c.chartSummaryText(shownAxis)},
+				&viewTabs{Map: s.mapS.on, Sink: c.sink},
+				app.If(s.mapS.on, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
+					&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
+						Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
+					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
+						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
+						Summary: c.chartSummaryText(shownAxis)},
+				),
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(

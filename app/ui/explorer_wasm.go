@@ -146,9 +146,13 @@ func nowMs() float64 {
 	return app.Window().Get("performance").Call("now").Float()
 }
 
-// measureChart is the chart container's width in CSS pixels.
+// measureChart is the chart container's width in CSS pixels (the map's,
+// #map, in the "Two inputs" view: the same column of the page).
 func measureChart() int {
 	el := app.Window().GetElementByID("chart")
+	if !el.Truthy() {
+		el = app.Window().GetElementByID("map")
+	}
 	if !el.Truthy() {
 		return 0
 	}

@@ -54,6 +54,7 @@ type pageState struct {
 	// lastBaseline is the setup the Compare control restores when the
 	// user goes back from "changes off" to "another setup".
 	lastBaseline *estimator.Baseline
+	mapS         mapState // the "Two inputs" view (mapstate.go)
 }
 
 func newPageState() pageState {
@@ -64,6 +65,7 @@ func newPageState() pageState {
 		inputErr: map[string]string{},
 		lastTopK: 20,
 		lastEP:   8,
+		mapS:     newMapState(),
 	}
 	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
 	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)

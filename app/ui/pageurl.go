@@ -28,6 +28,7 @@ func (s *pageState) query(list []preset) url.Values {
 		q.Set("to", strconv.FormatInt(s.to, 10))
 	}
 	s.termsQuery(q)
+	s.mapS.encode(q, s.cfg)
 	for ek := range s.errs {
 		c := controlKey(ek)
 		if t, ok := s.texts[c]; ok {
@@ -141,6 +142,7 @@ func decodePage(q url.Values, list []preset) pageState {
 		s.setObserved(raw[len(raw)-1])
 	}
 	s.validate()
+	s.mapS = decodeMap(q, s.cfg)
 	return s
 }
 

@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"headroom/estimator"
+)
+
+// mapJob computes one map column by column (estimator.Mapper), so the
+// page can spread the work over animation frames: each frame computes a
+// few columns within its budget and a slider input never waits for a
+// whole map. A job is for one config and one set of axes (its key); a
+// new key starts a new job and the old one is dropped.
+type mapJob struct {
+	key   string
+	m     *estimator.Mapper
+	cols  []estimator.MapColumn
+	flips []estimator.Flip // the columns' flips, one buffer (see Mapper.Column)
+	next  int              // the next column to compute
+	res   estimator.MapResult
+	err   error // NewMapper's or Result's; the job is done
+	done  bool
+}
+
+// newMapJob starts the map of cfg over the state's axes. A config or axes
+// NewMapper refuses give a job that is done at once, with the error.
+func newMapJob(key string, cfg estimator.Config, ms *mapState) *mapJob {
+	x, y, n := ms.axes()
+	j := &mapJob{key: key}
+	m, err := estimator.NewMapper(cfg, x, y, n)
+	if err != nil {
+		j.err, j.done = err, true
+		return j
+	}
+	j.m = m
+	j.cols = make([]estimator.MapColumn, m.Len())
+	return j
+}
+
+// step computes columns until the job is done or more() says the frame's
+// budget is spent (it is asked after each column, so at least one column
+// is computed per step). It reports whether the job is done.
+func (j *mapJob) step(more func() bool) bool {
+	for !j.done {
+		j.cols[j.next], j.flips = j.m.Column(j.next, j.flips)
+		j.next++
+		if j.next == len(j.cols) {
+			j.res, j.err = j.m.Result(j.cols)
+			j.done = true
+			break
+		}
+		if !more() {
+			break
+		}
+	}
+	return j.done
+}
+
+// progress is the columns computed and the columns in all.
+func (j *mapJob) progress() (done, all int) { return j.next, len(j.cols) }

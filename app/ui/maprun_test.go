@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"encoding/json"
+	"testing"
+
+	"headroom/estimator"
+)
+
+// TestMapJobEqualsMap: computed a column or three per step, the job's map
+// is estimator.Map's, byte for byte in JSON.
+func TestMapJobEqualsMap(t *testing.T) {
+	cfg := estimator.Default()
+	for _, tc := range []struct {
+		name, x, y string
+		per        int
+	}{
+		{"rows by in_use one per step", "rows", "in_use_bytes", 1},
+		{"in_use by rows three per step", "in_use_bytes", "rows", 3},
+		{"capacity by rows", "capacity_bytes", "rows", 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ms := newMapState()
+			ms.x, ms.y, ms.cols = tc.x, tc.y, 40
+			ms.check(cfg)
+			j := newMapJob("k", cfg, &ms)
+			steps := 0
+			for !j.done {
+				n := 0
+				j.step(func() bool { n++; return n < tc.per })
+				steps++
+				if steps > 1000 {
+					t.Fatal("the job never finished")
+				}
+			}
+			if j.err != nil {
+				t.Fatal(j.err)
+			}
+			if want := (40 + tc.per - 1) / tc.per; steps != want {
+				t.Errorf("steps = %d, want %d", steps, want)
+			}
+			x, y, n := ms.axes()
+			want, err := estimator.Map(cfg, x, y, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := json.Marshal(j.res)
+			b, _ := json.Marshal(want)
+			if string(a) != string(b) {
+				t.Errorf("progressive map differs from estimator.Map:\n%s\n%s", a, b)
+			}
+		})
+	}
+}
+
+// TestMapJobErrors: axes NewMapper refuses end the job at once with the
+// error naming the field.
+func TestMapJobErrors(t *testing.T) {
+	cfg := estimator.Default()
+	ms := newMapState()
+	ms.y = "rows"
+	ms.check(cfg)
+	j := newMapJob("k", cfg, &ms)
+	if !j.done || j.err == nil {
+		t.Fatalf("same axis twice: done %v err %v", j.done, j.err)
+	}
+	if fe := estimator.FieldErrors(j.err); len(fe) == 0 || mapErrKey(fe[0].Field) != keyMY {
+		t.Errorf("error %v is not beside %s", j.err, keyMY)
+	}
+}
