@@ -3,8 +3,9 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
 	"headroom/estimator"
@@ -62,25 +63,7 @@ func Map(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	in := chart.NewMapInput(cfg, res)
 	in.Title = *title
-	var data []byte
-	if format == "png" {
-		data, err = chart.MapPNG(in, *width, *height)
-	} else {
-		w, h := chart.LogicalSize(*width, *height)
-		data, err = chart.MapSVG(in, w, h)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "headroom map: %v\n", err)
-		return 1
-	}
-	if *out == "-" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(*out, data, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "headroom map: %v\n", err)
-		return 1
-	}
-	return 0
+	return writePicture(stdout, stderr, "map", *out, format, *width, *height,
+		func(w, h int) ([]byte, error) { return chart.MapPNG(in, w, h) },
+		func(w, h vg.Length) ([]byte, error) { return chart.MapSVG(in, w, h) })
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gonum.org/v1/plot/vg"
+
 	"headroom/app/chart"
 	"headroom/estimator"
 )
@@ -55,24 +57,33 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "headroom plot: %s\n", note)
 	}
 
+	return writePicture(stdout, stderr, "plot", *out, format, *width, *height,
+		func(w, h int) ([]byte, error) { return chart.PNG(in, w, h) },
+		func(w, h vg.Length) ([]byte, error) { return chart.SVG(in, w, h) })
+}
+
+// writePicture renders a chart as format ("png" at width x height pixels,
+// else SVG at the logical size of those pixels) and writes it to out ("-":
+// standard output). A failure is one line on stderr and the status 1.
+func writePicture(stdout, stderr io.Writer, cmd, out, format string, width, height int,
+	png func(w, h int) ([]byte, error), svg func(w, h vg.Length) ([]byte, error)) int {
 	var data []byte
+	var err error
 	if format == "png" {
-		data, err = chart.PNG(in, *width, *height)
+		data, err = png(width, height)
 	} else {
-		w, h := chart.LogicalSize(*width, *height)
-		data, err = chart.SVG(in, w, h)
+		w, h := chart.LogicalSize(width, height)
+		data, err = svg(w, h)
+	}
+	if err == nil {
+		if out == "-" {
+			_, err = stdout.Write(data)
+		} else {
+			err = os.WriteFile(out, data, 0o644)
+		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
-		return 1
-	}
-	if *out == "-" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(*out, data, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "headroom plot: %v\n", err)
+		fmt.Fprintf(stderr, "headroom %s: %v\n", cmd, err)
 		return 1
 	}
 	return 0
