@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/server"
@@ -68,6 +69,14 @@ func TestE2EPageLoads(t *testing.T) {
 		t.Fatalf("the server's HTML is already data-ready; the test could not tell the WebAssembly side ran")
 	}
 
+	// The browser and server are shared by the tests: a worker another
+	// test registered (or is still installing) would answer app.wasm from
+	// its cache. This test is about the origin's first load, so it starts
+	// from none.
+	if _, err := chromedp.Call(tb.ctx, storage.ClearDataForOrigin,
+		storage.ClearDataForOriginParams{Origin: tb.base, StorageTypes: "service_workers,cache_storage"}); err != nil {
+		t.Fatalf("clearing the origin's workers and caches: %v", err)
+	}
 	tb.open("")
 	if n := eval[int](tb, `document.querySelectorAll('#chart svg').length`); n < 1 {
 		t.Errorf("#chart holds no <svg>")
