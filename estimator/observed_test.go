@@ -289,17 +289,7 @@ func TestObservedReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("config %d: %v\n%s", i, err, MarshalConfig(c))
 		}
-		got, _ := json.Marshal(struct {
-			O []ObservedResult
-			F *Fit
-		}{res.Observed, res.Fit})
-		want, _ := json.Marshal(struct {
-			O []ObservedResult
-			F *Fit
-		}{wantObs, wantFit})
-		if string(got) != string(want) {
-			t.Fatalf("config %d:\n got %s\nwant %s\n%s", i, got, want, MarshalConfig(c))
-		}
+		sameObserved(t, i, c, res, wantObs, wantFit)
 		checked++
 	}
 	t.Logf("%d configs compared, %d overflow as the reference does", checked, overflows)
@@ -375,5 +365,20 @@ func TestPredictorPeaks(t *testing.T) {
 		if _, err := pr.Peaks(n); err == nil {
 			t.Errorf("Peaks(%d) gave no error", n)
 		}
+	}
+}
+
+// sameObserved fails the test when config i's estimate does not carry
+// exactly the reference's observed points and fit.
+func sameObserved(t *testing.T, i int, c Config, res Result, wantObs []ObservedResult, wantFit *Fit) {
+	t.Helper()
+	type observed struct {
+		O []ObservedResult
+		F *Fit
+	}
+	got, _ := json.Marshal(observed{res.Observed, res.Fit})
+	want, _ := json.Marshal(observed{wantObs, wantFit})
+	if string(got) != string(want) {
+		t.Fatalf("config %d:\n got %s\nwant %s\n%s", i, got, want, MarshalConfig(c))
 	}
 }

@@ -1,7 +1,6 @@
 package estimator
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -305,17 +304,7 @@ func TestTermsBaselineObservedMatchesReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("config %d: %v\n%s", i, err, MarshalConfig(c))
 		}
-		got, _ := json.Marshal(struct {
-			O []ObservedResult
-			F *Fit
-		}{res.Observed, res.Fit})
-		want, _ := json.Marshal(struct {
-			O []ObservedResult
-			F *Fit
-		}{wantObs, wantFit})
-		if string(got) != string(want) {
-			t.Fatalf("config %d:\n got %s\nwant %s\n%s", i, got, want, MarshalConfig(c))
-		}
+		sameObserved(t, i, c, res, wantObs, wantFit)
 		checked++
 	}
 	t.Logf("%d configs compared, %d fail at a point as the reference does", checked, failedPoints)
