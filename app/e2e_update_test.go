@@ -3,9 +3,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -36,7 +34,7 @@ func TestE2EServiceWorkerServesNewBuild(t *testing.T) {
 	t.Run("serve", func(t *testing.T) {
 		tb := newTab(t)
 		web := firstBuildWeb(t)
-		tb.base = startUpdateServer(t, web)
+		tb.base = startTestServer(t, web) // a new origin: a service worker of its own
 		visitFirstBuild(tb)
 		first := servertest.WorkerVersion(t, tb.base)
 		size := installRebuilt(t, web)
@@ -200,29 +198,4 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 	tb.waitQuery("rows=12345 after the reload into the new build", func(q string) bool {
 		return strings.Contains(q, "rows=12345")
 	})
-}
-
-// startUpdateServer serves web on a loopback port of its own (a new
-// origin, so a service worker of its own) until the test ends.
-func startUpdateServer(t *testing.T, web string) string {
-	t.Helper()
-	s, err := server.New(web, testAppHandler())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- server.ServeUntil(ctx, server.NewHTTPServer(s, os.Stderr), ln) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil && !strings.Contains(err.Error(), "closed") {
-			t.Errorf("server shutdown: %v", err)
-		}
-		s.Close()
-	})
-	return "http://" + ln.Addr().String()
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -44,7 +45,7 @@ func startTestServer(t testing.TB, web string) string {
 	go func() { done <- server.ServeUntil(ctx, server.NewHTTPServer(s, io.Discard), ln) }()
 	t.Cleanup(func() {
 		cancel()
-		if err := <-done; err != nil {
+		if err := <-done; err != nil && !strings.Contains(err.Error(), "closed") {
 			t.Errorf("server shutdown: %v", err)
 		}
 		s.Close()
