@@ -37,6 +37,7 @@ type explorer struct {
 	frame        app.Func    // renders a coalesced edit (explorer_wasm.go)
 	tick         app.Func    // the animation-frame callback while renders come
 	framePending bool        // an edit waits for the next frame's render
+	menusDirty   bool        // a menu may show a choice the state does not hold (syncMenus)
 	frameUsed    bool        // this animation frame has had its render
 	chartW       int         // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
@@ -146,6 +147,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 	// render writes it whatever it is.
 	c.url.last = "\x00not written"
 	c.chartW = measureChart()
+	c.menusDirty = true
 	c.listenHistory()
 	c.requestRender()
 }
@@ -173,6 +175,11 @@ func (c *explorer) apply(ctx app.Context, e edit) {
 	c.edits++
 	if c.panicHook != nil {
 		c.panicHook(e)
+	}
+	// A menu may show a pick the state settled away from (syncMenus):
+	// any edit but typing, a slide or a commit may have come from one.
+	if (e.Kind != editText && e.Kind != editCommit && e.Kind != editSettle) || isMapKey(e.Key) || isCompareKey(e.Key) {
+		c.menusDirty = true
 	}
 	if isMapKey(e.Key) || e.Key == keyMClick { // the map view (explorer_map.go)
 		c.applyMap(e)
@@ -326,7 +333,7 @@ func (c *explorer) replaceURL(query string) {
 // writeURL writes the pending query, if it is not written yet.
 func (c *explorer) writeURL() {
 	if query, ok := c.url.take(nowMs()); ok {
-		replaceQuery(query)
+		c.queueAddress(false, query)
 	}
 }
 

@@ -19,6 +19,7 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			c.framePending = false
 			c.renderFrame(ctx)
+			c.layoutOverlay() // a hidden tab: no frame to wait for
 		}})
 		return nil
 	})
@@ -26,23 +27,32 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			if !c.framePending {
 				c.frameUsed = false
+				c.layoutOverlay() // of the render in the input's task, if any
 				return
 			}
 			c.framePending = false
 			c.renderFrame(ctx)
+			c.layoutOverlay()
 			app.Window().Call("requestAnimationFrame", c.tick)
 		}})
 		return nil
 	})
 }
 
-// renderFrame computes the render and writes it to the DOM now.
+// renderFrame computes the render and writes it to the DOM now. The
+// chart's overlay, which reads the layout, is laid out at the start of the
+// next animation frame (layoutOverlay): reading it here would make the
+// browser lay the page out inside the input's task, and again for the
+// frame.
 func (c *explorer) renderFrame(ctx app.Context) {
 	defer c.catch("drawing the page")
 	c.renderNow()
 	c.Update()
 	flushUpdates(ctx)
-	syncMenus()
+	if c.menusDirty {
+		c.menusDirty = false
+		syncMenus()
+	}
 	c.afterRender()
 }
 
@@ -107,6 +117,7 @@ func (c *explorer) scheduleURL(ms float64) {
 				defer c.catch("updating the address bar")
 				c.url.armed = false
 				c.writeURL()
+				c.flushAddress() // a timer's task of its own: no frame to wait for
 			}})
 			return nil
 		})

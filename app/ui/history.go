@@ -19,6 +19,20 @@ type history struct {
 	push    bool     // the next write of the address bar pushes an entry
 	pushes  int      // entries pushed, for tests
 	popFn   app.Func // the popstate listener (browser builds)
+
+	// The address bar is written after the frame that shows an edit is
+	// painted, not in the edit's task: history.pushState costs a few ms
+	// in Chromium. ops are the writes due, in order.
+	ops     []addrOp
+	armed   bool     // a write after the paint is asked for
+	frameFn app.Func // the animation-frame callback that arms flushFn
+	flushFn app.Func // writes ops (browser builds)
+}
+
+// addrOp is one write of the address bar: a new entry or a replacement.
+type addrOp struct {
+	push  bool
+	query string
 }
 
 // note records an edit of key: settle says the gesture ends with it.
@@ -57,7 +71,7 @@ func (c *explorer) writeHistory(query string) {
 	// back by the throttle, so Back returns to the end of the gesture
 	// before.
 	if q, ok := c.url.take(now); ok {
-		replaceQuery(q)
+		c.queueAddress(false, q)
 	}
 	if query == c.url.last {
 		return
@@ -65,7 +79,33 @@ func (c *explorer) writeHistory(query string) {
 	c.url.set(query, now)
 	if q, ok := c.url.take(now); ok {
 		c.hist.pushes++
-		pushQuery(q)
+		c.queueAddress(true, q)
+	}
+}
+
+// queueAddress asks for a write of the address bar once the frame is
+// painted (see history.ops). A replacement after a replacement takes its
+// place: only the last one would show.
+func (c *explorer) queueAddress(push bool, query string) {
+	h := &c.hist
+	if n := len(h.ops); !push && n > 0 && !h.ops[n-1].push {
+		h.ops[n-1].query = query
+	} else {
+		h.ops = append(h.ops, addrOp{push, query})
+	}
+	c.scheduleAddress()
+}
+
+// flushAddress writes the address bar's due writes, in order.
+func (c *explorer) flushAddress() {
+	ops := c.hist.ops
+	c.hist.ops = nil
+	for _, op := range ops {
+		if op.push {
+			pushQuery(op.query)
+		} else {
+			replaceQuery(op.query)
+		}
 	}
 }
 
@@ -79,6 +119,8 @@ func (c *explorer) restoreFrom(query string) {
 		return
 	}
 	c.hist.restored()
+	c.hist.ops = nil // the browser went elsewhere: writes still due are for the page left
+	c.menusDirty = true
 	c.state = decodePage(q, c.list)
 	c.url.pending, c.url.last = query, query
 	c.requestRender()

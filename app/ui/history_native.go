@@ -10,3 +10,6 @@ func (c *explorer) listenHistory() {}
 func (h *history) release() {}
 
 func pushQuery(string) {}
+
+// scheduleAddress writes at once: there is no frame to wait for.
+func (c *explorer) scheduleAddress() { c.flushAddress() }

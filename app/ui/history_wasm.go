@@ -34,6 +34,46 @@ func (h *history) release() {
 		h.popFn.Release()
 		h.popFn = nil
 	}
+	for _, f := range []*app.Func{&h.frameFn, &h.flushFn} {
+		if *f != nil {
+			(*f).Release()
+			*f = nil
+		}
+	}
+	h.armed = false
+}
+
+// scheduleAddress writes the address bar once the next frame is painted:
+// a timeout set from the frame's animation callback runs after that
+// frame's paint. A hidden tab has no frames: there the timeout alone.
+func (c *explorer) scheduleAddress() {
+	h := &c.hist
+	if h.armed || c.ctx == nil {
+		if c.ctx == nil { // not mounted: nothing to wait for
+			c.flushAddress()
+		}
+		return
+	}
+	if h.flushFn == nil {
+		h.flushFn = app.FuncOf(func(app.Value, []app.Value) any {
+			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
+				defer c.catch("updating the address bar")
+				c.hist.armed = false
+				c.flushAddress()
+			}})
+			return nil
+		})
+		h.frameFn = app.FuncOf(func(app.Value, []app.Value) any {
+			app.Window().Call("setTimeout", c.hist.flushFn, 0)
+			return nil
+		})
+	}
+	h.armed = true
+	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
+		app.Window().Call("setTimeout", h.flushFn, 0)
+		return
+	}
+	app.Window().Call("requestAnimationFrame", h.frameFn)
 }
 
 // pushQuery puts the query into the address bar as a new history entry.

@@ -138,29 +138,47 @@ func (p *chartPointer) layoutBands(v *pointerView) {
 // lineLabelGap is the height, in CSS pixels, a line's label takes.
 const lineLabelGap = 13
 
+// prefetchQuiet is how long, in ms, the page must have drawn nothing
+// before the prefetch starts: while a slider moves, every drawing would
+// start it again, and its work would compete with the renders.
+const prefetchQuiet = 250
+
+// prefetchSlice is the most time, in ms, one callback of the prefetch
+// takes, whatever idle time the browser offers: an input arriving then
+// waits at most that long.
+const prefetchSlice = 4
+
 // prefetch reads out every x the pointer can snap to while the browser
 // is idle, a few milliseconds at a time, so that a pointer move finds its
 // read-out ready rather than pricing an estimate (the one costly step of
-// a move). A new drawing starts it again.
+// a move). A new drawing starts it again, once the page is quiet. One
+// chain of callbacks runs at a time (preDue).
 func (p *chartPointer) prefetch(v *pointerView) {
 	p.pre, p.preFor = 0, v
+	p.preAfter = nowMs() + prefetchQuiet
 	if p.idle == nil {
 		p.idle = app.FuncOf(func(this app.Value, args []app.Value) any {
 			defer p.c.catch("reading the chart out ahead")
+			p.preDue = false
 			v := p.preFor
-			if v == nil || v != p.c.view.Load() {
+			if v == nil || v != p.c.view.Load() || p.pre >= len(v.snaps) {
 				return nil
 			}
-			// The idle period's own deadline, else 4 ms.
-			start, deadline := nowMs(), app.Value(nil)
+			start := nowMs()
+			if start < p.preAfter {
+				p.schedulePrefetch()
+				return nil
+			}
+			// The idle period's own deadline, and at most prefetchSlice.
+			deadline := app.Value(nil)
 			if len(args) > 0 && args[0].Truthy() && args[0].Get("timeRemaining").Truthy() {
 				deadline = args[0]
 			}
 			left := func() bool {
-				if deadline != nil {
-					return deadline.Call("timeRemaining").Float() > 1
+				if deadline != nil && deadline.Call("timeRemaining").Float() <= 1 {
+					return false
 				}
-				return nowMs()-start < 4
+				return nowMs()-start < prefetchSlice
 			}
 			for p.pre < len(v.snaps) && left() {
 				v.readoutAt(v.snaps[p.pre])
@@ -168,18 +186,26 @@ func (p *chartPointer) prefetch(v *pointerView) {
 			}
 			p.el.Get("dataset").Set("prefetched", p.pre)
 			if p.pre < len(v.snaps) {
-				p.scheduleIdle()
+				p.schedulePrefetch()
 			}
 			return nil
 		})
 	}
-	p.scheduleIdle()
+	p.schedulePrefetch()
 }
 
-// scheduleIdle runs the prefetch when the browser is idle (in a timeout
-// where requestIdleCallback is missing).
-func (p *chartPointer) scheduleIdle() {
-	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
+// schedulePrefetch asks for the prefetch's next callback, unless one is
+// asked for: after the quiet time if it is not over, else when the
+// browser is idle (in a timeout where requestIdleCallback is missing).
+func (p *chartPointer) schedulePrefetch() {
+	if p.preDue {
+		return
+	}
+	p.preDue = true
+	w := app.Window()
+	if wait := p.preAfter - nowMs(); wait > 0 {
+		w.Call("setTimeout", p.idle, wait)
+	} else if w.Get("requestIdleCallback").Truthy() {
 		w.Call("requestIdleCallback", p.idle, map[string]any{"timeout": 500})
 	} else {
 		w.Call("setTimeout", p.idle, 20)

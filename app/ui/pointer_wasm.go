@@ -33,7 +33,9 @@ type chartPointer struct {
 	idle        app.Func // the prefetch's idle callback
 	pre         int      // the snaps of the view read out so far
 	preFor      *pointerView
-	preDue      bool // an idle callback is asked for
+	preDue      bool    // a callback of the prefetch is asked for
+	preAfter    float64 // the prefetch waits until then (nowMs): the page is drawing
+	overlayDue  bool    // a drawing's overlay is not laid out yet (layoutOverlay)
 	win         []app.Func
 }
 
@@ -73,6 +75,7 @@ func (c *explorer) installPointer() {
 	}
 	on("pointerenter", func(e app.Value) {
 		stale(e)
+		p.preAfter = 0 // the pointer is here: read out ahead without waiting for quiet
 		p.touch = e.Get("pointerType").String() == "touch"
 	})
 	on("pointermove", p.onMove)
@@ -113,9 +116,8 @@ func (c *explorer) releasePointer() {
 	p.funcs, p.win, p.el = nil, nil, nil
 }
 
-// afterRender lays out what the overlay shows of a new drawing: the
-// bands' labels, and the read-out again where it was (the values at x may
-// have changed).
+// afterRender takes a new drawing: the pointer's listeners, the mapping
+// for the tests, and the prefetch; layoutOverlay lays it out.
 func (c *explorer) afterRender() {
 	c.installPointer()
 	p := &c.pointer
@@ -132,6 +134,22 @@ func (c *explorer) afterRender() {
 		ds.Set(k, strconv.FormatFloat(n, 'g', -1, 64))
 	}
 	p.els = lookupEls()
+	p.overlayDue = true
+	p.prefetch(v)
+}
+
+// layoutOverlay lays out what the overlay shows of the last drawing, if
+// it is not laid out yet: the bands' labels, the crosshair's height, and
+// the read-out again where it was (the values at x may have changed). It
+// reads the layout, so it runs at the start of an animation frame, where
+// the browser lays the page out anyway.
+func (c *explorer) layoutOverlay() {
+	p := &c.pointer
+	v := c.view.Load()
+	if !p.overlayDue || v == nil || p.el == nil {
+		return
+	}
+	p.overlayDue = false
 	p.layoutBands(v)
 	if g := p.geometry(v); g.ok {
 		top, bottom := g.cssY(v.frame.Plot.Top), g.cssY(v.frame.Plot.Bottom)
@@ -143,7 +161,6 @@ func (c *explorer) afterRender() {
 		p.shown = false // write the read-out again: the values at x may differ
 		p.showAt(v, p.shownX)
 	}
-	p.prefetch(v)
 }
 
 // geometry is the SVG's box and the chart's, for one event.
