@@ -83,7 +83,12 @@ func (s *slider) Render() (ui app.UI) {
 	if s.Decimal {
 		mode = "decimal"
 	}
-	return app.Div().Class("control", classIf(s.Error != "", "has-error")).Body(
+	// The control's events are taken on its box, as they bubble up from
+	// its two inputs: three listeners per control instead of five, each of
+	// which go-app makes (a JavaScript function and addEventListener)
+	// when the page mounts.
+	return app.Div().Class("control", classIf(s.Error != "", "has-error")).
+		OnInput(s.onInput).OnChange(s.onChange).OnKeyDown(s.onKey).Body(
 		app.Label().For("input-%s", s.Key).Class("control-label").Title("%s", s.Doc).Body(
 			app.Span().Class("control-name").Text(s.Label),
 			app.Span().Class("control-doc").Text(s.Doc),
@@ -95,8 +100,7 @@ func (s *slider) Render() (ui app.UI) {
 				Placeholder("%s", s.Placeholder).
 				Value(s.Text).
 				Aria("invalid", s.Error != "").
-				Aria("describedby", "error-"+s.ErrKey).
-				OnInput(s.onType).OnChange(s.onCommit),
+				Aria("describedby", "error-"+s.ErrKey),
 		),
 		app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite").Text(s.Error),
 	)
@@ -111,8 +115,7 @@ func (s *slider) Render() (ui app.UI) {
 func (s *slider) rangeInput(pos int) app.UI {
 	in := app.Input().Type("range").ID("slider-%s", s.Key).
 		Min(0).Max(sliderSteps).Step(1).
-		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder)).
-		OnInput(s.onSlide).OnKeyDown(s.onKey).OnChange(s.onSettle)
+		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder))
 	if !app.IsClient {
 		in = in.Value(pos)
 	}
@@ -169,11 +172,43 @@ func (s *slider) next(v float64, up bool) (value float64, pos int, ok bool) {
 	return v, 0, false
 }
 
-// onKey moves the field with the arrow keys: right and up to the next
-// value above, left and down to the next below. Other keys (Page Up,
-// Home, ...) keep the browser's behaviour.
+// rangeTarget reports whether an event of the control came from its
+// range input (else from its field).
+func rangeTarget(e app.Event) (app.Value, bool) {
+	t := e.Get("target")
+	return t, t.Get("type").String() == "range"
+}
+
+// onInput is the control's input event: a slide of the range input, or
+// typing in the field.
+func (s *slider) onInput(ctx app.Context, e app.Event) {
+	if t, isRange := rangeTarget(e); isRange {
+		s.onSlide(ctx, t)
+	} else {
+		s.onType(ctx, t)
+	}
+}
+
+// onChange is the control's change event: the range input released, or
+// the field committed.
+func (s *slider) onChange(ctx app.Context, e app.Event) {
+	if _, isRange := rangeTarget(e); isRange {
+		s.onSettle(ctx)
+	} else {
+		s.onCommit(ctx)
+	}
+}
+
+// onKey moves the field with the arrow keys on the range input: right
+// and up to the next value above, left and down to the next below. Other
+// keys (Page Up, Home, ...), and keys in the field, keep the browser's
+// behaviour.
 func (s *slider) onKey(ctx app.Context, e app.Event) {
 	defer s.Sink.catch("moving " + s.Key + " with a key")
+	t, isRange := rangeTarget(e)
+	if !isRange {
+		return
+	}
 	var up bool
 	switch e.Get("key").String() {
 	case "ArrowRight", "ArrowUp":
@@ -189,13 +224,14 @@ func (s *slider) onKey(ctx app.Context, e app.Event) {
 	}
 	text := s.format(v)
 	s.dragText = "" // the thumb goes where the value is, as for a typed value
-	ctx.JSSrc().Set("value", strconv.Itoa(s.position(v)))
+	t.Set("value", strconv.Itoa(s.position(v)))
 	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
 }
 
-func (s *slider) onSlide(ctx app.Context, e app.Event) {
+// onSlide takes the range input's new position.
+func (s *slider) onSlide(ctx app.Context, in app.Value) {
 	defer s.Sink.catch("moving " + s.Key)
-	pos, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	pos, err := strconv.Atoi(in.Get("value").String())
 	if err != nil {
 		return
 	}
@@ -204,14 +240,15 @@ func (s *slider) onSlide(ctx app.Context, e app.Event) {
 	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
 }
 
-func (s *slider) onType(ctx app.Context, e app.Event) {
+// onType takes the field's text.
+func (s *slider) onType(ctx app.Context, in app.Value) {
 	defer s.Sink.catch("typing into " + s.Key)
-	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: ctx.JSSrc().Get("value").String()})
+	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: in.Get("value").String()})
 }
 
 // onCommit tells the explorer the field was committed (Enter, or the
 // focus left it), so it shows the value as the page reads it.
-func (s *slider) onCommit(ctx app.Context, e app.Event) {
+func (s *slider) onCommit(ctx app.Context) {
 	defer s.Sink.catch("committing " + s.Key)
 	s.Sink.send(ctx, edit{Kind: editCommit, Key: s.Key})
 }
@@ -226,7 +263,7 @@ func classIf(cond bool, class string) string {
 
 // onSettle ends a drag (the range input's change: the knob released, or a
 // key press), so the next edit starts a new history entry.
-func (s *slider) onSettle(ctx app.Context, e app.Event) {
+func (s *slider) onSettle(ctx app.Context) {
 	defer s.Sink.catch("releasing " + s.Key)
 	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
 }
