@@ -51,6 +51,7 @@ type explorer struct {
 	banner   bannerState
 
 	prerendered bool // drawn by the server (OnPreRender): not ready
+	inited      bool // OnInit read the address and rendered (browser)
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
 
@@ -130,15 +131,29 @@ func (c *explorer) OnPreRender(ctx app.Context) {
 	c.renders = 0
 }
 
-// OnMount reads the URL's state and asks for the first render.
-func (c *explorer) OnMount(ctx app.Context) {
+// OnInit, in the browser, computes the page for the address before
+// go-app first draws it: the chart, the decisions and the table are in
+// that first drawing, which replaces the server's page with the same page,
+// interactive at once, instead of a page waiting for its first render
+// (go-app would draw the tree twice, the second time with most of the
+// DOM changing). The chart is drawn at the width of the server's #chart,
+// still on screen; OnMount measures again and redraws if it differs. On
+// the server OnPreRender does this.
+func (c *explorer) OnInit() {
+	if !app.IsClient {
+		return
+	}
 	defer c.catch("opening the page")
-	c.ctx = ctx
-	c.setupFrames()
-	q := c.Query
-	if q == nil {
-		q = ctx.Page().URL().Query()
-	} else {
+	c.open(app.Window().URL().Query())
+	c.chartW = measureChart()
+	c.renderNow()
+	c.inited = true
+}
+
+// open reads the state of the address query q (or of the tests' Query).
+func (c *explorer) open(q url.Values) {
+	if c.Query != nil {
+		q = c.Query
 		c.armTestPanic(q)
 	}
 	c.load(q)
@@ -146,6 +161,17 @@ func (c *explorer) OnMount(ctx app.Context) {
 	// own query (a bad menu value, a default spelled out): the first
 	// render writes it whatever it is.
 	c.url.last = "\x00not written"
+}
+
+// OnMount reads the URL's state, unless OnInit did, and asks for the
+// first render.
+func (c *explorer) OnMount(ctx app.Context) {
+	defer c.catch("opening the page")
+	c.ctx = ctx
+	c.setupFrames()
+	if !c.inited {
+		c.open(ctx.Page().URL().Query())
+	}
 	c.chartW = measureChart()
 	c.menusDirty = true
 	c.listenHistory()
