@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -142,8 +143,59 @@ func TestBenchTrace(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "  %8.1f  %5d  %-24s %s\n", sum[k]/1e3, count[k], k.thread, k.name)
 	}
+	writeTimeline(&b, events, threads)
 	if err := os.WriteFile(*benchTrace, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", b.String())
+}
+
+// writeTimeline adds the renderer main thread's timeline to b: every
+// top-level task of 2 ms or more and the paint marks, in ms since the
+// navigation started, with the longest events inside each task.
+func writeTimeline(b *strings.Builder, events []traceEvent, threads map[[2]int]string) {
+	start := math.Inf(1)
+	for _, e := range events {
+		if (e.Name == "navigationStart" || e.Name == "DocumentLoader::CommitNavigation") && e.Ts < start {
+			start = e.Ts
+		}
+	}
+	if math.IsInf(start, 1) {
+		return
+	}
+	var main []traceEvent
+	for _, e := range events {
+		if threads[[2]int{e.Pid, e.Tid}] != "CrRendererMain" || e.Ts < start {
+			continue
+		}
+		if (e.Ph == "X" && e.Dur > 0) || strings.Contains(e.Name, "Paint") && e.Ph != "X" || e.Name == "MarkDOMContent" || e.Name == "MarkLoad" {
+			main = append(main, e)
+		}
+	}
+	slices.SortFunc(main, func(a, b traceEvent) int { return cmp.Compare(a.Ts, b.Ts) })
+	fmt.Fprintf(b, "\nthe renderer's main thread, ms since the navigation (or its commit) started (tasks of 2 ms or more, their three longest events):\n")
+	for i, e := range main {
+		if e.Ph != "X" {
+			fmt.Fprintf(b, "  %7.1f  mark %s\n", (e.Ts-start)/1e3, e.Name)
+			continue
+		}
+		if e.Name != "RunTask" || e.Dur < 2000 {
+			continue
+		}
+		var inner []traceEvent
+		for _, f := range main[i+1:] {
+			if f.Ts >= e.Ts+e.Dur {
+				break
+			}
+			if f.Ph == "X" && !strings.Contains(f.Name, "RunTask") {
+				inner = append(inner, f)
+			}
+		}
+		slices.SortFunc(inner, func(a, b traceEvent) int { return cmp.Compare(b.Dur, a.Dur) })
+		var names []string
+		for _, f := range inner[:min(3, len(inner))] {
+			names = append(names, fmt.Sprintf("%s %.1f", f.Name, f.Dur/1e3))
+		}
+		fmt.Fprintf(b, "  %7.1f  %6.1f ms  %s\n", (e.Ts-start)/1e3, e.Dur/1e3, strings.Join(names, ", "))
+	}
 }
