@@ -1,6 +1,9 @@
 package estimator
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // This file parses a term's bytes expression, "in Go syntax" (section 8),
 // into a small tree the compiler (terms.go) walks. It accepts exactly the
@@ -129,6 +132,9 @@ func (p *termParser) fail(msg string) {
 		}
 	case tokIdent, tokInt, tokFloat, tokImag, tokChar, tokString:
 		found = p.tok.lit
+	}
+	if i := strings.IndexByte(found, '\n'); i >= 0 {
+		found = found[:i] + "..." // a raw string: the message is one line
 	}
 	p.err, p.errOff = msg+", found "+found, p.tok.off
 	p.tok = termToken{kind: tokEOF, off: p.tok.off}

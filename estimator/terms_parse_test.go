@@ -34,7 +34,7 @@ func checkSameAsGo(t *testing.T, src string) {
 	case goMsg != msg && !unsupportedByDesign(src, msg):
 		t.Fatalf("%q:\n got %q\nwant %q", src, msg, goMsg)
 	}
-	if msg != "" && (strings.Contains(msg, "\n") || !strings.HasSuffix(msg, allowedSyntax) && strings.HasPrefix(msg, syntaxPrefix)) {
+	if strings.HasPrefix(msg, syntaxPrefix) && (strings.Contains(msg, "\n") || !strings.HasSuffix(msg, allowedSyntax)) {
 		t.Fatalf("%q: a syntax error on more than one line, or without the help: %q", src, msg)
 	}
 }
@@ -155,6 +155,8 @@ var termParseCases = []struct{ name, src string }{
 	{"raw string with CR", "`a\rb`"},
 	{"long raw string", "`" + strings.Repeat("x", 60) + "`"},
 	{"unclosed raw string", "`a"},
+	{"raw string with a newline", "`\n`"},
+	{"raw string with a newline after a name", "n `a\nb`"},
 	{"character", "'a'"},
 	{"empty character", "''"},
 	{"two characters", "'ab'"},
@@ -248,4 +250,126 @@ func FuzzTermParse(f *testing.F) {
 		}
 		checkSameAsGo(t, src)
 	})
+}
+
+// termParseVocabulary is what TestTermParseTokens strings together: Go's
+// tokens, keywords, spaces, newlines and comments, which byte-wise
+// mutation rarely reaches.
+var termParseVocabulary = strings.Fields(`n p C min max ceil Q _ x int T any 0 1 2 07 0x1 1.5 2i 'a' "s" ` + "`r`" + `
+	+ - * / % & | ^ << >> &^ && || == != < <= > >= = := += ++ -- ! ~ <- ... . , ; : ( ) [ ] { }
+	func struct interface map chan type return case default range var`)
+
+// TestTermParseTokens: random strings of Go tokens read as go/parser
+// reads them. testing.Short runs fewer.
+func TestTermParseTokens(t *testing.T) {
+	runs := 200_000
+	if testing.Short() {
+		runs = 20_000
+	}
+	seps := []string{" ", "", "\n", "/**/", "/*\n*/", "//c\n"}
+	rng := uint64(1)
+	rand := func(n int) int { // xorshift, for a fixed sequence
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	var b strings.Builder
+	for range runs {
+		b.Reset()
+		for k := 1 + rand(12); k > 0; k-- {
+			b.WriteString(termParseVocabulary[rand(len(termParseVocabulary))])
+			if rand(3) == 0 {
+				b.WriteString(seps[rand(len(seps))])
+			} else {
+				b.WriteString(" ")
+			}
+		}
+		checkSameAsGo(t, b.String())
+	}
+}
+
+// genGoExpr writes a random Go expression, with the forms a term cannot
+// use among those it can, nested at most depth deep.
+func genGoExpr(b *strings.Builder, rand func(int) int, depth int) {
+	leaf := []string{"n", "p", "C", "Q", "1", "2_0", "0x1", "1.5", "'a'", "`r`", "int"}
+	if depth <= 0 || rand(3) == 0 {
+		b.WriteString(leaf[rand(len(leaf))])
+		return
+	}
+	sub := func() { genGoExpr(b, rand, depth-1) }
+	typ := []string{"int", "[]int", "[2]n", "[...]n", "map[n]p", "chan n", "<-chan n", "chan<- n", "*n", "struct{}", "interface{}", "func()", "func() n", "n.T", "T[n]", "(n)"}
+	switch rand(16) {
+	case 0, 1, 2:
+		sub()
+		b.WriteString([]string{" + ", " - ", " * ", " / ", " % ", " << ", " < ", " && ", " | ", "&^"}[rand(10)])
+		sub()
+	case 3:
+		b.WriteString([]string{"-", "+", "!", "^", "*", "&", "<-", "~"}[rand(8)])
+		sub()
+	case 4:
+		b.WriteString("(")
+		sub()
+		b.WriteString(")")
+	case 5, 6:
+		b.WriteString([]string{"min", "max", "ceil", "f", "(min)", "n.m", "[]int", "func(){}"}[rand(8)] + "(")
+		for k := rand(4); k > 0; k-- {
+			sub()
+			b.WriteString(", ")
+		}
+		sub()
+		b.WriteString([]string{")", ",)", "...)", "..., )"}[rand(4)])
+	case 7:
+		sub()
+		b.WriteString([]string{".x", ".(int)", ".(type)", "[1]", "[1:]", "[:2:3]", "[a, b]", "{}", "{1, k: v}"}[rand(9)])
+	case 8:
+		b.WriteString(typ[rand(len(typ))])
+	case 9:
+		b.WriteString(typ[rand(len(typ))] + "{")
+		sub()
+		b.WriteString("}")
+	case 10:
+		b.WriteString(typ[rand(len(typ))] + "(")
+		sub()
+		b.WriteString(")")
+	case 11:
+		b.WriteString("func() " + typ[rand(len(typ))] + " {}")
+	default:
+		sub()
+	}
+}
+
+// TestTermParseGenerated: random Go expressions, and each with one byte
+// or token changed, read as go/parser reads them.
+func TestTermParseGenerated(t *testing.T) {
+	runs := 100_000
+	if testing.Short() {
+		runs = 10_000
+	}
+	rng := uint64(7)
+	rand := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	var b strings.Builder
+	for range runs {
+		b.Reset()
+		genGoExpr(&b, rand, 4)
+		src := b.String()
+		checkSameAsGo(t, src)
+		if len(src) > 0 {
+			i := rand(len(src))
+			switch rand(3) {
+			case 0: // drop a byte
+				src = src[:i] + src[i+1:]
+			case 1: // insert a token
+				src = src[:i] + termParseVocabulary[rand(len(termParseVocabulary))] + src[i:]
+			default: // a newline
+				src = src[:i] + "\n" + src[i:]
+			}
+			checkSameAsGo(t, src)
+		}
+	}
 }
