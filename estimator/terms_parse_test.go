@@ -373,3 +373,25 @@ func TestTermParseGenerated(t *testing.T) {
 		}
 	}
 }
+
+// benchTermExpr is a term's bytes of a typical size.
+const benchTermExpr = "ceil(max(n, p) * H * b, 512) + min(r, C) * I * b + 2 * D // scratch"
+
+// BenchmarkTermCompile compiles a term's bytes with the package's parser.
+func BenchmarkTermCompile(b *testing.B) {
+	for b.Loop() {
+		if _, _, _, msg := compileExpr(benchTermExpr); msg != "" {
+			b.Fatal(msg)
+		}
+	}
+}
+
+// BenchmarkTermCompileGoParser is BenchmarkTermCompile over go/parser,
+// as terms were compiled before.
+func BenchmarkTermCompileGoParser(b *testing.B) {
+	for b.Loop() {
+		if _, _, _, msg, _ := goCompileExpr(benchTermExpr); msg != "" {
+			b.Fatal(msg)
+		}
+	}
+}

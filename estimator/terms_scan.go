@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -45,14 +46,15 @@ var goKeywords = map[string]bool{
 	"range": true, "return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
 }
 
-// goOperators are Go's operators and delimiters, longest first within a
-// first character, so that the scanner takes the longest match, as Go
-// does ("--" is one token, "- -" two).
-var goOperators = []string{
-	"<<=", "<-", "<<", "<=", "<", ">>=", ">>", ">=", ">", "&^=", "&^", "&&", "&=", "&",
-	"||", "|=", "|", "+=", "++", "+", "-=", "--", "-", "*=", "*", "/=", "/", "%=", "%",
-	"^=", "^", "==", "=", "!=", "!", ":=", ":", "...", ".", ",", ";", "(", ")", "[", "]", "{", "}", "~",
-}
+// goOperators are Go's operators and delimiters. The scanner takes the
+// longest one that matches, as Go does ("--" is one token, "- -" two).
+var goOperators = func() map[string]bool {
+	m := map[string]bool{}
+	for _, op := range strings.Fields("+ - * / % & | ^ << >> &^ += -= *= /= %= &= |= ^= <<= >>= &^= && || <- ++ -- == < > = ! ~ != <= >= := ... ( [ { , . ) ] } ; :") {
+		m[op] = true
+	}
+	return m
+}()
 
 // termScanner reads tokens from src.
 type termScanner struct {
@@ -248,9 +250,9 @@ func (s *termScanner) scan() termToken {
 		s.off = end + 1
 		return termToken{kind: tokString}
 	}
-	for _, op := range goOperators {
-		if len(s.src)-s.off >= len(op) && s.src[s.off:s.off+len(op)] == op {
-			s.off += len(op)
+	for n := min(3, len(s.src)-s.off); n > 0; n-- {
+		if goOperators[s.src[s.off:s.off+n]] {
+			s.off += n
 			return termToken{kind: tokOp}
 		}
 	}
