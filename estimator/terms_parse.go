@@ -12,12 +12,12 @@ import (
 // term means what it would mean in Go and is refused with the same message
 // as before; its own syntax errors are worded its own way. The Go forms a
 // term can never use (selectors, indexes, slices, type assertions,
-// composite literals, types) are parsed only as far as Go's grammar
-// needs, and become nodeOther. One limit, on purpose: the inside of a
-// struct or interface type, a function's parameters and a function
-// literal's statements are refused as a syntax error (termUnsupported),
-// where Go would parse them and the compiler then refuse the expression;
-// the test terms_parse_test.go checks that this is the only difference.
+// composite literals, types, function literals) are parsed only as far
+// as Go's grammar needs, and become nodeOther. One limit, on purpose: the
+// statements of a function literal are refused as a syntax error
+// (termUnsupported), where Go would parse them and the compiler then
+// refuse the expression; terms_parse_test.go checks that this is the
+// only difference.
 
 // nodeKind is the kind of a node of an expression's tree.
 type nodeKind uint8
@@ -45,9 +45,9 @@ const (
 	chanRecv = 2
 )
 
-// termUnsupported is the syntax error for the parts of Go's grammar the
-// parser leaves out (see the file's comment).
-const termUnsupported = "struct fields, interface methods, function parameters and statements are not supported"
+// termUnsupported is the syntax error for the part of Go's grammar the
+// parser leaves out, statements (see the file's comment).
+const termUnsupported = "statements in a function literal are not supported"
 
 // exprNode is a node of an expression's tree.
 type exprNode struct {

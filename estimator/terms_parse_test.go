@@ -40,10 +40,9 @@ func checkSameAsGo(t *testing.T, src string) {
 }
 
 // unsupportedByDesign says whether src is the one documented difference:
-// go/parser reads it, it holds a struct's fields, an interface's
-// elements, a function's parameters or a function literal's statements,
-// and we refuse it as termUnsupported (which go/parser's path refuses too,
-// as "this kind of expression" or for whatever comes first).
+// go/parser reads it, it holds a function literal with statements, and we
+// refuse it as termUnsupported (which go/parser's path refuses too, as
+// "this kind of expression" or for whatever comes first).
 func unsupportedByDesign(src, msg string) bool {
 	if !strings.Contains(msg, termUnsupported) {
 		return false
@@ -54,14 +53,7 @@ func unsupportedByDesign(src, msg string) bool {
 	}
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.StructType:
-			found = found || len(x.Fields.List) > 0
-		case *ast.InterfaceType:
-			found = found || len(x.Methods.List) > 0
-		case *ast.FuncType:
-			found = found || x.TypeParams != nil || len(x.Params.List) > 0 || x.Results != nil && x.Results.Opening.IsValid() && len(x.Results.List) > 0
-		case *ast.FuncLit:
+		if x, ok := n.(*ast.FuncLit); ok {
 			found = found || len(x.Body.List) > 0
 		}
 		return true
@@ -195,6 +187,60 @@ var termParseCases = []struct{ name, src string }{
 	{"function literal with a statement", "func() { return }()"},
 	{"function with parameters", "func(a n) {}"},
 	{"type parameters", "func[T any]()"},
+	{"struct with two names", "struct{a, b n; c p}{}"},
+	{"struct embedded", "struct{ n }{}"},
+	{"struct embedded pointer", "struct{ *n }{}"},
+	{"struct parenthesized pointer", "struct{ *(n) }{}"},
+	{"struct parenthesized embedded", "struct{ (n) }{}"},
+	{"struct qualified with tag", "struct{ a.b `tag` }{}"},
+	{"struct array field", "struct{ a [2]n }{}"},
+	{"struct array field comma", "struct{ a [2,]n }{}"},
+	{"struct generic embedded", "struct{ T[a, b] }{}"},
+	{"struct generic one", "struct{ T[a] }{}"},
+	{"struct slice field", "struct{ a []n }"},
+	{"struct field comma", "struct{ a n, }"},
+	{"struct fields on lines", "struct{a n\n b p}"},
+	{"struct field tag", "struct{ a n \"t\" }"},
+	{"struct qualified generic", "struct{ a.b[c] }"},
+	{"struct name comma", "struct{a,}"},
+	{"struct pointer qualified", "struct{ *a.b[c] }"},
+	{"interface method with parameters", "interface{ m(a n) p }"},
+	{"interface method type parameters", "interface{ m[T any]() }"},
+	{"interface generic", "interface{ T[a] }"},
+	{"interface generic two", "interface{ T[a, b] }"},
+	{"interface generic of expression", "interface{ T[a + 1] }"},
+	{"interface union", "interface{ ~n | p }"},
+	{"interface elements", "interface{ n | ~p; q }"},
+	{"interface slice", "interface{ []n }"},
+	{"interface qualified", "interface{ a.b }"},
+	{"interface method comma", "interface{ m() n, }"},
+	{"interface tilde alone", "interface{ ~ }"},
+	{"interface generic comma", "interface{ T[a,] }"},
+	{"parameter named", "func(a n)"},
+	{"parameters grouped", "func(a, b n)"},
+	{"parameter missing type", "func(a n, b)"},
+	{"parameters unnamed", "func(n, p)"},
+	{"parameter missing name", "func(a n, p.q)"},
+	{"dots", "func(...n)"},
+	{"named dots", "func(a ...n)"},
+	{"grouped dots", "func(a, b ...n)"},
+	{"dots not last", "func(a ...n, b p)"},
+	{"named result", "func() (a n)"},
+	{"dots result", "func() (...n)"},
+	{"grouped results", "func() (a, b n)"},
+	{"array parameter", "func(a [2]n)"},
+	{"array parameter comma", "func(a [2,]n)"},
+	{"generic parameter", "func(T[a, b])"},
+	{"qualified parameter", "func(a.b)"},
+	{"qualified named parameter", "func(a.b c)"},
+	{"parameter trailing comma", "func(a, )"},
+	{"parameter tilde", "func(a ~n)"},
+	{"parameter union", "func(a | b)"},
+	{"parameter channel", "func(a chan n)"},
+	{"parameter comma alone", "func(,)"},
+	{"three words", "func(a b c)"},
+	{"method value", "interface{ m() }.m"},
+	{"result type of result", "func() func() n"},
 	{"conversion of a type", "[]n(p)"},
 	{"unknown variable after an exotic form", "Q + n[1]"},
 	{"exotic form after an unknown variable", "n[1] + Q"},
@@ -298,7 +344,9 @@ func genGoExpr(b *strings.Builder, rand func(int) int, depth int) {
 		return
 	}
 	sub := func() { genGoExpr(b, rand, depth-1) }
-	typ := []string{"int", "[]int", "[2]n", "[...]n", "map[n]p", "chan n", "<-chan n", "chan<- n", "*n", "struct{}", "interface{}", "func()", "func() n", "n.T", "T[n]", "(n)"}
+	typ := []string{"int", "[]int", "[2]n", "[...]n", "map[n]p", "chan n", "<-chan n", "chan<- n", "*n", "struct{}", "interface{}", "func()", "func() n", "n.T", "T[n]", "(n)",
+		"struct{ a n }", "struct{ a, b n; *c }", "interface{ m(a n) p }", "interface{ ~n | p }", "func(a, b n) (c p)",
+		"func(...n)", "func(a n, b)", "struct{ T[a] }", "interface{ T[a, b] }", "func(a [2]n)", "struct{ a [n]p `t` }"}
 	switch rand(16) {
 	case 0, 1, 2:
 		sub()

@@ -46,17 +46,13 @@ func (p *termParser) tryType() *exprNode {
 	case p.isKeyword("struct"):
 		p.next()
 		p.expect("{")
-		if p.tok.kind == tokIdent || p.is("*") || p.is("(") {
-			p.fail(termUnsupported)
-		}
+		p.structFields()
 		p.expect("}")
 		return &exprNode{kind: nodeStruct}
 	case p.isKeyword("interface"):
 		p.next()
 		p.expect("{")
-		if p.startsType() || p.is("~") {
-			p.fail(termUnsupported)
-		}
+		p.interfaceElems()
 		p.expect("}")
 		return other()
 	case p.isKeyword("func"):
@@ -149,25 +145,11 @@ func (p *termParser) chanType() *exprNode {
 	return &exprNode{kind: nodeChan, dir: dir, x: p.typ()}
 }
 
-// funcType parses a function type: "func", empty parentheses and an
-// optional result type or empty parentheses.
+// funcType parses a function type.
 func (p *termParser) funcType() {
 	p.next()
 	if p.is("[") {
 		p.fail("a function type has no type parameters")
 	}
-	p.expect("(")
-	if !p.is(")") {
-		p.fail(termUnsupported)
-	}
-	p.expect(")")
-	if p.is("(") {
-		p.next()
-		if !p.is(")") {
-			p.fail(termUnsupported)
-		}
-		p.expect(")")
-		return
-	}
-	p.tryType()
+	p.signature()
 }

@@ -167,6 +167,9 @@ func (s *termScanner) next() termToken {
 		}
 		s.semi = t.kind == tokIdent || t.lit == "break" || t.lit == "continue" || t.lit == "fallthrough" || t.lit == "return"
 	case tokOp:
+		if t.lit == ";" {
+			t.kind = tokSemi
+		}
 		s.semi = t.lit == ")" || t.lit == "]" || t.lit == "}" || t.lit == "++" || t.lit == "--"
 	case tokString:
 		s.semi = true
