@@ -203,7 +203,7 @@ func stripCR(s string) string {
 	return string(b)
 }
 
-// rune is the character at off and its width (0 at the end).
+// rune is the character at s.off and its width (-1 and 0 at the end).
 func (s *termScanner) rune() (rune, int) {
 	if s.off >= len(s.src) {
 		return -1, 0
@@ -211,11 +211,13 @@ func (s *termScanner) rune() (rune, int) {
 	return utf8.DecodeRuneInString(s.src[s.off:])
 }
 
-// isGoLetter and isGoDigit are Go's classes for identifiers.
+// isGoLetter says whether r may start a Go identifier.
 func isGoLetter(r rune) bool {
 	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r == '_' || r >= utf8.RuneSelf && unicode.IsLetter(r)
 }
 
+// isGoDigit says whether r may follow the first letter of a Go
+// identifier as a digit.
 func isGoDigit(r rune) bool {
 	return '0' <= r && r <= '9' || r >= utf8.RuneSelf && unicode.IsDigit(r)
 }
