@@ -1,8 +1,6 @@
 package estimator
 
 import (
-	"go/ast"
-	"go/token"
 	"strconv"
 	"strings"
 )
@@ -140,28 +138,31 @@ var varIndex = func() map[string]int {
 // knownVariables lists the variable names for error messages.
 var knownVariables = strings.Join(varNames[:], ", ")
 
-func (ec *exprCompiler) compile(e ast.Expr) exprInfo {
+// compile emits the program of e and says what it knows of it. It walks
+// the tree depth first, left to right, checking a node before its
+// operands, so the first problem it meets is the one reported.
+func (ec *exprCompiler) compile(e *exprNode) exprInfo {
 	if ec.err != "" {
 		return exprInfo{}
 	}
-	switch x := e.(type) {
-	case *ast.ParenExpr:
-		return ec.compile(x.X)
-	case *ast.BasicLit:
-		return ec.literal(x)
-	case *ast.Ident:
-		i, ok := varIndex[x.Name]
+	switch e.kind {
+	case nodeParen:
+		return ec.compile(e.x)
+	case nodeLit:
+		return ec.literal(e)
+	case nodeIdent:
+		i, ok := varIndex[e.text]
 		if !ok {
-			return ec.fail("unknown variable " + strconv.Quote(x.Name) + "; known: " + knownVariables)
+			return ec.fail("unknown variable " + strconv.Quote(e.text) + "; known: " + knownVariables)
 		}
 		ec.uses |= 1 << i
 		ec.prog = append(ec.prog, termInstr{opPush, srcVar, int64(i)})
 		dep := i < numPieceVars
 		return exprInfo{dep: dep, nonneg: true, safe: true, subadd: true, depth: 1}
-	case *ast.UnaryExpr:
-		switch x.Op {
-		case token.SUB:
-			a := ec.compile(x.X)
+	case nodeUnary:
+		switch e.text {
+		case "-":
+			a := ec.compile(e.x)
 			if ec.err != "" {
 				return a
 			}
@@ -172,42 +173,43 @@ func (ec *exprCompiler) compile(e ast.Expr) exprInfo {
 			}
 			ec.prog = append(ec.prog, termInstr{op: opNeg, src: srcStack})
 			return exprInfo{dep: a.dep, safe: !a.dep, depth: a.depth}
-		case token.ADD:
-			return ec.compile(x.X)
+		case "+":
+			return ec.compile(e.x)
 		}
-		return ec.fail("the operator " + strconv.Quote(x.Op.String()) + " is not allowed; " + allowedSyntax)
-	case *ast.StarExpr:
+		return ec.fail("the operator " + strconv.Quote(e.text) + " is not allowed; " + allowedSyntax)
+	case nodeStar:
 		return ec.fail(`"**" (a power) and a unary "*" are not allowed; write a power as a product; ` + allowedSyntax)
-	case *ast.BinaryExpr:
-		op, ok := binaryOps[x.Op]
+	case nodeBinary:
+		op, ok := binaryOps[e.text]
 		if !ok {
-			what := "the operator " + strconv.Quote(x.Op.String())
-			switch x.Op {
-			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-				what = "the comparison " + strconv.Quote(x.Op.String())
+			what := "the operator " + strconv.Quote(e.text)
+			if binaryPrec[e.text] == 3 {
+				what = "the comparison " + strconv.Quote(e.text)
 			}
 			return ec.fail(what + " is not allowed; " + allowedSyntax)
 		}
-		a := ec.compile(x.X)
-		b := ec.compile(x.Y)
+		a := ec.compile(e.x)
+		b := ec.compile(e.y)
 		return ec.binary(op, a, b)
-	case *ast.CallExpr:
-		return ec.call(x)
+	case nodeCall:
+		return ec.call(e)
 	}
 	return ec.fail("this kind of expression is not allowed; " + allowedSyntax)
 }
 
-var binaryOps = map[token.Token]termOp{token.ADD: opAdd, token.SUB: opSub, token.MUL: opMul, token.QUO: opDiv}
+// binaryOps are the binary operators a term may use.
+var binaryOps = map[string]termOp{"+": opAdd, "-": opSub, "*": opMul, "/": opDiv}
 
-func (ec *exprCompiler) literal(x *ast.BasicLit) exprInfo {
-	switch x.Kind {
-	case token.INT:
-	case token.FLOAT, token.IMAG:
-		return ec.fail("the number " + x.Value + " is not an integer; " + allowedSyntax)
+// literal compiles a literal: only a decimal integer within int64.
+func (ec *exprCompiler) literal(x *exprNode) exprInfo {
+	switch x.tok {
+	case tokInt:
+	case tokFloat, tokImag:
+		return ec.fail("the number " + x.text + " is not an integer; " + allowedSyntax)
 	default:
-		return ec.fail("the literal " + clip(x.Value) + " is not a number; strings and characters are not allowed; " + allowedSyntax)
+		return ec.fail("the literal " + clip(x.text) + " is not a number; strings and characters are not allowed; " + allowedSyntax)
 	}
-	s := x.Value
+	s := x.text
 	if len(s) > 1 && s[0] == '0' {
 		return ec.fail("the literal " + s + " is not a decimal integer (hexadecimal, octal, binary and leading zeros are not allowed); " + allowedSyntax)
 	}
@@ -295,17 +297,18 @@ func (ec *exprCompiler) binary(op termOp, a, b exprInfo) exprInfo {
 	return in
 }
 
-func (ec *exprCompiler) call(x *ast.CallExpr) exprInfo {
+// call compiles a call: ceil, min or max by name, not parenthesized.
+func (ec *exprCompiler) call(x *exprNode) exprInfo {
 	name := ""
-	if id, ok := x.Fun.(*ast.Ident); ok {
-		name = id.Name
+	if x.x.kind == nodeIdent {
+		name = x.x.text
 	}
 	var op termOp
 	switch name {
 	case "ceil":
 		op = opCeil
-		if len(x.Args) != 2 {
-			return ec.fail("ceil takes two arguments, ceil(a, b) = a / b rounded up; got " + strconv.Itoa(len(x.Args)))
+		if len(x.args) != 2 {
+			return ec.fail("ceil takes two arguments, ceil(a, b) = a / b rounded up; got " + strconv.Itoa(len(x.args)))
 		}
 	case "min":
 		op = opMin
@@ -314,14 +317,14 @@ func (ec *exprCompiler) call(x *ast.CallExpr) exprInfo {
 	default:
 		return ec.fail("the only calls allowed are ceil(a, b), min(a, b, ...) and max(a, b, ...)")
 	}
-	if x.Ellipsis.IsValid() {
+	if x.ellipsis {
 		return ec.fail(name + "(...) cannot take \"...\"; list the arguments")
 	}
-	if len(x.Args) < 2 {
-		return ec.fail(name + " takes two or more arguments; got " + strconv.Itoa(len(x.Args)))
+	if len(x.args) < 2 {
+		return ec.fail(name + " takes two or more arguments; got " + strconv.Itoa(len(x.args)))
 	}
-	acc := ec.compile(x.Args[0])
-	for _, arg := range x.Args[1:] {
+	acc := ec.compile(x.args[0])
+	for _, arg := range x.args[1:] {
 		b := ec.compile(arg)
 		acc = ec.binary(op, acc, b)
 	}

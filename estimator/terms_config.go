@@ -2,7 +2,6 @@ package estimator
 
 import (
 	"encoding/json"
-	"go/parser"
 	"sort"
 	"strconv"
 	"strings"
@@ -288,18 +287,31 @@ func compileTerm(t Term) (ct compiledTerm, msg string) {
 // compileExpr parses and compiles an expression. msg says what is wrong,
 // or is "".
 func compileExpr(src string) (prog []termInstr, info exprInfo, uses uint64, msg string) {
-	if len(src) > MaxTermBytesText {
-		return nil, info, 0, "bytes is " + strconv.Itoa(len(src)) + " bytes long; at most " + strconv.Itoa(MaxTermBytesText) + " are allowed"
+	if msg := checkExprText(src); msg != "" {
+		return nil, info, 0, msg
 	}
-	if strings.TrimSpace(src) == "" {
-		return nil, info, 0, "bytes is empty; write the tensor's bytes as an expression, for example 2 * D; " + allowedSyntax
-	}
-	expr, err := parser.ParseExpr(src)
-	if err != nil {
-		return nil, info, 0, "bytes is not a valid expression: " + firstLine(err.Error()) + "; " + allowedSyntax
+	expr, syntax := parseTermExpr(src)
+	if syntax != "" {
+		return nil, info, 0, "bytes is not a valid expression: " + syntax + "; " + allowedSyntax
 	}
 	ec := exprCompiler{}
-	info = ec.compile(expr)
+	return ec.result(ec.compile(expr))
+}
+
+// checkExprText refuses an expression too long or blank, before parsing.
+func checkExprText(src string) string {
+	if len(src) > MaxTermBytesText {
+		return "bytes is " + strconv.Itoa(len(src)) + " bytes long; at most " + strconv.Itoa(MaxTermBytesText) + " are allowed"
+	}
+	if strings.TrimSpace(src) == "" {
+		return "bytes is empty; write the tensor's bytes as an expression, for example 2 * D; " + allowedSyntax
+	}
+	return ""
+}
+
+// result is compileExpr's answer once the whole tree is compiled, info
+// being what the compiler says of it.
+func (ec *exprCompiler) result(info exprInfo) (prog []termInstr, _ exprInfo, uses uint64, msg string) {
 	if ec.err != "" {
 		return nil, info, 0, ec.err
 	}
@@ -310,13 +322,6 @@ func compileExpr(src string) (prog []termInstr, info exprInfo, uses uint64, msg 
 		return nil, info, 0, "bytes nests too deeply (more than " + strconv.Itoa(maxTermStack) + " pending operands)"
 	}
 	return ec.prog, info, ec.uses, ""
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return s
 }
 
 // CheckTerms validates terms on their own (count, names, places,
