@@ -173,7 +173,7 @@ func writeTimeline(b *strings.Builder, events []traceEvent, threads map[[2]int]s
 		}
 	}
 	slices.SortFunc(main, func(a, b traceEvent) int { return cmp.Compare(a.Ts, b.Ts) })
-	fmt.Fprintf(b, "\nthe renderer's main thread, ms since the navigation (or its commit) started (tasks of 2 ms or more, their three longest events):\n")
+	fmt.Fprintf(b, "\nthe renderer's main thread, ms since the navigation (or its commit) started (tasks of 2 ms or more, their eight longest events):\n")
 	for i, e := range main {
 		if e.Ph != "X" {
 			fmt.Fprintf(b, "  %7.1f  mark %s\n", (e.Ts-start)/1e3, e.Name)
@@ -193,7 +193,7 @@ func writeTimeline(b *strings.Builder, events []traceEvent, threads map[[2]int]s
 		}
 		slices.SortFunc(inner, func(a, b traceEvent) int { return cmp.Compare(b.Dur, a.Dur) })
 		var names []string
-		for _, f := range inner[:min(3, len(inner))] {
+		for _, f := range inner[:min(8, len(inner))] {
 			names = append(names, fmt.Sprintf("%s %.1f", f.Name, f.Dur/1e3))
 		}
 		fmt.Fprintf(b, "  %7.1f  %6.1f ms  %s\n", (e.Ts-start)/1e3, e.Dur/1e3, strings.Join(names, ", "))

@@ -50,8 +50,10 @@ type explorer struct {
 	renderMs float64 // the last render's compute time, for data-render-ms
 	banner   bannerState
 
-	prerendered bool // drawn by the server (OnPreRender): not ready
-	inited      bool // OnInit read the address and rendered (browser)
+	prerendered  bool // drawn by the server (OnPreRender): not ready
+	inited       bool // OnInit read the address and rendered (browser)
+	widthDue     bool // the chart's width is to be checked at the next frame (firstFrame)
+	renderWanted bool // a render was asked for before the frames existed (OnInit: the map's next step)
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
 
@@ -169,12 +171,22 @@ func (c *explorer) OnMount(ctx app.Context) {
 	defer c.catch("opening the page")
 	c.ctx = ctx
 	c.setupFrames()
+	c.listenHistory()
+	c.menusDirty = true
+	if c.inited && !c.renderWanted {
+		// The page OnInit computed is what go-app just drew: no render
+		// now. The chart's width is checked at the next frame (firstFrame),
+		// where the browser lays the new page out anyway, rather than by a
+		// layout forced here.
+		c.afterRender()
+		c.firstFrame()
+		return
+	}
 	if !c.inited {
 		c.open(ctx.Page().URL().Query())
 	}
+	c.renderWanted = false
 	c.chartW = measureChart()
-	c.menusDirty = true
-	c.listenHistory()
 	c.requestRender()
 }
 
@@ -400,7 +412,7 @@ func (c *explorer) Render() (ui app.UI) {
 	panels := panelTexts(sh.config, names)
 	// live is "0" in the server's prerender, "1" once the browser mounted it.
 	live := "0"
-	if c.ctx != nil {
+	if c.ctx != nil || c.inited { // inited: the browser's first drawing, mounted in this task
 		live = "1"
 	}
 	// data-edits, data-query and data-live let a test tell when the page

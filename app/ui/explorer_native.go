@@ -22,3 +22,6 @@ func measureChart() int { return 0 }
 func replaceQuery(string) {}
 
 func copyText(string) {}
+
+// firstFrame: outside the browser OnInit does not render (no frames).
+func (c *explorer) firstFrame() {}

@@ -27,6 +27,14 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			if !c.framePending {
 				c.frameUsed = false
+				if c.widthDue {
+					c.widthDue = false
+					if w := measureChart(); w != c.chartW {
+						c.chartW = w
+						c.requestRender()
+						return
+					}
+				}
 				c.layoutOverlay() // of the render in the input's task, if any
 				return
 			}
@@ -126,6 +134,14 @@ func (c *explorer) scheduleURL(ms float64) {
 	app.Window().Call("setTimeout", c.url.timer, ms)
 }
 
+// firstFrame asks the next animation frame to check the chart's width
+// (and redraw at the container's if the first drawing guessed another)
+// and to lay out the overlay of the first drawing.
+func (c *explorer) firstFrame() {
+	c.widthDue, c.frameUsed = true, true
+	app.Window().Call("requestAnimationFrame", c.tick)
+}
+
 // requestRender asks for a render. When the current animation frame has
 // had none, it runs in this task, right after the edit's own handler
 // (an input is on screen in the frame it arrived in, with no wait for the
@@ -133,7 +149,11 @@ func (c *explorer) scheduleURL(ms float64) {
 // however many edits came before it: renders never outpace frames. A
 // hidden tab gets no animation frames, so there a timeout stands in.
 func (c *explorer) requestRender() {
-	if c.framePending || c.frame == nil {
+	if c.frame == nil {
+		c.renderWanted = true // OnMount asks again
+		return
+	}
+	if c.framePending {
 		return
 	}
 	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
