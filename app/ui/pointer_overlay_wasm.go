@@ -91,15 +91,14 @@ func (p *chartPointer) showSelection(v *pointerView, g geometry, a, b float64) {
 
 func (p *chartPointer) hideSelection() { p.byID("chart-selection").Set("hidden", true) }
 
-// layoutBands labels the candidate's decision bands wide enough to hold
+// layoutBands labels, with the chart's geometry g, the candidate's decision bands wide enough to hold
 // a word, so the bands read without their colours.
-func (p *chartPointer) layoutBands(v *pointerView) {
+func (p *chartPointer) layoutBands(v *pointerView, g geometry) {
 	box := p.byID("chart-bands")
 	if !box.Truthy() {
 		return
 	}
 	box.Set("textContent", "")
-	g := p.geometry(v)
 	if !g.ok {
 		return
 	}

@@ -33,9 +33,13 @@ type chartPointer struct {
 	idle        app.Func // the prefetch's idle callback
 	pre         int      // the snaps of the view read out so far
 	preFor      *pointerView
-	preDue      bool    // a callback of the prefetch is asked for
-	preAfter    float64 // the prefetch waits until then (nowMs): the page is drawing
-	overlayDue  bool    // a drawing's overlay is not laid out yet (layoutOverlay)
+	preDue      bool       // a callback of the prefetch is asked for
+	preAfter    float64    // the prefetch waits until then (nowMs): the page is drawing
+	overlayDue  bool       // a drawing's overlay is not laid out yet (layoutOverlay)
+	rel         geometry   // the last geometry measured for the overlay (overlayGeometry)
+	relKey      overlayKey // the sizes it was measured at
+	resizeObs   app.Value  // a ResizeObserver of #chart
+	resizeFn    app.Func
 	win         []app.Func
 }
 
@@ -72,6 +76,24 @@ func (c *explorer) installPointer() {
 		f := app.FuncOf(func(this app.Value, args []app.Value) any { stale(nil); return nil })
 		p.win = append(p.win, f)
 		app.Window().Call("addEventListener", name, f, map[string]any{"capture": true, "passive": true})
+	}
+	// #chart's width can change with no resize of the window (a scroll
+	// bar appears, a panel beside it grows): the overlay's geometry and
+	// the chart's drawing follow it.
+	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
+		p.resizeFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
+				defer c.catch("following the chart's width")
+				p.geo.ok, p.rel.ok = false, false
+				if w := measureChart(); w != c.chartW && w > 0 {
+					c.chartW = w
+					c.requestRender()
+				}
+			}})
+			return nil
+		})
+		p.resizeObs = ro.New(p.resizeFn)
+		p.resizeObs.Call("observe", el)
 	}
 	on("pointerenter", func(e app.Value) {
 		stale(e)
@@ -113,6 +135,11 @@ func (c *explorer) releasePointer() {
 		app.Window().Call("removeEventListener", [...]string{"scroll", "resize"}[i], f, map[string]any{"capture": true})
 		f.Release()
 	}
+	if p.resizeObs != nil {
+		p.resizeObs.Call("disconnect")
+		p.resizeFn.Release()
+		p.resizeObs, p.resizeFn = nil, nil
+	}
 	p.funcs, p.win, p.el = nil, nil, nil
 }
 
@@ -150,8 +177,9 @@ func (c *explorer) layoutOverlay() {
 		return
 	}
 	p.overlayDue = false
-	p.layoutBands(v)
-	if g := p.geometry(v); g.ok {
+	g := p.overlayGeometry(v)
+	p.layoutBands(v, g)
+	if g.ok {
 		top, bottom := g.cssY(v.frame.Plot.Top), g.cssY(v.frame.Plot.Bottom)
 		p.els.crossStyle.Set("top", px(top))
 		p.els.crossStyle.Set("height", px(bottom-top))
@@ -172,6 +200,30 @@ type geometry struct {
 	svgW, svgH float64
 	ok         bool
 	view       *pointerView // the chart measured
+}
+
+// overlayGeometry is the chart's geometry for laying the overlay out: its
+// scale and its offset in #chart, which stay the same while the drawing's
+// size and #chart's width do (the SVG is as wide as #chart, its height
+// follows), so a new drawing of the same size is laid out with the last
+// measurement, reading no layout. Its client position (left, top) may be
+// stale: pointer events measure with geometry.
+func (p *chartPointer) overlayGeometry(v *pointerView) geometry {
+	k := overlayKey{v.frame.Width, v.frame.Height, p.c.chartW}
+	if p.rel.ok && p.relKey == k {
+		g := p.rel
+		g.view = v
+		return g
+	}
+	g := p.geometry(v)
+	p.rel, p.relKey = g, k
+	return g
+}
+
+// overlayKey is what the overlay's geometry depends on.
+type overlayKey struct {
+	w, h   float64 // the drawing's size, in SVG units
+	chartW int     // #chart's width, in CSS pixels
 }
 
 // geometry is the boxes of the chart on screen, measured at most once
