@@ -101,7 +101,12 @@ func TestE2EPageLoads(t *testing.T) {
 		'decision-baseline', 'decision-candidate', 'flips-baseline', 'flips-candidate',
 		'change-summary', 'chart', 'breakdown', 'slider-vocab_size', 'input-vocab_size',
 		'error-vocab_size', 'check-grad', 'copy-link', 'copy-status', 'export-svg', 'export-png', 'export-csv',
-		'export-json', 'export-status', 'import-text', 'import-button', 'import-file', 'import-report'].filter(id => !document.getElementById(id)).join(' ')`)
+		'export-json', 'export-status', 'import-text', 'import-button', 'import-file', 'import-report',
+		'changes-panel', 'term-add', 'error-terms', 'axis-fit', 'error-axis-from', 'error-axis-to',
+		'composition-baseline', 'composition-candidate', 'dominates-baseline', 'dominates-candidate',
+		'chart-summary', 'chart-bands', 'chart-crosshair', 'chart-readout', 'readout-x', 'readout-baseline',
+		'readout-candidate', 'compare-preset', 'obs-text', 'workload-drop', 'workload-text', 'workload-status',
+		'view-map'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}

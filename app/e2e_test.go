@@ -21,6 +21,20 @@ package main
 //	#changes-panel #term-add #error-terms   the Changes panel (the three #check-KEY switches too)
 //	#term-N #term-name-N #term-place-N #term-revision-N #term-bytes-N #error-term-N
 //	#term-help-N (opens #term-helpbox-N: #term-value-N, #term-vars-N) #term-remove-N
+//	#axis-fit (puts a typed range back) #error-axis-from #error-axis-to
+//	#composition-REV #dominates-REV   what each decision's required bytes are made of
+//	#chart-summary #chart-bands #chart-crosshair #chart-readout (#readout-x,
+//	  #readout-baseline, #readout-candidate)   the chart's overlay and read-out
+//	#compare-preset   the Compare control (its form opens from it)
+//	#obs-text   observed peaks; #obs-note #obs-sentence #error-observed once pasted
+//	#workload-drop #workload-text #workload-status   the Workload panel; once a
+//	  workload is read: #workload-table #workload-sentence #workload-progress
+//	  #workload-markdown #workload-share-status
+//	#view-map   the "Two inputs" tab; with view=map: #map-view #map #my
+//	  #map-progress #map-problem #map-readout
+//
+// The ids above "once" or "with" exist only in that state; TestE2EPageLoads
+// checks the others on the default page.
 
 import (
 	"compress/gzip"
