@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"headroom/app/chart"
 	"headroom/estimator"
@@ -326,15 +328,15 @@ func (s *pageState) validate() {
 	// Every field the config fails on is marked, as a link's decoding
 	// marks them (Repair finds them all; Estimate stops at the first), so
 	// the address the page writes opens with the same messages.
-	_, bad := estimator.Repair(s.cfg)
-	for _, e := range bad {
+	v := validated(s.cfg)
+	for _, e := range v.bad {
 		for _, k := range errorKeysOf(e.Field) {
 			add(k, e.Message)
 		}
 	}
 	// The estimate is how a config is validated (an overflow is found only
 	// by pricing it); renderNow shows this one rather than pricing again.
-	res, err := estimator.Estimate(s.cfg)
+	res, err := v.res, v.err
 	s.cfgOK = err == nil
 	if err == nil {
 		s.result = res
@@ -409,4 +411,37 @@ func (s *pageState) text(control string) string {
 		return f.Text(&s.cfg)
 	}
 	return ""
+}
+
+// validation is what validate learns of a config: the fields Repair
+// finds bad, and the estimate.
+type validation struct {
+	cfg estimator.Config
+	bad estimator.ErrorList
+	res estimator.Result
+	err error
+}
+
+// lastValidation is the last config validated, and what was learnt. An
+// edit validates the same config several times (the edit, the state its
+// address opens, the address itself, in apply, settled and address), each
+// a Repair and an Estimate; the last one's are reused. Only a flat config
+// is kept (no terms, observed points or baseline of its own): compared
+// whole with reflect.DeepEqual, a few microseconds, it shares nothing a
+// later edit could change.
+var lastValidation atomic.Pointer[validation]
+
+// validated returns Repair's and Estimate's findings for cfg.
+func validated(cfg estimator.Config) *validation {
+	flat := len(cfg.Terms) == 0 && len(cfg.Observed) == 0 && cfg.Baseline == nil
+	if last := lastValidation.Load(); flat && last != nil && reflect.DeepEqual(last.cfg, cfg) {
+		return last
+	}
+	v := &validation{cfg: cfg}
+	_, v.bad = estimator.Repair(cfg)
+	v.res, v.err = estimator.Estimate(cfg)
+	if flat {
+		lastValidation.Store(v)
+	}
+	return v
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -151,4 +152,38 @@ func TestGPUMenu(t *testing.T) {
 			t.Errorf("?gpu=a100: error %q, want %q", s.inputErr[keyGPU], want)
 		}
 	})
+}
+
+// TestValidatedReusesTheLastFlatConfig: validate's memo gives what Repair
+// and Estimate give, reuses the last flat config's findings, and keeps
+// none of a config with terms.
+func TestValidatedReusesTheLastFlatConfig(t *testing.T) {
+	cfg := estimator.Default()
+	first := validated(cfg)
+	want, err := estimator.Estimate(cfg)
+	if err != nil || !reflect.DeepEqual(first.res, want) || first.err != nil {
+		t.Fatalf("validated(default) = %+v, %v; want Estimate's %+v", first.res, first.err, want)
+	}
+	if again := validated(cfg); again != first {
+		t.Error("the same flat config was validated again")
+	}
+	moved := cfg
+	moved.Request.Rows = 300_000
+	second := validated(moved)
+	if second == first {
+		t.Fatal("a changed config got the last one's findings")
+	}
+	if want, _ := estimator.Estimate(moved); !reflect.DeepEqual(second.res, want) {
+		t.Errorf("validated(rows 300,000) = %+v; want %+v", second.res, want)
+	}
+	bad := cfg
+	bad.Request.Rows = -1
+	if v := validated(bad); v.err == nil || len(v.bad) == 0 {
+		t.Errorf("validated(rows -1) = %v, %v; want the error and the bad field", v.err, v.bad)
+	}
+	withTerm := cfg
+	withTerm.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
+	if v := validated(withTerm); v.err != nil || validated(withTerm) == v {
+		t.Errorf("a config with terms: %v, or its findings were kept", v.err)
+	}
 }
