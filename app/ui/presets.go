@@ -36,8 +36,12 @@ const DefaultPresetID = "qwen3-next-80b-a3b"
 
 // presetFields are the fields a preset sets when applied: the model, and
 // the FC2 widths back to following it. The rest (request, budget, changes)
-// belongs to the user.
-func presetFields() []*estimator.Field {
+// belongs to the user. The list is made once (estimator.Fields copies the
+// registry, and the page asks on every edit which preset the model is);
+// callers read it and never change it.
+func presetFields() []*estimator.Field { return presetFieldList() }
+
+var presetFieldList = sync.OnceValue(func() []*estimator.Field {
 	var out []*estimator.Field
 	for _, f := range estimator.Fields() {
 		if strings.HasPrefix(f.Path, "model.") || f.Key == "input_width" || f.Key == "output_width" {
@@ -45,7 +49,7 @@ func presetFields() []*estimator.Field {
 		}
 	}
 	return out
-}
+})
 
 var loadPresetsOnce = sync.OnceValues(func() ([]preset, error) { return readPresets(assets.Presets) })
 
