@@ -327,7 +327,8 @@ func (m *monkey) checkFresh() error {
 }
 
 // sameInput reports whether two texts of field id say the same value: the
-// same text, or the same number (GiB for the in-use field).
+// same text, or the same number as the field reads it (GiB for the in-use
+// field, units such as MiB for the others, as the page takes them).
 func sameInput(id, a, b string) bool {
 	if a == b {
 		return true
@@ -335,6 +336,8 @@ func sameInput(id, a, b string) bool {
 	parse := estimator.ParseInt
 	if id == "input-"+ui.KeyInUseGiB {
 		parse = estimator.ParseGiB
+	} else if f, ok := estimator.FieldByKey(strings.TrimPrefix(id, "input-")); ok && strings.HasPrefix(id, "input-") {
+		parse = f.Parse // with its units: "2048MiB" typed is 2147483648 restored
 	}
 	x, errA := parse(a)
 	y, errB := parse(b)

@@ -52,7 +52,6 @@ type explorer struct {
 
 	prerendered  bool // drawn by the server (OnPreRender): not ready
 	inited       bool // OnInit read the address and rendered (browser)
-	widthDue     bool // the chart's width is to be checked at the next frame (firstFrame)
 	renderWanted bool // a render was asked for before the frames existed (OnInit: the map's next step)
 
 	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
@@ -139,8 +138,8 @@ func (c *explorer) OnPreRender(ctx app.Context) {
 // interactive at once, instead of a page waiting for its first render
 // (go-app would draw the tree twice, the second time with most of the
 // DOM changing). The chart is drawn at the width of the server's #chart,
-// still on screen; OnMount measures again and redraws if it differs. On
-// the server OnPreRender does this.
+// still on screen; should the mounted #chart's differ, the chart's
+// ResizeObserver redraws it. On the server OnPreRender does this.
 func (c *explorer) OnInit() {
 	if !app.IsClient {
 		return
@@ -175,9 +174,9 @@ func (c *explorer) OnMount(ctx app.Context) {
 	c.menusDirty = true
 	if c.inited && !c.renderWanted {
 		// The page OnInit computed is what go-app just drew: no render
-		// now. The chart's width is checked at the next frame (firstFrame),
-		// where the browser lays the new page out anyway, rather than by a
-		// layout forced here.
+		// now, and no layout forced here to measure the chart: its overlay
+		// is laid out at the next frame (firstFrame), where the browser
+		// lays the new page out anyway.
 		c.afterRender()
 		c.firstFrame()
 		return

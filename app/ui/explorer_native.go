@@ -23,5 +23,6 @@ func replaceQuery(string) {}
 
 func copyText(string) {}
 
-// firstFrame: outside the browser OnInit does not render (no frames).
+// firstFrame: outside the browser there are no frames (and OnInit does
+// not render).
 func (c *explorer) firstFrame() {}

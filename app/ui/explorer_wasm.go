@@ -27,14 +27,6 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			if !c.framePending {
 				c.frameUsed = false
-				if c.widthDue {
-					c.widthDue = false
-					if w := measureChart(); w != c.chartW {
-						c.chartW = w
-						c.requestRender()
-						return
-					}
-				}
 				c.layoutOverlay() // of the render in the input's task, if any
 				return
 			}
@@ -134,11 +126,11 @@ func (c *explorer) scheduleURL(ms float64) {
 	app.Window().Call("setTimeout", c.url.timer, ms)
 }
 
-// firstFrame asks the next animation frame to check the chart's width
-// (and redraw at the container's if the first drawing guessed another)
-// and to lay out the overlay of the first drawing.
+// firstFrame asks the next animation frame to lay out the overlay of the
+// first drawing. Should #chart's width differ from the one OnInit drew at,
+// the chart's ResizeObserver (pointer_wasm.go) redraws it.
 func (c *explorer) firstFrame() {
-	c.widthDue, c.frameUsed = true, true
+	c.frameUsed = true
 	app.Window().Call("requestAnimationFrame", c.tick)
 }
 
