@@ -250,7 +250,12 @@ func decisionsExpr(want decisions) string {
 	return fmt.Sprintf(`(() => {
 		const d = rev => (document.querySelector('#decision-' + rev + ' .decision')?.textContent ?? '<no .decision>').trim();
 		const b = d('baseline'), c = d('candidate');
-		return (b === %s && c === %s) || {baseline: b, candidate: c};
+		if (b === %s && c === %s) return true;
+		// What the page shows besides, for the report.
+		const e = document.getElementById('explorer');
+		const errors = [...document.querySelectorAll('[id^="error-"]')].filter(x => x.textContent.trim() !== '').map(x => x.id + ': ' + x.textContent.trim());
+		return {baseline: b, candidate: c, query: e?.dataset.query, address: location.search, renders: e?.dataset.renders,
+			stale: document.querySelector('.stale-note')?.textContent ?? '', errors};
 	})()`, js(want.baseline), js(want.candidate))
 }
 
