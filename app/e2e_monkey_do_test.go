@@ -327,10 +327,10 @@ func (m *monkey) checkFresh() error {
 }
 
 // sameInput reports whether two texts of field id say the same value: the
-// same text, or the same number as the field reads it (GiB for the in-use
+// same text but for spaces around it, or the same number as the field reads it (GiB for the in-use
 // field, units such as MiB for the others, as the page takes them).
 func sameInput(id, a, b string) bool {
-	if a == b {
+	if strings.TrimSpace(a) == strings.TrimSpace(b) { // " " left in an auto field is "" restored
 		return true
 	}
 	parse := estimator.ParseInt

@@ -8,7 +8,8 @@ package main
 //
 // The DOM contract the tests rely on (TestE2EPageLoads checks every id):
 //
-//	#explorer                    data-ready="1" after the first render, data-renders
+//	#explorer                    data-ready="1" after the first render, data-renders,
+//	                             data-busy="1" while a render or an address write is due
 //	#preset #gpu #axis #axis-from #axis-to   the menus and the range fields
 //	#input-KEY #slider-KEY #error-KEY #check-KEY   the controls, by field key
 //	#chart (its <svg>) #decision-baseline #decision-candidate

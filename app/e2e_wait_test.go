@@ -166,11 +166,13 @@ func (tb *tab) waitSettled() {
 	tb.waitFor("the address to catch up with the page's state", settledExpr, 10*time.Second)
 }
 
-// settledExpr is true once the page mounted and the address bar holds
-// its state's query.
+// settledExpr is true once the page mounted, owes no render or address
+// write for an edit it took (data-busy), and the address bar holds its
+// state's query.
 const settledExpr = `(() => {
 	const e = document.getElementById('explorer');
 	if (!e || e.dataset.live !== '1') return 'not mounted yet';
+	if (e.dataset.busy === '1') return 'busy: a render or the address bar is due';
 	const want = e.dataset.query ? '?' + e.dataset.query : '';
 	return location.search === want || {address: location.search, state: want};
 })()`

@@ -38,6 +38,7 @@ type explorer struct {
 	tick         app.Func    // the animation-frame callback while renders come
 	framePending bool        // an edit waits for the next frame's render
 	menusDirty   bool        // a menu may show a choice the state does not hold (syncMenus)
+	busyShown    bool        // #explorer carries data-busy (markBusy)
 	frameUsed    bool        // this animation frame has had its render
 	chartW       int         // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string

@@ -26,3 +26,6 @@ func copyText(string) {}
 // firstFrame: outside the browser there are no frames (and OnInit does
 // not render).
 func (c *explorer) firstFrame() {}
+
+// markBusy: outside the browser nothing waits for a frame.
+func (c *explorer) markBusy() {}

@@ -54,6 +54,7 @@ func (c *explorer) renderFrame(ctx app.Context) {
 		syncMenus()
 	}
 	c.afterRender()
+	c.markBusy()
 }
 
 // syncMenus puts each menu's choice back where the page's state says
@@ -118,6 +119,7 @@ func (c *explorer) scheduleURL(ms float64) {
 				c.url.armed = false
 				c.writeURL()
 				c.flushAddress() // a timer's task of its own: no frame to wait for
+				c.markBusy()
 			}})
 			return nil
 		})
@@ -150,17 +152,43 @@ func (c *explorer) requestRender() {
 	}
 	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
 		c.framePending = true
+		c.markBusy()
 		app.Window().Call("setTimeout", c.frame, 0)
 		return
 	}
 	if c.frameUsed {
 		// tick is requested: it renders at the next frame's start.
 		c.framePending = true
+		c.markBusy()
 		return
 	}
 	c.frameUsed = true
 	app.Window().Call("requestAnimationFrame", c.tick)
 	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: c.renderFrame})
+}
+
+// markBusy sets #explorer's data-busy to "1" while the page owes work
+// for an edit it has taken: a render waiting for the next frame, or
+// writes of the address bar waiting for the paint (history.ops), and
+// removes it once there is none. A test that reads the address after an
+// edit waits for it to go (the browser tests' settledExpr): until then
+// data-query and the address bar may both still be the edit before.
+// It is written directly, not by go-app: it changes between renders.
+func (c *explorer) markBusy() {
+	busy := c.framePending || c.hist.armed || len(c.hist.ops) > 0
+	if busy == c.busyShown {
+		return
+	}
+	el := app.Window().GetElementByID("explorer")
+	if !el.Truthy() {
+		return
+	}
+	c.busyShown = busy
+	if busy {
+		el.Call("setAttribute", "data-busy", "1")
+	} else {
+		el.Call("removeAttribute", "data-busy")
+	}
 }
 
 // nowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to

@@ -121,6 +121,7 @@ func (c *explorer) restoreFrom(query string) {
 	c.hist.restored()
 	c.hist.ops = nil // the browser went elsewhere: writes still due are for the page left
 	c.menusDirty = true
+	c.markBusy()
 	c.state = decodePage(q, c.list)
 	c.url.pending, c.url.last = query, query
 	c.requestRender()

@@ -60,6 +60,7 @@ func (c *explorer) scheduleAddress() {
 				defer c.catch("updating the address bar")
 				c.hist.armed = false
 				c.flushAddress()
+				c.markBusy()
 			}})
 			return nil
 		})
@@ -69,6 +70,7 @@ func (c *explorer) scheduleAddress() {
 		})
 	}
 	h.armed = true
+	c.markBusy()
 	if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
 		app.Window().Call("setTimeout", h.flushFn, 0)
 		return
