@@ -105,6 +105,20 @@ func (c *explorer) releaseFrames() {
 	}
 }
 
+// uiFunc makes a JavaScript callback that runs fn on go-app's UI
+// goroutine (in the callback's own task), a panic in it caught and shown
+// as a failure while doing what where says. The browser's timers,
+// animation frames and observers call the explorer through it.
+func (c *explorer) uiFunc(where string, fn func()) app.Func {
+	return app.FuncOf(func(app.Value, []app.Value) any {
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
+			defer c.catch(where)
+			fn()
+		}})
+		return nil
+	})
+}
+
 // scheduleURL writes the address bar after ms milliseconds, on the UI
 // goroutine (a JavaScript timer rather than ctx.After, whose goroutine
 // flushUpdates would wait for).
@@ -113,15 +127,11 @@ func (c *explorer) scheduleURL(ms float64) {
 		return
 	}
 	if c.url.timer == nil {
-		c.url.timer = app.FuncOf(func(this app.Value, args []app.Value) any {
-			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
-				defer c.catch("updating the address bar")
-				c.url.armed = false
-				c.writeURL()
-				c.flushAddress() // a timer's task of its own: no frame to wait for
-				c.markBusy()
-			}})
-			return nil
+		c.url.timer = c.uiFunc("updating the address bar", func() {
+			c.url.armed = false
+			c.writeURL()
+			c.flushAddress() // a timer's task of its own: no frame to wait for
+			c.markBusy()
 		})
 	}
 	c.url.armed = true

@@ -55,14 +55,10 @@ func (c *explorer) scheduleAddress() {
 		return
 	}
 	if h.flushFn == nil {
-		h.flushFn = app.FuncOf(func(app.Value, []app.Value) any {
-			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
-				defer c.catch("updating the address bar")
-				c.hist.armed = false
-				c.flushAddress()
-				c.markBusy()
-			}})
-			return nil
+		h.flushFn = c.uiFunc("updating the address bar", func() {
+			c.hist.armed = false
+			c.flushAddress()
+			c.markBusy()
 		})
 		h.frameFn = app.FuncOf(func(app.Value, []app.Value) any {
 			app.Window().Call("setTimeout", c.hist.flushFn, 0)

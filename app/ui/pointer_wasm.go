@@ -81,16 +81,12 @@ func (c *explorer) installPointer() {
 	// bar appears, a panel beside it grows): the overlay's geometry and
 	// the chart's drawing follow it.
 	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
-		p.resizeFn = app.FuncOf(func(this app.Value, args []app.Value) any {
-			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) {
-				defer c.catch("following the chart's width")
-				p.geo.ok, p.rel.ok = false, false
-				if w := measureChart(); w != c.chartW && w > 0 {
-					c.chartW = w
-					c.requestRender()
-				}
-			}})
-			return nil
+		p.resizeFn = c.uiFunc("following the chart's width", func() {
+			p.geo.ok, p.rel.ok = false, false
+			if w := measureChart(); w != c.chartW && w > 0 {
+				c.chartW = w
+				c.requestRender()
+			}
 		})
 		p.resizeObs = ro.New(p.resizeFn)
 		p.resizeObs.Call("observe", el)
@@ -266,20 +262,28 @@ func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
 
 func (p *chartPointer) byID(id string) app.Value { return app.Window().GetElementByID(id) }
 
+// at is the drawing the pointer is over, the chart's geometry and the
+// event's position in SVG units; ok is false without a drawing laid out.
+func (p *chartPointer) at(e app.Value) (v *pointerView, g geometry, x, y float64, ok bool) {
+	if v = p.c.view.Load(); v == nil {
+		return nil, geometry{}, 0, 0, false
+	}
+	if g = p.geometry(v); !g.ok {
+		return nil, geometry{}, 0, 0, false
+	}
+	x, y = g.svgPoint(e)
+	return v, g, x, y, true
+}
+
 // onMove follows the pointer. It reads two numbers of the event and
 // writes the crosshair's and the read-out's transforms, and the read-out's
 // texts when x changes: each crossing into JavaScript costs, so it makes
 // a handful, and it reads no layout.
 func (p *chartPointer) onMove(e app.Value) {
-	v := p.c.view.Load()
-	if v == nil {
+	v, g, x, y, ok := p.at(e)
+	if !ok {
 		return
 	}
-	g := p.geometry(v)
-	if !g.ok {
-		return
-	}
-	x, y := g.svgPoint(e)
 	if p.down {
 		if d := (x - p.downX) / g.sx; d > dragMin || d < -dragMin {
 			p.drag = true
@@ -305,16 +309,8 @@ func (p *chartPointer) onDown(e app.Value) {
 	if e.Get("button").Int() != 0 {
 		return
 	}
-	v := p.c.view.Load()
-	if v == nil {
-		return
-	}
-	g := p.geometry(v)
-	if !g.ok {
-		return
-	}
-	x, y := g.svgPoint(e)
-	if !v.frame.InPlot(x, y) {
+	v, g, x, y, ok := p.at(e)
+	if !ok || !v.frame.InPlot(x, y) {
 		return
 	}
 	p.touch = e.Get("pointerType").String() == "touch"
@@ -330,15 +326,10 @@ func (p *chartPointer) onUp(e app.Value) {
 		return
 	}
 	p.down = false
-	v := p.c.view.Load()
-	if v == nil {
+	v, _, x, _, ok := p.at(e)
+	if !ok {
 		return
 	}
-	g := p.geometry(v)
-	if !g.ok {
-		return
-	}
-	x, _ := g.svgPoint(e)
 	if p.drag {
 		p.drag, p.dragged = false, true // the click that follows is the drag's
 		p.hideSelection()
@@ -358,13 +349,11 @@ func (p *chartPointer) onClick(e app.Value) {
 		p.dragged = false
 		return
 	}
-	v := p.c.view.Load()
-	if v == nil || p.touch || e.Get("detail").Int() > 1 {
+	if p.touch || e.Get("detail").Int() > 1 {
 		return
 	}
-	g := p.geometry(v)
-	x, y := g.svgPoint(e)
-	if !g.ok || !v.frame.InPlot(x, y) {
+	v, _, x, y, ok := p.at(e)
+	if !ok || !v.frame.InPlot(x, y) {
 		return
 	}
 	p.beforeClick, p.clicked = p.cur, true
@@ -374,12 +363,7 @@ func (p *chartPointer) onClick(e app.Value) {
 }
 
 func (p *chartPointer) onDouble(e app.Value) {
-	v := p.c.view.Load()
-	if v == nil {
-		return
-	}
-	g := p.geometry(v)
-	if x, y := g.svgPoint(e); g.ok && v.frame.InPlot(x, y) {
+	if v, _, x, y, ok := p.at(e); ok && v.frame.InPlot(x, y) {
 		// Its first click set the value: put it back, then the range
 		// (whose default follows the value).
 		es := []edit{{Kind: editResetRange}}
