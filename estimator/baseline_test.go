@@ -28,7 +28,7 @@ func TestBaselineBadInput(t *testing.T) {
 		{"unknown group", `{"baseline": {"overrides": {"gpu": {}}}}`,
 			"baseline.overrides.gpu: is not a field a baseline can override; allowed here: allocator_round_bytes, budget, fc2, head, model, request"},
 		{"unknown field", `{"baseline": {"overrides": {"model": {"layers": 4}}}}`,
-			"baseline.overrides.model.layers: is not a field a baseline can override; allowed here: hidden_size, linear_key_head_dim, linear_num_key_heads, linear_num_value_heads, linear_value_head_dim, moe_intermediate_size, num_experts_per_tok, num_hidden_layers, vocab_size"},
+			"baseline.overrides.model.layers: is not a field a baseline can override; allowed here: hidden_size, intermediate_size, linear_conv_kernel_dim, linear_key_head_dim, linear_num_key_heads, linear_num_value_heads, linear_value_head_dim, moe_intermediate_size, num_experts_per_tok, num_hidden_layers, shared_expert_intermediate_size, vocab_size"},
 		{"empty key", `{"baseline": {"overrides": {"": 1}}}`,
 			`baseline.overrides key "": is not a field a baseline can override; allowed here: allocator_round_bytes, budget, fc2, head, model, request`},
 		{"terms", `{"baseline": {"overrides": {"terms": []}}}`,

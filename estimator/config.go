@@ -36,6 +36,13 @@ type ModelConfig struct {
 	LinearKeyHeadDim    int64 `json:"linear_key_head_dim"`
 	LinearNumValueHeads int64 `json:"linear_num_value_heads"`
 	LinearValueHeadDim  int64 `json:"linear_value_head_dim"`
+	// SharedExpertIntermediateSize (S), LinearConvKernelDim (w) and
+	// IntermediateSize (F) are read by the art profile (docs/model.md §13.3)
+	// and the resident count (§14.1) only; nil takes the default that
+	// context gives (Resolved.S, Resolved.ConvKernel, Resolved.F).
+	SharedExpertIntermediateSize *int64 `json:"shared_expert_intermediate_size,omitempty"`
+	LinearConvKernelDim          *int64 `json:"linear_conv_kernel_dim,omitempty"`
+	IntermediateSize             *int64 `json:"intermediate_size,omitempty"`
 }
 
 // RequestConfig describes the request: its rows and what it asks for.
@@ -132,6 +139,9 @@ type Resolved struct {
 	RetainedPerRow       int64
 	Round                int64
 	Changes              Changes
+	// SharedS, ConvKernel and F are the shared expert width, the GDN
+	// convolution kernel and the dense MLP width (§13.3 defaults 512, 4, 0).
+	SharedS, ConvKernel, F int64
 
 	terms *termSet // the config's terms, compiled; nil when none
 }
@@ -162,6 +172,9 @@ func (c Config) Resolve() (Resolved, error) {
 		ReservePermille: c.Budget.ReservePermille, SafetyPercent: c.Budget.SafetyPercent,
 		Round: c.AllocatorRoundBytes, Changes: c.Changes,
 	}
+	r.SharedS = orDefault(c.Model.SharedExpertIntermediateSize, 512)
+	r.ConvKernel = orDefault(c.Model.LinearConvKernelDim, 4)
+	r.F = orDefault(c.Model.IntermediateSize, 0)
 	r.P = orDefault(c.Request.ProjectedRows, r.N)
 	r.T = orDefault(c.Request.TargetRows, r.P)
 	r.I = orDefault(c.FC2.InputWidth, r.MoEWidth)

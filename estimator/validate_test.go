@@ -37,6 +37,10 @@ var specRanges = []specRange{
 	{path: "model.linear_key_head_dim", lo: 1, hi: 1 << 20},
 	{path: "model.linear_num_value_heads", lo: 1, hi: 1 << 20},
 	{path: "model.linear_value_head_dim", lo: 1, hi: 1 << 20},
+	// docs/model.md §13.3's ranges.
+	{path: "model.shared_expert_intermediate_size", lo: 0, hi: 1 << 20},
+	{path: "model.linear_conv_kernel_dim", lo: 1, hi: 1 << 10},
+	{path: "model.intermediate_size", lo: 0, hi: 1 << 20},
 	{path: "request.rows", lo: 1, hi: 1<<31 - 1},
 	{path: "request.sequence_rows", lo: 1, hi: 1<<31 - 1},
 	{path: "request.projected_rows", lo: 1, hi: 1<<31 - 1},
