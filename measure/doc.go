@@ -1,0 +1,64 @@
+// Package measure reads the measurements people already have and sets
+// them beside the estimate: PyTorch memory snapshots
+// (torch.cuda.memory._dump_snapshot, the file memory_viz opens) and ART's
+// planner-miss reports (docs/model.md §13.9).
+//
+// It may import the standard library, headroom/estimator and one pickle
+// decoder, github.com/nlpodyssey/gopickle; never go-app, gonum or
+// headroom/app/... The command line (app/cli) and, later, the page use it.
+//
+// # The pickle decoder
+//
+// gopickle and og-rek were both candidates. gopickle was chosen because on
+// a 50 MB snapshot it decoded 2.7 times faster (1.6 s against 4.3 s) in
+// about 30 % less memory (490 MB against 680 MB peak), and it has no
+// dependencies (og-rek brings two). Its two weaknesses for untrusted
+// files, resolving some Python classes itself and allocating a string's
+// declared length before reading it, never come into play: every byte
+// passes first through this package's opcode filter (pickle.go), which
+// refuses any opcode that names, calls or builds a Python object (GLOBAL,
+// STACK_GLOBAL, REDUCE, INST, OBJ, NEWOBJ, BUILD, EXT*, PERSID, sets and
+// out-of-band buffers) with its name and byte offset, bounds every
+// argument (64 MiB) and the whole input (ReadOptions.MaxBytes, 1 GiB by
+// default), and stops at the first STOP. A decoder panic on a malformed
+// stream is turned into an error.
+//
+// Memory: the decoder builds the whole object tree before it is reduced
+// to this package's compact types, so reading takes about ten times the
+// file's size at its peak (measured: a 300 MB pickle, see README.md).
+//
+// # Choices where the sources leave one open
+//
+//   - The free event: an allocation ends at its free_requested entry,
+//     where the caching allocator lowers allocated_bytes (the counter
+//     behind torch.cuda.max_memory_allocated, the peak section 12 and
+//     ART's reports use). memory_viz ends it at free_completed (active
+//     memory, which also holds blocks another stream still uses). A trace
+//     recorded with free_requested skipped has only free_completed
+//     entries; those are then the end.
+//   - Allocations live before the trace began count, as memory_viz's
+//     "initially allocated" do: a block freed in the trace that the trace
+//     never allocated, and a block allocated at the snapshot
+//     (active_allocated in the segments) that the trace never allocated.
+//     With free_requested as the free event, a free_completed without a
+//     free_requested is a block whose free was requested before the trace
+//     began: it was no longer allocated, and does not count.
+//   - Sizes: the trace records requested sizes; the peak adds block
+//     sizes, as allocated_bytes does. A block's size is its size in the
+//     snapshot's segments when it is still allocated there with the same
+//     requested size; otherwise it is modelled as the allocator's default
+//     rounding, max(512, ceil(requested / 512) x 512) (a larger cached
+//     block handed out whole, or roundup_power2_divisions, can make the
+//     real block larger). LiveBlock.SizeExact says which.
+//   - Windows: the entries between two markers (snapshot or annotate
+//     entries), labelled by the marker that opens them (its
+//     user_metadata), "start" for the first; a window in which nothing is
+//     allocated is left out. Each window's peak is a candidate observed
+//     point.
+//   - The top frame of a stack is its first frame of a Python file, else
+//     its first frame.
+//   - Matching: a revision's tensors are those of the piece its plan runs
+//     (the largest child, the whole request when admitted: the estimate's
+//     stages and retained tensors), matched to live blocks by exact block
+//     size; the stage with the largest share found is reported.
+package measure
