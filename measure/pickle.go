@@ -211,8 +211,17 @@ func (f *opFilter) copyN(n int64) error {
 	return err
 }
 
-// next parses one opcode and its argument into pending.
+// next parses one opcode and its argument into pending. After an error
+// nothing is pending, so every later read returns the error again.
 func (f *opFilter) next() error {
+	err := f.parse()
+	if err != nil {
+		f.pending, f.pos = f.pending[:0], 0
+	}
+	return err
+}
+
+func (f *opFilter) parse() error {
 	if f.err != nil {
 		return f.err
 	}
@@ -305,6 +314,9 @@ func decodePickle(r io.Reader, limit int64) (v any, err error) {
 		// still fail on a malformed stream, that is an error, not a crash.
 		if p := recover(); p != nil {
 			v, err = nil, fmt.Errorf("pickle: malformed stream near byte %d (%v)", f.off, p)
+			if f.err != nil {
+				err = f.err
+			}
 		}
 	}()
 	v, err = u.Load()

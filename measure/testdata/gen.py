@@ -88,10 +88,12 @@ def segment(address, blocks):
 def snapshot(trace, extra_blocks=()):
     weights = segment(0x7E0000000000, [(WEIGHTS, WEIGHTS, "active_allocated", [])])
     segs = [weights]
-    live_blocks = [(max(512, -(-s // 512) * 512), s, "active_allocated", FRAMES_OUT)
-                   for _, s in sorted(trace.live.items())] if trace else []
-    if live_blocks or extra_blocks:
-        segs.append(segment(0x7F0000000000 + 2**40, list(live_blocks) + list(extra_blocks)))
+    # What the trace leaves allocated, each block in a segment of its own at
+    # the address the trace gave it.
+    for addr, size in sorted(trace.live.items()) if trace else []:
+        segs.append(segment(addr, [(max(512, -(-size // 512) * 512), size, "active_allocated", FRAMES_OUT)]))
+    if extra_blocks:
+        segs.append(segment(0x7F0000000000 + 2**40, list(extra_blocks)))
     snap = {"segments": segs, "allocator_settings": {"PYTORCH_CUDA_ALLOC_CONF": "", "max_split_size": -1}}
     if trace is not None:
         snap["device_traces"] = [trace.events]
