@@ -196,19 +196,28 @@ func (f *opFilter) readByte() (byte, error) {
 	return b, err
 }
 
-// copyN moves n bytes of the source into pending.
+// copyN moves n bytes of the source into pending, 64 KiB at a time, so
+// a short input with a large declared length fails before it costs
+// memory.
 func (f *opFilter) copyN(n int64) error {
 	if f.off+n > f.limit {
 		return fmt.Errorf("pickle: %w: more than %d bytes", ErrTooLarge, f.limit)
 	}
-	start := len(f.pending)
-	f.pending = append(f.pending, make([]byte, n)...)
-	m, err := io.ReadFull(f.src, f.pending[start:])
-	f.off += int64(m)
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
+	for n > 0 {
+		chunk := min(n, 64<<10)
+		start := len(f.pending)
+		f.pending = append(f.pending, make([]byte, chunk)...)
+		m, err := io.ReadFull(f.src, f.pending[start:])
+		f.off += int64(m)
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return err
+		}
+		n -= chunk
 	}
-	return err
+	return nil
 }
 
 // next parses one opcode and its argument into pending. After an error

@@ -139,7 +139,7 @@ func TestFreeEvents(t *testing.T) {
 		},
 		{
 			name:  "oom and segment entries change nothing",
-			trace: []Event{ev(ActionSegmentAlloc, A, 1 << 21), ev(ActionAlloc, A, 600), ev(ActionOOM, 0, 1 << 40), ev(ActionSegmentMap, B, 1 << 21)},
+			trace: []Event{ev(ActionSegmentAlloc, A, 1<<21), ev(ActionAlloc, A, 600), ev(ActionOOM, 0, 1<<40), ev(ActionSegmentMap, B, 1<<21)},
 			peak:  1024, freeEvent: "free_completed",
 		},
 	}

@@ -1,0 +1,262 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"headroom/estimator"
+	"headroom/measure"
+)
+
+// MeasuredDevice is one device of a snapshot, with, when a config was
+// given, each revision's estimate beside it and the observed points it
+// gives (section 12: each window's peak, or the device's peak).
+type MeasuredDevice struct {
+	measure.DeviceReport
+	Estimate *MeasuredEstimate         `json:"estimate,omitempty"`
+	Observed []estimator.ObservedPoint `json:"observed,omitempty"`
+}
+
+// MeasuredEstimate is the two revisions' comparison with a device's peak.
+type MeasuredEstimate struct {
+	Baseline  measure.RevisionMatch `json:"baseline"`
+	Candidate measure.RevisionMatch `json:"candidate"`
+}
+
+// MeasuredSnapshot is the result of measure -snapshot.
+type MeasuredSnapshot struct {
+	File    string           `json:"file"`
+	Format  string           `json:"format"`
+	History bool             `json:"history"`
+	Devices []MeasuredDevice `json:"devices"`
+}
+
+// Measure is the measure command: the measured peak of a PyTorch memory
+// snapshot (-snapshot) beside both revisions' estimates of -config, or
+// the plan comparisons, observed points and learned profile of ART's
+// planner-miss reports (-planner-miss FILE...). It exits 0, or 2 with one
+// line on standard error for a bad file, config or flag.
+func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("measure", stderr)
+	snapshot := fs.String("snapshot", "", "a memory snapshot: torch.cuda.memory._dump_snapshot's pickle, or its JSON form (gzip allowed)")
+	planner := fs.String("planner-miss", "", "ART planner-miss reports: this file and every further argument")
+	configPath := fs.String("config", "", "config JSON file (- = standard input): the estimate beside the snapshot's peak, in_use_bytes for the reports' points")
+	format := fs.String("format", "json", "output: json, or md (a report for a pull request)")
+	out := fs.String("o", "", "output file (default: standard output)")
+	points := fs.Int("points", measure.DefaultTimelinePoints, "timeline points kept per device (2..100000)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case *format != "json" && *format != "md":
+		return fail(stderr, "measure", fmt.Errorf("-format: must be json or md, got %q", *format))
+	case (*snapshot == "") == (*planner == ""):
+		return fail(stderr, "measure", errors.New("give one of -snapshot FILE or -planner-miss FILE..."))
+	case *snapshot != "" && fs.NArg() > 0:
+		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	case *points < 2 || *points > 100000:
+		return fail(stderr, "measure", fmt.Errorf("-points: must be an integer 2..100000, got %d", *points))
+	}
+	var cfg *estimator.Config
+	if *configPath != "" {
+		c, err := readConfig(*configPath, stdin)
+		if err != nil {
+			return fail(stderr, "measure", err)
+		}
+		cfg = &c
+	}
+	var text string
+	var v any
+	if *snapshot != "" {
+		res, err := measureSnapshot(*snapshot, cfg, *points)
+		if err != nil {
+			return fail(stderr, "measure", err)
+		}
+		v, text = res, snapshotMarkdown(res)
+	} else {
+		res, err := measurePlanner(append([]string{*planner}, fs.Args()...), cfg)
+		if err != nil {
+			return fail(stderr, "measure", err)
+		}
+		v, text = res, plannerMarkdown(res)
+	}
+	dst, err := newOutput(*out, stdout)
+	if err != nil {
+		return fail(stderr, "measure", err)
+	}
+	defer dst.discard()
+	if *format == "json" {
+		enc := json.NewEncoder(dst.w)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(v)
+	} else {
+		_, err = io.WriteString(dst.w, text)
+	}
+	if err == nil {
+		err = dst.commit()
+	}
+	if err != nil {
+		return fail(stderr, "measure", fmt.Errorf("writing the output: %v", err))
+	}
+	return 0
+}
+
+func measureSnapshot(path string, cfg *estimator.Config, points int) (*MeasuredSnapshot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("-snapshot: %v", err)
+	}
+	defer f.Close()
+	s, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	devs, err := measure.Analyze(s, points)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	res := &MeasuredSnapshot{File: filepath.Base(path), Format: s.Format, History: s.History}
+	for i := range devs {
+		md := MeasuredDevice{DeviceReport: devs[i]}
+		if cfg != nil && devs[i].History {
+			m, err := measure.Compare(*cfg, &devs[i])
+			if err != nil {
+				return nil, fmt.Errorf("-config: %v", err)
+			}
+			md.Estimate = &MeasuredEstimate{Baseline: m[0], Candidate: m[1]}
+			md.Observed = measure.ObservedPoints(&devs[i], m[1].Rows)
+		}
+		res.Devices = append(res.Devices, md)
+	}
+	return res, nil
+}
+
+func measurePlanner(paths []string, cfg *estimator.Config) (*measure.PlannerImport, error) {
+	raws := make([][]byte, len(paths))
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("-planner-miss: %v", err)
+		}
+		raws[i], err = io.ReadAll(io.LimitReader(f, measure.MaxReportBytes+1))
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p, err)
+		}
+		names[i] = filepath.Base(p)
+	}
+	inUse := int64(0)
+	if cfg != nil {
+		inUse = cfg.Budget.InUseBytes
+	}
+	return measure.ImportReports(names, raws, inUse)
+}
+
+func gib(b int64) string { return estimator.Bytes(b).String() }
+
+// snapshotMarkdown is the snapshot's report for a pull request.
+func snapshotMarkdown(r *MeasuredSnapshot) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Measured peak: %s\n\n", r.File)
+	for _, d := range r.Devices {
+		fmt.Fprintf(&b, "### cuda:%d\n\n", d.Device)
+		if !d.History {
+			fmt.Fprintf(&b, "No peak: %s.\n\nAllocated at the snapshot: %s.\n\n", d.Note, gib(d.CurrentBytes))
+			continue
+		}
+		at := "before the first trace entry"
+		if d.PeakEvent >= 0 {
+			at = fmt.Sprintf("at trace entry %d (time_us %d)", d.PeakEvent, d.PeakTimeUS)
+		}
+		fmt.Fprintf(&b, "Allocated peak **%s** %s, of %d entries. Allocated before the trace began: %s in %d blocks. The allocator's rounding at the peak: %s (requested %s). An allocation ends at its %s entry.\n\n",
+			gib(d.PeakBytes), at, d.Events, gib(d.InitialBytes), d.InitialBlocks, gib(d.RoundingBytes), gib(d.PeakRequestedBytes), d.FreeEvent)
+		if e := d.Estimate; e != nil {
+			b.WriteString("| revision | piece rows | predicted peak | measured - predicted | at the peak |\n|---|---:|---:|---:|---|\n")
+			for _, m := range []measure.RevisionMatch{e.Baseline, e.Candidate} {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", m.Revision, estimator.Group(m.Rows), gib(m.PredictedBytes), estimator.Bytes(m.ResidualBytes).DeltaString(), m.Best.Summary)
+			}
+			b.WriteString("\n")
+		}
+		const shown = 20
+		fmt.Fprintf(&b, "Live at the peak: %d blocks, largest first", len(d.LiveAtPeak))
+		if len(d.LiveAtPeak) > shown {
+			fmt.Fprintf(&b, " (the first %d)", shown)
+		}
+		b.WriteString(". A size in italics is the requested size rounded to 512 bytes (the trace records requested sizes).\n\n| size | requested | rounding | allocated at | frame |\n|---:|---:|---:|---|---|\n")
+		for i, l := range d.LiveAtPeak {
+			if i == shown {
+				break
+			}
+			size := estimator.Group(l.Size)
+			if !l.SizeExact {
+				size = "_" + size + "_"
+			}
+			when := "before the trace"
+			if l.Event >= 0 {
+				when = fmt.Sprintf("entry %d", l.Event)
+			}
+			frame := "-"
+			if l.Frame != "" {
+				frame = "`" + l.Frame + "`"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", size, estimator.Group(l.RequestedSize), estimator.Group(l.RoundingBytes), when, frame)
+		}
+		b.WriteString("\n")
+		if len(d.Windows) > 0 {
+			b.WriteString("| window | entries | peak |\n|---|---|---:|\n")
+			for _, w := range d.Windows {
+				fmt.Fprintf(&b, "| %s | %d-%d | %s |\n", w.Label, w.FromEvent, w.ToEvent, gib(w.PeakBytes))
+			}
+			b.WriteString("\n")
+		}
+		for _, o := range d.OOMs {
+			fmt.Fprintf(&b, "An out-of-memory error at entry %d: %s requested, %s free on the device.\n\n", o.Event, gib(o.Size), gib(o.DeviceFree))
+		}
+		if len(d.Observed) > 0 {
+			pts, _ := json.Marshal(map[string]any{"observed": d.Observed})
+			fmt.Fprintf(&b, "As observed points (each of the candidate's piece of %s rows):\n\n```json\n%s\n```\n\n", estimator.Group(d.Estimate.Candidate.Rows), pts)
+		}
+		for _, w := range d.Warnings {
+			fmt.Fprintf(&b, "- %s\n", w)
+		}
+	}
+	return b.String()
+}
+
+// plannerMarkdown is the reports' summary for a pull request.
+func plannerMarkdown(r *measure.PlannerImport) string {
+	var b strings.Builder
+	b.WriteString("## ART planner-miss reports\n\n")
+	if len(r.Comparisons) > 0 {
+		b.WriteString("| report | phase | children | packed tokens | predicted | observed | error % |\n|---|---|---:|---:|---:|---:|---:|\n")
+		for _, c := range r.Comparisons {
+			pct := "-"
+			if c.ErrorPct != nil {
+				pct = fmt.Sprintf("%.2f", *c.ErrorPct)
+			}
+			fmt.Fprintf(&b, "| %s (%s) | %s | %d | %s | %s | %s | %s |\n", c.ID[:8], c.File, c.Phase, c.Children,
+				estimator.Group(c.PackedTokens), gib(c.PredictedPeakBytes), gib(c.ObservedPeakBytes), pct)
+		}
+		b.WriteString("\n")
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(&b, "- skipped %s (%s, %s): %s\n", s.File, s.ID[:8], s.Event, s.Reason)
+	}
+	if len(r.Skipped) > 0 {
+		b.WriteString("\n")
+	}
+	if r.Profile != nil {
+		pts, _ := json.Marshal(map[string]any{"observed": r.Points})
+		prof, _ := json.Marshal(map[string]any{"profile_memory": r.Profile})
+		fmt.Fprintf(&b, "Observed points (%d):\n\n```json\n%s\n```\n\nThe learned profile ART would hold (docs/model.md §13.7):\n\n```json\n%s\n```\n", len(r.Points), pts, prof)
+	} else {
+		b.WriteString("No report gives an observed point, so there is no learned profile.\n")
+	}
+	return b.String()
+}
