@@ -415,6 +415,10 @@ func convertSnapshot(tree any) (*Snapshot, error) {
 				return nil, err
 			}
 			trace = append(trace, e)
+			// The decoded entry is garbage once converted: letting go of
+			// it here keeps the decoded tree and the trace from both
+			// being whole in memory at once.
+			entries[i] = nil
 		}
 		s.Traces = append(s.Traces, trace)
 	}
