@@ -130,7 +130,8 @@ test: chromium axe vet wasm
 	  check ./app/server 'gonum.org/v1/plot|headroom/app/(chart|ui|cli)$$'; \
 	  check ./app/ui 'headroom/app/(server|cli)$$'; \
 	  check ./app/cli 'headroom/app/ui$$'; \
-	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)$$'
+	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)$$'; \
+	  check ./measure 'go-app|gonum.org/v1/plot|headroom/app/'
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
 	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)

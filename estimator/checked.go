@@ -8,11 +8,3 @@ func CheckedAdd(a, b int64) (int64, bool) {
 	s := c.add(a, b, "")
 	return s, c.err == nil
 }
-
-// CheckedMul returns a x b for a, b >= 0, and false when the product does
-// not fit in int64.
-func CheckedMul(a, b int64) (int64, bool) {
-	var c calc
-	p := c.mul(a, b, "")
-	return p, c.err == nil
-}
