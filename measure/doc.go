@@ -21,7 +21,10 @@
 // out-of-band buffers) with its name and byte offset, bounds every
 // argument (64 MiB) and the whole input (ReadOptions.MaxBytes, 1 GiB by
 // default), and stops at the first STOP. A decoder panic on a malformed
-// stream is turned into an error.
+// stream is turned into an error. The memo lets a few bytes refer to one
+// large object many times, so the conversion refuses a dict of more than
+// 256 keys and more segments, blocks and entries than one per 8 bytes of
+// the file: work stays linear in the file's size.
 //
 // Memory and time: the decoder builds the whole object tree before it is
 // reduced to this package's compact types (each decoded entry is dropped

@@ -315,12 +315,15 @@ func (f *opFilter) parse() error {
 // decodePickle decodes one pickle of plain data from r. Values are
 // gopickle's: *types.Dict, *types.List, *types.Tuple, string, []byte,
 // int, *big.Int, float64, bool and nil.
-func decodePickle(r io.Reader, limit int64) (v any, err error) {
+//
+// n is the number of bytes read, which bounds the conversion's work.
+func decodePickle(r io.Reader, limit int64) (v any, n int64, err error) {
 	f := newOpFilter(r, limit)
 	u := pickle.NewUnpickler(f)
 	defer func() {
 		// The filter keeps the decoder on plain data; should the decoder
 		// still fail on a malformed stream, that is an error, not a crash.
+		n = f.off
 		if p := recover(); p != nil {
 			v, err = nil, fmt.Errorf("pickle: malformed stream near byte %d (%v)", f.off, p)
 			if f.err != nil {
@@ -330,13 +333,13 @@ func decodePickle(r io.Reader, limit int64) (v any, err error) {
 	}()
 	v, err = u.Load()
 	if f.err != nil {
-		return nil, f.err
+		return nil, f.off, f.err
 	}
 	if err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("pickle: truncated at byte %d: the stream ends before STOP", f.off)
+			return nil, f.off, fmt.Errorf("pickle: truncated at byte %d: the stream ends before STOP", f.off)
 		}
-		return nil, fmt.Errorf("pickle: malformed near byte %d: %v", f.off, err)
+		return nil, f.off, fmt.Errorf("pickle: malformed near byte %d: %v", f.off, err)
 	}
-	return v, nil
+	return v, f.off, nil
 }

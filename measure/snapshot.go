@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"strings"
 
@@ -144,6 +145,7 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 	}
 	var tree any
 	format := "pickle"
+	budget := int64(math.MaxInt64) // JSON shares nothing: its size bounds the work
 	if first == '{' {
 		format = "json"
 		dec := json.NewDecoder(&limitedReader{r: br, left: limit})
@@ -154,10 +156,17 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 			}
 			return nil, fmt.Errorf("json: %v", err)
 		}
-	} else if tree, err = decodePickle(br, limit); err != nil {
-		return nil, err
+	} else {
+		var n int64
+		if tree, n, err = decodePickle(br, limit); err != nil {
+			return nil, err
+		}
+		// A pickle's memo lets a few bytes refer to a large object again
+		// and again; no real entry takes fewer than 8 bytes, so a file
+		// that asks for more conversions than that is refused.
+		budget = n/8 + 1024
 	}
-	s, err := convertSnapshot(tree)
+	s, err := convertSnapshot(tree, budget)
 	if err != nil {
 		return nil, err
 	}
@@ -236,12 +245,22 @@ func wrongType(path, want string, v any) error {
 	return fmt.Errorf("%s: want %s, got %s", path, want, typeName(v))
 }
 
+// maxDictKeys bounds a dict's keys: a snapshot's dicts have a handful,
+// and a lookup scans them.
+const maxDictKeys = 256
+
+// maxFramesScanned bounds how far topFrame looks for a Python frame.
+const maxFramesScanned = 256
+
 // get returns key's value in a dict (the last one, as Python keeps the
 // last of repeated keys), whether it is there, or an error when v is not a
 // dict.
 func get(v any, key, path string) (any, bool, error) {
 	switch d := v.(type) {
 	case *types.Dict:
+		if len(*d) > maxDictKeys {
+			return nil, false, fmt.Errorf("%s: a dict of %d keys, more than any snapshot dict has (%d)", path, len(*d), maxDictKeys)
+		}
 		var val any
 		found := false
 		for _, e := range *d {
@@ -336,16 +355,16 @@ func nonNegative(n int64, path string) error {
 }
 
 // topFrame picks the frame a table shows for a stack: the first (innermost)
-// frame of a Python file, since the C++ frames above it are the
-// allocator's own; the first frame when none is Python; none for an empty
-// stack (a block allocated before recording began).
+// frame of a Python file among the first 256, since the C++ frames above
+// it are the allocator's own; the first frame when none is Python; none
+// for an empty stack (a block allocated before recording began).
 func topFrame(v any, path string) (Frame, error) {
 	frames, err := list(v, path)
 	if err != nil || len(frames) == 0 {
 		return Frame{}, err
 	}
 	pick := -1
-	for i, f := range frames {
+	for i, f := range frames[:min(len(frames), maxFramesScanned)] {
 		var name string
 		if err := field(f, "filename", fmt.Sprintf("%s[%d]", path, i), &name, text); err != nil {
 			return Frame{}, err
@@ -372,8 +391,20 @@ func topFrame(v any, path string) (Frame, error) {
 	return fr, nil
 }
 
-// convertSnapshot reads the decoded dictionary.
-func convertSnapshot(tree any) (*Snapshot, error) {
+// walker counts the conversion's work against a budget.
+type walker struct{ left int64 }
+
+func (w *walker) spend(path string) error {
+	if w.left--; w.left < 0 {
+		return fmt.Errorf("%s: the pickle refers to the same objects more times than its size allows (a memo bomb?)", path)
+	}
+	return nil
+}
+
+// convertSnapshot reads the decoded dictionary, converting at most budget
+// segments, blocks and entries.
+func convertSnapshot(tree any, budget int64) (*Snapshot, error) {
+	w := &walker{left: budget}
 	const root = "snapshot"
 	segs, ok, err := get(tree, "segments", root)
 	if err != nil {
@@ -388,7 +419,7 @@ func convertSnapshot(tree any) (*Snapshot, error) {
 		return nil, err
 	}
 	for i, sv := range segList {
-		seg, err := convertSegment(sv, fmt.Sprintf("segments[%d]", i))
+		seg, err := w.convertSegment(sv, fmt.Sprintf("segments[%d]", i))
 		if err != nil {
 			return nil, err
 		}
@@ -410,7 +441,7 @@ func convertSnapshot(tree any) (*Snapshot, error) {
 		}
 		trace := make([]Event, 0, len(entries))
 		for i, ev := range entries {
-			e, err := convertEvent(ev, fmt.Sprintf("device_traces[%d][%d]", d, i))
+			e, err := w.convertEvent(ev, fmt.Sprintf("device_traces[%d][%d]", d, i))
 			if err != nil {
 				return nil, err
 			}
@@ -425,8 +456,11 @@ func convertSnapshot(tree any) (*Snapshot, error) {
 	return s, nil
 }
 
-func convertSegment(v any, path string) (Segment, error) {
+func (w *walker) convertSegment(v any, path string) (Segment, error) {
 	var seg Segment
+	if err := w.spend(path); err != nil {
+		return seg, err
+	}
 	for _, f := range []struct {
 		key string
 		dst *int64
@@ -459,6 +493,9 @@ func convertSegment(v any, path string) (Segment, error) {
 	addr := seg.Address
 	for i, bv := range blocks {
 		p := fmt.Sprintf("%s.blocks[%d]", path, i)
+		if err := w.spend(p); err != nil {
+			return seg, err
+		}
 		b := Block{Address: addr, RequestedSize: -1}
 		if err := required(bv, "size", p, &b.Size, integer); err != nil {
 			return seg, err
@@ -492,8 +529,11 @@ func convertSegment(v any, path string) (Segment, error) {
 	return seg, nil
 }
 
-func convertEvent(v any, path string) (Event, error) {
+func (w *walker) convertEvent(v any, path string) (Event, error) {
 	var e Event
+	if err := w.spend(path); err != nil {
+		return e, err
+	}
 	var action string
 	if err := required(v, "action", path, &action, text); err != nil {
 		return e, err
