@@ -176,17 +176,24 @@ func summarize(sm StageMatch) string {
 
 // ObservedPoints turns each window's peak (or, without windows, the
 // device's peak) into a section 12 point of rows rows, labelled with the
-// device and the window. A device without history gives none.
+// device and the window. A device without history gives none, and a peak
+// outside section 12's 1..2^50 bytes is left out. Modelled as: every
+// window ran a piece of the same rows (the command passes the rows of
+// the piece the candidate's plan runs; a split's children differ a
+// little).
 func ObservedPoints(dev *DeviceReport, rows int64) []estimator.ObservedPoint {
 	if !dev.History || rows < 1 {
 		return nil
 	}
 	if len(dev.Windows) == 0 {
+		if dev.PeakBytes < 1 || dev.PeakBytes > estimator.MaxObservedPeakBytes {
+			return nil
+		}
 		return []estimator.ObservedPoint{{Rows: rows, PeakBytes: dev.PeakBytes, Label: truncate(fmt.Sprintf("cuda:%d peak", dev.Device), estimator.MaxObservedLabel)}}
 	}
 	var pts []estimator.ObservedPoint
 	for _, w := range dev.Windows {
-		if w.PeakBytes < 1 {
+		if w.PeakBytes < 1 || w.PeakBytes > estimator.MaxObservedPeakBytes {
 			continue
 		}
 		pts = append(pts, estimator.ObservedPoint{Rows: rows, PeakBytes: w.PeakBytes, Label: truncate(fmt.Sprintf("cuda:%d %s", dev.Device, w.Label), estimator.MaxObservedLabel)})

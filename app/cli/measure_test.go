@@ -130,3 +130,19 @@ func TestHelpListsMeasure(t *testing.T) {
 		t.Errorf("help measure: %d %s", code, out.String())
 	}
 }
+
+// TestMeasureGolden pins the two Markdown reports.
+func TestMeasureGolden(t *testing.T) {
+	code, out, errOut := runMeasure(t, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "head.pickle"), "-config", "-", "-format", "md")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	checkOwnGolden(t, "measure_head.golden.md", []byte(out))
+	dir := filepath.Join(measureData, "reports")
+	code, out, errOut = runMeasure(t, "", "-format", "md", "-planner-miss", filepath.Join(dir, "miss-forward-a.json"),
+		filepath.Join(dir, "miss-forward-b.json"), filepath.Join(dir, "miss-split.json"), filepath.Join(dir, "miss-caller-v1.json"), filepath.Join(dir, "oom.json"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	checkOwnGolden(t, "measure_planner.golden.md", []byte(out))
+}
