@@ -42,7 +42,9 @@ func analyze(t *testing.T, name string) DeviceReport {
 }
 
 func TestHeadChunkPeak(t *testing.T) {
-	for _, name := range []string{"head.pickle", "head.json"} {
+	// The same snapshot fed several ways: protocol 4 (as _dump_snapshot
+	// writes it), 0, 2 and 5, and JSON.
+	for _, name := range []string{"head.pickle", "head-protocol0.pickle", "head-protocol2.pickle", "head-protocol5.pickle", "head.json"} {
 		d := analyze(t, name)
 		// The weights, the scratch buffer (1,000 bytes in a 1,024-byte
 		// block) and the head's 7D, all live after the fourth allocation.

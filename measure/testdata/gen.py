@@ -259,6 +259,9 @@ def main():
              "nohistory": no_history(), "emptytrace": empty_trace()}
     for name, snap in snaps.items():
         write(os.path.join(HERE, "snapshots", name + ".pickle"), pickle.dumps(snap, protocol=4))
+    for protocol in (0, 2, 5):  # the same snapshot in other pickle protocols
+        write(os.path.join(HERE, "snapshots", f"head-protocol{protocol}.pickle"),
+              pickle.dumps(snaps["head"], protocol=protocol))
     write(os.path.join(HERE, "snapshots", "head.json"),
           (json.dumps(snaps["head"], default=list) + "\n").encode())
     good, bad = reports()
