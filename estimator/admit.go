@@ -112,7 +112,7 @@ type evaluator struct {
 	key  Resolved // the fields that size a piece, of the config memo holds
 
 	stack [maxTermStack]int64 // scratch for the terms' programs
-	art artEval // the art profile's state (art_admit.go)
+	art   artEval             // the art profile's state (art_admit.go)
 
 	// availLo..availHi are the available bytes for which every comparison
 	// with the budget since they were last reset came out as it did (see

@@ -16,10 +16,10 @@ import "fmt"
 type artRefusal int8
 
 const (
-	artNotRefused artRefusal = iota
-	artSingle                // m = 1
-	artExpertParallel        // E > 1
-	artLadder                // every rung too large
+	artNotRefused     artRefusal = iota
+	artSingle                    // m = 1
+	artExpertParallel            // E > 1
+	artLadder                    // every rung too large
 )
 
 // artRefusalPrefix and the reasons are ART's refusal texts, verbatim.

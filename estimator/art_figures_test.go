@@ -103,7 +103,7 @@ func TestArtDefaultPieceFigures(t *testing.T) {
 // seeds' prices of the same config.
 func TestArtDefaultEstimate(t *testing.T) {
 	for _, tc := range []struct {
-		profile   string
+		profile    string
 		cand, base int64
 	}{{ProfileArt, 49_426_185_204, 38_460_343_284}, {"", 23_540_293_427, 21_091_256_524}} {
 		c := Default()

@@ -176,12 +176,12 @@ func (p artPiece) rows() int64 { return (p.q-1)*p.s + p.last }
 // artCost is one piece priced: the terms of §13.4 and the child's price of
 // §13.5 (Fo, Q, rho and the four parts ART keeps for the rung).
 type artCost struct {
-	n, out                      int64
-	a, m, z, b, w, hc, g        int64
-	ig, ad, k0, pi              int64
-	xf, xb                      int64
-	fo, q, rho                  int64
-	kret, kws, kig, kad         int64
+	n, out               int64
+	a, m, z, b, w, hc, g int64
+	ig, ad, k0, pi       int64
+	xf, xb               int64
+	fo, q, rho           int64
+	kret, kws, kig, kad  int64
 }
 
 // artTargets is t_j = ceil(s_j x T / N), the labelled rows of a sequence

@@ -22,11 +22,11 @@ const seedsGoldenPath = "testdata/seeds_golden.jsonl"
 
 // seedsGoldenCase is one line of the golden file.
 type seedsGoldenCase struct {
-	Config   json.RawMessage `json:"config"`
-	Estimate json.RawMessage `json:"estimate,omitempty"`
-	Error    string          `json:"error,omitempty"`
+	Config   json.RawMessage  `json:"config"`
+	Estimate json.RawMessage  `json:"estimate,omitempty"`
+	Error    string           `json:"error,omitempty"`
 	Sweep    *goldenSweepArgs `json:"sweep,omitempty"`
-	Swept    json.RawMessage `json:"swept,omitempty"`
+	Swept    json.RawMessage  `json:"swept,omitempty"`
 }
 
 type goldenSweepArgs struct {
