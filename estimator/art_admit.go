@@ -84,7 +84,7 @@ func (e *evaluator) artCost(p artPiece, v variant, lower bool) *artCost {
 		key.v += 4
 	}
 	for i := range e.art.memo {
-		if e.art.memo[i].key == key {
+		if k := &e.art.memo[i].key; k.p == key.p && k.n == key.n && k.t == key.t && k.v == key.v && k.valid {
 			return &e.art.memo[i].cost
 		}
 	}
@@ -190,6 +190,12 @@ func (e *evaluator) artDecide(v variant, whole plan) plan {
 		return whole
 	}
 	var pl plan
+	if !e.fits(e.artLadderBound(v, whole), avail) && c.err == nil {
+		// No rung can fit: price the last one, which the refusal reports.
+		pl = e.artRung(m, v, false)
+		pl.decision, pl.artWhy = Refuse, artLadder
+		return pl
+	}
 	for k := int64(2); ; k = min(m, 2*k) {
 		pl = e.artRung(k, v, false)
 		if c.err != nil || e.fits(pl.required, avail) {
@@ -204,6 +210,29 @@ func (e *evaluator) artDecide(v variant, whole plan) plan {
 	return pl
 }
 
+// artLadderBound is a price no rung of the ladder can be below, from the
+// whole request's terms that are linear in rows (so that the children's
+// add up to them exactly): Out, A, M, Z, B and W. Every rung has some
+// child with IG = B > 0 when the whole has, so its checkpoint-sum term is
+// at least safe(Out(N) + 2 B(N) + k0); and cold, each child's rho is its
+// Fo >= safe(Out + max(A, M, Z, B + W)) of its own rows, whose sum over at
+// most m children loses less than m bytes to the floors. (Warm, rho may be
+// smaller, and only the first part holds.) It lets artDecide refuse
+// without pricing the rungs between; the rung it reports is priced exactly.
+func (e *evaluator) artLadderBound(v variant, whole plan) int64 {
+	r, c := e.r, &e.c
+	ac := e.artCost(whole.artLargest, v, false)
+	var bound int64
+	if ac.b > 0 {
+		bound = r.withSafety(c, c.add(ac.out, c.add(c.add(ac.b, ac.b, whatArtTotal), ac.k0, whatArtTotal), whatArtTotal))
+	}
+	if r.art.mem == nil {
+		cold := r.withSafety(c, c.add(ac.out, max(ac.a, ac.m, ac.z, c.add(ac.b, ac.w, whatArtTotal)), whatArtTotal)) - r.sequences()
+		bound = max(bound, cold)
+	}
+	return bound
+}
+
 // artLowerBound is ART's rejection bound of the finest rung (§13.5): m
 // children of one sequence (the whole request when m = 1), each priced as
 // _split_chunk_lower_cost does, with the revision's own switches (a
@@ -214,11 +243,16 @@ func (e *evaluator) artLowerBound(v variant) int64 {
 }
 
 // artPriceRevision fills pr with revision v's decision under art, as
-// priceRevision does under seeds. The whole request's stages are not
-// section 3's under art and are left 0; WholeRetained is its outputs.
+// priceRevision does under seeds. Section 3's stages have no exact
+// counterpart under art: WholeStages carries the whole request's nearest
+// terms in their slots (activation floor A, head workspace HC, MoE
+// workspace M, GDN pending floor G), so a chart's stage lines stay
+// meaningful; WholeRetained is its outputs, Out(N).
 func artPriceRevision(e *evaluator, v variant, pr *PointRevision) {
 	whole := e.artRung(1, v, false)
-	pr.WholeRetained = e.artCost(whole.artLargest, v, false).out
+	ac := e.artCost(whole.artLargest, v, false)
+	pr.WholeRetained = ac.out
+	pr.WholeStages = [NumStages]int64{StageActivations: ac.a, StageHead: ac.hc, StageFC2: ac.m, StageGDN: ac.g}
 	pr.WholeRequired = whole.required
 	pl := e.artDecide(v, whole)
 	pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required

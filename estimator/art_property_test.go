@@ -203,6 +203,17 @@ func TestArtProperties(t *testing.T) {
 			if got := e.artRung(k, v, false); got.required != want || got.largest != largest {
 				t.Errorf("config %d rev %d: rung %d = %d (largest %d), reference %d (%d)", i, rev, k, got.required, got.largest, want, largest)
 			}
+			// artDecide's shortcut: no rung of the ladder is priced below
+			// artLadderBound.
+			bound := e.artLadderBound(v, e.artRung(1, v, false))
+			for k := int64(2); m > 1; k = min(m, 2*k) {
+				if req, _ := refArtRung(ref, k, v, false); req < bound {
+					t.Errorf("config %d rev %d: rung %d priced %d, below the ladder bound %d\n%s", i, rev, k, req, bound, MarshalConfig(c))
+				}
+				if k >= m {
+					break
+				}
+			}
 			d, kids, req, why := refArtDecide(ref, v)
 			decisions[d]++
 			if out.Decision != d || out.Children != kids || int64(out.RequiredBytes) != req {
