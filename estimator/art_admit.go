@@ -49,7 +49,7 @@ type artMemo struct {
 
 type artMemoKey struct {
 	p     artPiece
-	n, t  int64 // the request's N and T
+	n, t  int64 // the request's N and T, when T != N (artTargets reads them)
 	v     uint8 // koef index + 4 when lower
 	valid bool
 }
@@ -79,7 +79,10 @@ func (e *evaluator) artCost(p artPiece, v variant, lower bool) *artCost {
 		e.art.koef[vi] = e.r.artKoef(&e.c, v)
 		e.art.have[vi] = e.c.err == nil
 	}
-	key := artMemoKey{p: p, n: e.r.N, t: e.r.T, v: vi, valid: true}
+	key := artMemoKey{p: p, v: vi, valid: true}
+	if e.r.T != e.r.N { // else every row is a target whatever N is: a piece's price does not depend on N
+		key.n, key.t = e.r.N, e.r.T
+	}
 	if lower {
 		key.v += 4
 	}
