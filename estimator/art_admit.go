@@ -54,6 +54,7 @@ type artMemoKey struct {
 	valid bool
 }
 
+// reset forgets the coefficients and the pieces priced.
 func (a *artEval) reset() {
 	a.have = [4]bool{}
 	for i := range a.memo {
@@ -61,6 +62,7 @@ func (a *artEval) reset() {
 	}
 }
 
+// artVariantIndex is the slot of v's switches in artEval.koef.
 func artVariantIndex(v variant) uint8 {
 	i := uint8(0)
 	if v.eagerHead {

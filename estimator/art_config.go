@@ -89,6 +89,7 @@ func ArtFields() []*Field {
 	return out
 }
 
+// isArtField reports whether f is one of artFields.
 func isArtField(f *Field) bool {
 	for _, a := range artFields {
 		if a == f {
@@ -183,6 +184,8 @@ func decodeProfileMemory(raw json.RawMessage, errs *ErrorList) *ProfileMemory {
 	return pm
 }
 
+// floorField names a field of split floor i, as
+// "profile_memory.split_floors[0].child_rows".
 func floorField(i int, key string) string {
 	f := "profile_memory.split_floors[" + strconv.Itoa(i) + "]"
 	if key != "" {
@@ -191,6 +194,7 @@ func floorField(i int, key string) string {
 	return f
 }
 
+// decodeSplitFloors reads "split_floors" strictly; null is none.
 func decodeSplitFloors(raw json.RawMessage, errs *ErrorList) []SplitFloor {
 	const field = "profile_memory.split_floors"
 	s := bytes.TrimSpace(raw)
@@ -287,9 +291,8 @@ func checkProfileMemory(pm *ProfileMemory) ErrorList {
 	return errs
 }
 
-// profileOf is the profile a config's own "profile" names, as stored: ""
-// (seeds) or "art"; anything else is returned as it is, for Resolve to
-// refuse.
+// isArt reports whether a stored profile ("" for seeds, or as typed) is
+// the art profile.
 func isArt(profile string) bool { return profile == ProfileArt }
 
 // usesArt reports whether some revision of c prices with the art profile:

@@ -171,6 +171,7 @@ type artPiece struct {
 	q, s, last int64
 }
 
+// rows is the piece's n.
 func (p artPiece) rows() int64 { return (p.q-1)*p.s + p.last }
 
 // artCost is one piece priced: the terms of §13.4 and the child's price of

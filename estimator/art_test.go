@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -204,4 +205,22 @@ func TestArtCutsMatchLoop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The default model under ART's own arithmetic (docs/model.md §13), the
+// candidate's price beside the seeds' reading of the same request.
+func Example_artProfile() {
+	c := Default()
+	c.Profile = ProfileArt
+	art, _ := Estimate(c)
+	seeds, _ := Estimate(Default())
+	fmt.Println("art:  ", art.Candidate.Decision, art.Candidate.RequiredBytes, art.Candidate.DominantStage)
+	fmt.Println("seeds:", seeds.Candidate.Decision, seeds.Candidate.RequiredBytes, seeds.Candidate.DominantStage)
+	c.Request.Rows = 300_000
+	art, _ = Estimate(c)
+	fmt.Println(art.Candidate.Reason)
+	// Output:
+	// art:   admit 49,426,185,204 bytes (46.032 GiB) checkpoint
+	// seeds: admit 23,540,293,427 bytes (21.924 GiB) fc2
+	// forward is predicted to exceed available memory; unable to find a feasible split: every rung of the bounded ladder (2, 4, ..., one request per subforward) is predicted to exceed available memory once all returned graphs are live together
 }
