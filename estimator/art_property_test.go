@@ -2,6 +2,7 @@ package estimator
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -280,6 +281,61 @@ func TestArtSweepMatchesEstimate(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestArtExtremesNeverPanic: configs anywhere in the fields' ranges,
+// extremes included, are priced under art or refused with an error naming
+// what overflows; nothing panics, and a result's bytes are never negative.
+func TestArtExtremesNeverPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(0xa47, 99))
+	pick := func(f *Field) int64 {
+		switch rng.IntN(4) {
+		case 0:
+			return f.Min
+		case 1:
+			return f.Max
+		}
+		return between(rng, f.Min, f.Max)
+	}
+	for i := 0; i < propertyCount(); i++ {
+		c := artDefault()
+		for _, f := range append(Fields(), ArtFields()...) {
+			if rng.IntN(3) != 0 || f.Path == "fc2.dtype_bytes" || f.Path == "budget.in_use_bytes" {
+				continue
+			}
+			if f.Kind == BoolField {
+				f.SetBool(&c, rng.IntN(2) == 0)
+				continue
+			}
+			f.SetInt(&c, pick(f))
+		}
+		c.Request.ProjectedRows, c.Request.TargetRows = nil, nil
+		if rng.IntN(2) == 0 {
+			c.Request.TargetRows = Int64(between(rng, 0, c.Request.Rows))
+		}
+		if rng.IntN(3) == 0 {
+			c.ProfileMemory = &ProfileMemory{BytesPerToken: oneOf(rng, 0, 1<<40), PackedTokens: oneOf(rng, 1, maxRows),
+				RetainedComputeBytesPerToken: Int64(oneOf(rng, 0, 1<<40)), WarmBytesPerToken: Int64(1 << 40), WarmPackedTokens: Int64(maxRows)}
+		}
+		if _, err := c.Resolve(); err != nil {
+			continue
+		}
+		res, err := Estimate(c)
+		if err != nil {
+			if !strings.Contains(err.Error(), "overflows") {
+				t.Errorf("config %d: %v", i, err)
+			}
+			continue
+		}
+		for _, o := range []Outcome{res.Baseline, res.Candidate} {
+			if o.RequiredBytes < 0 || o.LowerBoundBytes < 0 || o.RetainedBytes < 0 || o.EphemeralBytes < 0 {
+				t.Errorf("config %d: negative bytes %+v\n%s", i, o, MarshalConfig(c))
+			}
+		}
+		if _, err := Sweep(c, "rows", 1, 1<<31-1, 16); err != nil {
+			t.Errorf("config %d: sweep %v", i, err)
 		}
 	}
 }
