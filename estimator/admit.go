@@ -48,6 +48,10 @@ type plan struct {
 	retained int64 // sum over children
 	maxEphem int64
 	decision Decision
+	// Under the art profile (art_admit.go): the largest child and why a
+	// refusal refused.
+	artLargest artPiece
+	artWhy     artRefusal
 }
 
 // available is capacity - in_use - floor(capacity x reserve / 1000), >= 0.
@@ -108,6 +112,8 @@ type evaluator struct {
 	key  Resolved // the fields that size a piece, of the config memo holds
 
 	stack [maxTermStack]int64 // scratch for the terms' programs
+	art   artEval             // the art profile's state (art_admit.go)
+
 	// availLo..availHi are the available bytes for which every comparison
 	// with the budget since they were last reset came out as it did (see
 	// fits).
@@ -126,6 +132,7 @@ func newEvaluator(r *Resolved) *evaluator {
 func (e *evaluator) reset(r *Resolved) {
 	e.r, e.k, e.c = r, r.perRow(), calc{}
 	e.k.stack = &e.stack
+	e.art.reset()
 	if key := sizingKey(r); key != e.key {
 		e.key = key
 		for i := range e.memo {
@@ -183,6 +190,9 @@ func (e *evaluator) price(n int64, v variant) *piece {
 // floor((sum of retained + max of ephemeral) x safety_percent / 100).
 func (e *evaluator) rungPlan(k int64, v variant) plan {
 	r, c := e.r, &e.c
+	if r.Art {
+		return e.artRung(k, v, false)
+	}
 	rows, count, n := r.childShapes(k)
 	pl := plan{k: k}
 	for i := 0; i < n; i++ {
@@ -251,6 +261,9 @@ func (e *evaluator) decide(v variant) plan {
 // term, are then exactly the ladder's.
 func (e *evaluator) decideFrom(v variant, whole plan) plan {
 	r, c := e.r, &e.c
+	if r.Art {
+		return e.artDecide(v, whole)
+	}
 	avail := r.available()
 	if c.err != nil || e.fits(whole.required, avail) {
 		whole.decision = Admit
@@ -331,7 +344,12 @@ func (e *evaluator) fits(need, avail int64) bool {
 }
 
 // lowerBound is the required bytes of the finest rung with the lower-bound
-// variants: nothing the trainer could do would need less.
-func (e *evaluator) lowerBound() int64 {
+// variants: nothing the trainer could do would need less. Under the seeds
+// profile it is the same for every revision of a config; under art it is
+// revision v's rejection bound (artLowerBound).
+func (e *evaluator) lowerBound(v variant) int64 {
+	if e.r.Art {
+		return e.artLowerBound(v)
+	}
 	return e.rungPlan(e.r.finestRung(), lowerBoundVariant()).required
 }

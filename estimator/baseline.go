@@ -30,6 +30,9 @@ type Setting struct {
 	Int     int64
 	Bool    bool
 	Default bool
+	// Text is the value of an override of "profile" (docs/model.md §13.1):
+	// "seeds" or "art".
+	Text string
 }
 
 // baselinePrefix names the baseline's fields in errors.
@@ -38,7 +41,7 @@ const baselinePrefix = "baseline.overrides."
 // overridable reports whether f may be overridden: every field but the
 // changes (and the lists observed and terms, which are not fields).
 func overridable(f *Field) bool {
-	return f != observedKey && f != termsKey && !strings.HasPrefix(f.Path, "changes.")
+	return f != observedKey && f != termsKey && f != profileMemoryKey && !strings.HasPrefix(f.Path, "changes.")
 }
 
 // BaselineConfig returns the baseline's config: c with the baseline's
@@ -66,6 +69,13 @@ func (c Config) BaselineConfig() (Config, error) {
 	b.Changes = c.Baseline.Changes
 	var errs ErrorList
 	for _, path := range sortedKeys(c.Baseline.Overrides) {
+		if path == profileKey.Path { // a string, not a field of the registry
+			b.Profile = c.Baseline.Overrides[path].Text
+			if b.Profile == ProfileSeeds {
+				b.Profile = ""
+			}
+			continue
+		}
 		f, ok := fieldByPath[path]
 		if !ok || !overridable(f) {
 			errs = append(errs, &Error{Field: baselinePrefix + path, Message: "is not a field a baseline can override; allowed: the fields of model, request, head, fc2, budget and allocator_round_bytes"})
@@ -82,6 +92,9 @@ func (c Config) BaselineConfig() (Config, error) {
 		default:
 			f.SetInt(&b, s.Int)
 		}
+	}
+	if !isArt(b.Profile) && c.usesArt() {
+		b.ProfileMemory = nil // a seeds revision ignores it (§13.1)
 	}
 	if len(errs) > 0 {
 		return b, errs
@@ -134,7 +147,9 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 			if !overridden && containsError(errs, e.Field, e.Message) {
 				continue
 			}
-			e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
+			if !configWide(e.Field) {
+				e = &Error{Field: baselinePrefix + e.Field, Message: e.Message}
+			}
 		}
 		errs = append(errs, e)
 	}
@@ -142,6 +157,13 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 		return Revisions{}, errs
 	}
 	return rv, nil
+}
+
+// configWide reports whether an error of the baseline's config names a key
+// no override can hold (the terms, the learned profile), which keeps its
+// own name: "terms: not supported with profile art" (docs/model.md §13.3).
+func configWide(field string) bool {
+	return field == termsKey.Path || strings.HasPrefix(field, profileMemoryKey.Path)
 }
 
 func containsError(errs ErrorList, field, msg string) bool {
@@ -256,6 +278,8 @@ func (o Overrides) MarshalJSON() ([]byte, error) {
 		f, ok := fieldByPath[path]
 		var v any = s.Int
 		switch {
+		case path == profileKey.Path:
+			v = s.Text
 		case ok && f.Kind == BoolField:
 			v = s.Bool
 		case s.Default:
@@ -305,7 +329,11 @@ func (rv *Revisions) Point() Point {
 		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			priceRevision(e, rv.variant(rev), &pt.Rev[rev])
 		}
-		lower := e.lowerBound()
+		lower := e.lowerBound(rv.variant(1))
+		lowerBase := lower
+		if e.r.Art { // art's bound is each revision's own
+			lowerBase = e.lowerBound(rv.variant(0))
+		}
 		if e.c.err != nil {
 			return invalidPoint(0, e.c.err.Error())
 		}
@@ -313,6 +341,7 @@ func (rv *Revisions) Point() Point {
 		for rev := BaselineRev; rev <= CandidateRev; rev++ {
 			pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, lower
 		}
+		pt.Rev[0].LowerBoundBytes = lowerBase
 		return pt
 	}
 	for rev := BaselineRev; rev <= CandidateRev; rev++ {
@@ -323,7 +352,7 @@ func (rv *Revisions) Point() Point {
 		}
 		e := newEvaluator(&rv.Rev[rev])
 		priceRevision(e, rv.variant(rev), pr)
-		pr.AvailableBytes, pr.LowerBoundBytes = rv.Rev[rev].available(), e.lowerBound()
+		pr.AvailableBytes, pr.LowerBoundBytes = rv.Rev[rev].available(), e.lowerBound(rv.variant(rev))
 		if e.c.err != nil {
 			*pr = PointRevision{Decision: Invalid, Error: revisionError(e.c.err, rev, true).Error()}
 		}

@@ -9,7 +9,7 @@ import (
 
 // overrideGroups are the objects "overrides" may hold, as paths of the
 // format; allocator_round_bytes is a field of its own at the top.
-var overrideGroups = map[string]bool{"model": true, "request": true, "request.outputs": true, "head": true, "fc2": true, "budget": true}
+var overrideGroups = map[string]bool{"model": true, "request": true, "request.outputs": true, "head": true, "fc2": true, "budget": true, "art": true}
 
 // decodeBaseline reads the "baseline" object of a config into c: changes
 // (the baseline's toggles, each false unless given) and overrides, strictly
@@ -93,6 +93,18 @@ func decodeOverrides(o Overrides, group string, raw json.RawMessage, errs *Error
 			*errs = append(*errs, &Error{Field: name + ".baseline", Message: "cannot be overridden: a baseline has no baseline of its own"})
 		case group == "" && key == "observed":
 			*errs = append(*errs, &Error{Field: name + ".observed", Message: "cannot be overridden: the observed peaks are the config's, and each is set beside both revisions"})
+		case group == "" && key == "profile":
+			p, e := decodeProfile(name+".profile", obj[key])
+			if e != nil {
+				*errs = append(*errs, e)
+				continue
+			}
+			if p == "" {
+				p = ProfileSeeds
+			}
+			o[profileKey.Path] = Setting{Text: p}
+		case group == "" && key == "profile_memory":
+			*errs = append(*errs, &Error{Field: name + ".profile_memory", Message: "cannot be overridden: the learned profile is the config's, read by the revisions that use profile art"})
 		case group == "" && key == "changes":
 			*errs = append(*errs, &Error{Field: name + ".changes", Message: "cannot be overridden: the baseline's toggles go in baseline.changes"})
 		case known && f == nil && overrideGroups[path]:

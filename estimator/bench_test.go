@@ -11,6 +11,17 @@ import "testing"
 //	GOOS=js GOARCH=wasm go test -run '^$' -bench Sweep512 -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./estimator/
 func BenchmarkSweep512(b *testing.B) { benchmarkSweep(b, Default()) }
 
+// BenchmarkSweep512Art is BenchmarkSweep512 under the art profile
+// (docs/model.md §13): the issue asks for at most 1.5 times seeds' cost,
+// natively and in WebAssembly.
+//
+//	go test -run '^$' -bench 'Sweep512(Art)?$' ./estimator/
+func BenchmarkSweep512Art(b *testing.B) {
+	c := Default()
+	c.Profile = ProfileArt
+	benchmarkSweep(b, c)
+}
+
 // BenchmarkSweep512Terms is BenchmarkSweep512 with four terms, one of
 // each kind of place (section 8); it should cost at most 1.5 times as
 // much, and allocate nothing more per point.

@@ -22,6 +22,14 @@ type Config struct {
 	// baseline is this config with the changes off. Copies of a Config
 	// share it: Clone it before editing.
 	Baseline *Baseline `json:"baseline,omitempty"`
+	// Profile is whose arithmetic prices the config (docs/model.md §13.1):
+	// "" or "seeds", the seeds' reading (the default, left out of the
+	// JSON), or "art", ART's own code. A baseline may override it.
+	Profile string `json:"profile,omitempty"`
+	// Art holds the art profile's facts of §13.3; ProfileMemory is a learned
+	// profile (§13.7), nil when cold. Both are read only under "art".
+	Art           ArtConfig      `json:"art,omitzero"`
+	ProfileMemory *ProfileMemory `json:"profile_memory,omitempty"`
 }
 
 // ModelConfig holds the model's geometry, named as in a Hugging Face
@@ -66,6 +74,10 @@ type Outputs struct {
 // HeadConfig configures the vocabulary head.
 type HeadConfig struct {
 	ChunkRows int64 `json:"chunk_rows"`
+	// PaddedVocabMultiple and Stock are read by the art profile only
+	// (docs/model.md §13.3); nil takes the defaults 128 and true.
+	PaddedVocabMultiple *int64 `json:"padded_vocab_multiple,omitempty"`
+	Stock               *bool  `json:"stock,omitempty"`
 }
 
 // FC2Config configures the MoE FC2 projection.
@@ -75,6 +87,10 @@ type FC2Config struct {
 	DtypeBytes        int64  `json:"dtype_bytes"`
 	LoRAMetadataKnown bool   `json:"lora_metadata_known"`
 	ExpertParallel    int64  `json:"expert_parallel"`
+	// FusedFC1 and SharedExpertGate are read by the art profile only
+	// (docs/model.md §13.3); nil takes the default, true.
+	FusedFC1         *bool `json:"fused_fc1,omitempty"`
+	SharedExpertGate *bool `json:"shared_expert_gate,omitempty"`
 }
 
 // BudgetConfig is the device budget and the trainer's margins.
@@ -143,6 +159,11 @@ type Resolved struct {
 	// convolution kernel and the dense MLP width (§13.3 defaults 512, 4, 0).
 	SharedS, ConvKernel, F int64
 
+	// Art is set when the art profile prices this revision
+	// (docs/model.md §13); art holds its fields.
+	Art bool
+	art artResolved
+
 	terms *termSet // the config's terms, compiled; nil when none
 }
 
@@ -160,6 +181,7 @@ func (c Config) Resolve() (Resolved, error) {
 		}
 	}
 	errs = append(errs, checkObserved(c.Observed)...)
+	errs = append(errs, c.checkArt()...)
 	r := Resolved{
 		V: c.Model.VocabSize, H: c.Model.HiddenSize, L: c.Model.NumHiddenLayers,
 		K: c.Model.NumExpertsPerTok, MoEWidth: c.Model.MoEIntermediateSize,
@@ -175,6 +197,10 @@ func (c Config) Resolve() (Resolved, error) {
 	r.SharedS = orDefault(c.Model.SharedExpertIntermediateSize, 512)
 	r.ConvKernel = orDefault(c.Model.LinearConvKernelDim, 4)
 	r.F = orDefault(c.Model.IntermediateSize, 0)
+	r.Art = isArt(c.Profile)
+	if r.Art {
+		r.art = c.resolveArt()
+	}
 	r.P = orDefault(c.Request.ProjectedRows, r.N)
 	r.T = orDefault(c.Request.TargetRows, r.P)
 	r.I = orDefault(c.FC2.InputWidth, r.MoEWidth)

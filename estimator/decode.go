@@ -40,6 +40,9 @@ func init() {
 	groups[""]["terms"] = termsKey
 	groups["request"]["outputs"] = nil
 	groups[""]["observed"] = observedKey
+	groups[""]["art"] = nil
+	groups[""]["profile"] = profileKey
+	groups[""]["profile_memory"] = profileMemoryKey
 }
 
 // observedKey marks the top-level key "observed", an array read by
@@ -114,6 +117,18 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 			terms, termErrs := decodeTerms(raw)
 			*errs = append(*errs, termErrs...)
 			c.Terms = terms
+			continue
+		}
+		if f == profileKey {
+			p, e := decodeProfile(path, raw)
+			if e != nil {
+				*errs = append(*errs, e)
+			}
+			c.Profile = p
+			continue
+		}
+		if f == profileMemoryKey {
+			c.ProfileMemory = decodeProfileMemory(raw, errs)
 			continue
 		}
 		if group == "" && key == "baseline" {

@@ -112,7 +112,7 @@ func (rv *Revisions) Estimate() (Result, error) {
 		r := &rv.Rev[rev]
 		e := newEvaluator(r)
 		*outs[rev] = e.outcome(rv.variant(rev))
-		outs[rev].LowerBoundBytes = Bytes(e.lowerBound())
+		outs[rev].LowerBoundBytes = Bytes(e.lowerBound(rv.variant(rev)))
 		avail := Bytes(r.available())
 		outs[rev].AvailableBytes = &avail
 		errs[rev] = revisionError(e.c.err, rev, true)
@@ -134,8 +134,11 @@ func (r *Resolved) Estimate() (Result, error) {
 	// of the whole request rather than of some rung's children.
 	res.Baseline = e.outcome(baselineVariant())
 	res.Candidate = e.outcome(r.candidateVariant())
-	lower := Bytes(e.lowerBound())
+	lower := Bytes(e.lowerBound(r.candidateVariant()))
 	res.Baseline.LowerBoundBytes, res.Candidate.LowerBoundBytes = lower, lower
+	if r.Art { // art's bound is each revision's own
+		res.Baseline.LowerBoundBytes = Bytes(e.lowerBound(baselineVariant()))
+	}
 	if e.c.err != nil {
 		return Result{}, e.c.err
 	}
@@ -144,6 +147,9 @@ func (r *Resolved) Estimate() (Result, error) {
 
 func (e *evaluator) outcome(v variant) Outcome {
 	r := e.r
+	if r.Art {
+		return e.artOutcome(v)
+	}
 	pl := e.decide(v)
 	e.pc.detail = true
 	pc := e.price(pl.largest, v)

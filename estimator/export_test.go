@@ -37,7 +37,7 @@ func (r *Resolved) decide(c *calc, v variant, pc *piece) plan {
 func (r *Resolved) lowerBound(c *calc, pc *piece) int64 {
 	e := newEvaluator(r)
 	e.c = *c
-	lb := e.lowerBound()
+	lb := e.lowerBound(lowerBoundVariant())
 	*c, *pc = e.c, e.pc
 	return lb
 }

@@ -33,6 +33,10 @@ type Field struct {
 	ref  func(*Config) *int64  // plain IntField
 	opt  func(*Config) **int64 // Optional IntField
 	flag func(*Config) *bool   // BoolField
+	// optFlag is a BoolField stored as a pointer, nil reading as
+	// boolDefault (the art profile's fields, docs/model.md §13.3).
+	optFlag     func(*Config) **bool
+	boolDefault bool
 }
 
 const (
@@ -40,7 +44,7 @@ const (
 	maxWidth = 1 << 20
 )
 
-var fields = []*Field{
+var fields = append([]*Field{
 	intF("model.vocab_size", "vocab_size", 1, 1<<26, "vocabulary", func(c *Config) *int64 { return &c.Model.VocabSize }),
 	intF("model.hidden_size", "hidden_size", 1, maxWidth, "model width", func(c *Config) *int64 { return &c.Model.HiddenSize }),
 	intF("model.num_hidden_layers", "num_hidden_layers", 1, maxWidth, "layers", func(c *Config) *int64 { return &c.Model.NumHiddenLayers }),
@@ -78,7 +82,7 @@ var fields = []*Field{
 	boolF("changes.head_eager_workspace", "head_eager_workspace", "head: 7D eager statistics, 3D no-grad logits copies", func(c *Config) *bool { return &c.Changes.HeadEagerWorkspace }),
 	boolF("changes.fc2_known_storage", "fc2_known_storage", "FC2: also price input and combined output", func(c *Config) *bool { return &c.Changes.FC2KnownStorage }),
 	boolF("changes.gdn_early_release", "gdn_early_release", "GDN: release qkv, z, beta, alpha before the output addition", func(c *Config) *bool { return &c.Changes.GDNEarlyRelease }),
-}
+}, artFields...)
 
 func intF(path, key string, lo, hi int64, doc string, ref func(*Config) *int64) *Field {
 	return &Field{Path: path, Key: key, Kind: IntField, Min: lo, Max: hi, Doc: doc, ref: ref}
@@ -104,13 +108,16 @@ func init() {
 	}
 }
 
-// Fields lists every input field, in the order of the specification. Each
-// call returns fresh copies: changing one (its Min, Max or OneOf) changes
-// nothing in the registry the package validates with.
+// Fields lists every input field, in the order of the specification,
+// less the art profile's (ArtFields), which the page does not show yet.
+// Each call returns fresh copies: changing one (its Min, Max or OneOf)
+// changes nothing in the registry the package validates with.
 func Fields() []*Field {
-	out := make([]*Field, len(fields))
-	for i, f := range fields {
-		out[i] = f.clone()
+	out := make([]*Field, 0, len(fields))
+	for _, f := range fields {
+		if !isArtField(f) {
+			out = append(out, f.clone())
+		}
 	}
 	return out
 }
@@ -156,7 +163,15 @@ func (f *Field) Int(c *Config) (int64, bool) {
 }
 
 // Bool returns a BoolField's value.
-func (f *Field) Bool(c *Config) bool { return *f.flag(c) }
+func (f *Field) Bool(c *Config) bool {
+	if f.optFlag != nil {
+		if p := *f.optFlag(c); p != nil {
+			return *p
+		}
+		return f.boolDefault
+	}
+	return *f.flag(c)
+}
 
 // SetInt stores v in an IntField without checking its range; Resolve does.
 func (f *Field) SetInt(c *Config, v int64) {
@@ -175,8 +190,19 @@ func (f *Field) Unset(c *Config) {
 	}
 }
 
-// SetBool stores v in a BoolField.
-func (f *Field) SetBool(c *Config, v bool) { *f.flag(c) = v }
+// SetBool stores v in a BoolField. A field stored as a pointer keeps its
+// default as nil, so the JSON leaves it out.
+func (f *Field) SetBool(c *Config, v bool) {
+	if f.optFlag != nil {
+		if v == f.boolDefault {
+			*f.optFlag(c) = nil
+		} else {
+			*f.optFlag(c) = &v
+		}
+		return
+	}
+	*f.flag(c) = v
+}
 
 // Text is the field's value as SetText reads it back; "" for an Optional
 // field left to its default.

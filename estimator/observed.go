@@ -200,9 +200,14 @@ const whatPredicted = "budget.in_use_bytes + retained + ephemeral bytes of the p
 // and no reserve. The in-use bytes are the revision's own.
 func (rp revisionPricer) predictPeak(n int64) (int64, error) {
 	e := rp.e
-	pc := e.price(n, rp.v)
-	peak := e.c.add(e.r.InUse, pc.retained, whatPredicted)
-	peak = e.c.add(peak, pc.ephemeral, whatPredicted)
+	var peak int64
+	if e.r.Art {
+		peak = e.artPredict(n, rp.v)
+	} else {
+		pc := e.price(n, rp.v)
+		peak = e.c.add(e.r.InUse, pc.retained, whatPredicted)
+		peak = e.c.add(peak, pc.ephemeral, whatPredicted)
+	}
 	if e.c.err != nil {
 		// Price the next piece afresh: forget the error and the pieces
 		// sized with it, whose bytes mean nothing.
@@ -211,6 +216,7 @@ func (rp revisionPricer) predictPeak(n int64) (int64, error) {
 		for i := range e.memo {
 			e.memo[i].n = 0
 		}
+		e.art.reset()
 		return 0, err
 	}
 	return peak, nil

@@ -22,6 +22,7 @@ func EncodeQuery(c Config) url.Values {
 			q.Set(f.Key, v)
 		}
 	}
+	encodeProfile(q, c)
 	encodeBaseline(q, c.Baseline)
 	encodeObserved(q, c.Observed)
 	encodeTerms(q, c.Terms)
@@ -58,6 +59,7 @@ func DecodeQuery(q url.Values) (Config, ErrorList) {
 	terms, terrs := decodeTermsQuery(q[QueryTermKey])
 	c.Terms = terms
 	berrs = append(berrs, terrs...)
+	errs = append(errs, decodeProfileQuery(q, &c)...)
 	c, more := Repair(c)
 	return c, append(append(append(errs, berrs...), oerrs...), more...)
 }
@@ -78,6 +80,9 @@ func Repair(c Config) (Config, ErrorList) {
 		}
 		for _, e := range FieldErrors(err) {
 			all = append(all, e)
+			if repairArt(&c, e) {
+				continue
+			}
 			f, ok := fieldByPath[e.Field]
 			if !ok {
 				continue

@@ -54,6 +54,10 @@ func encodeBaseline(q url.Values, b *Baseline) {
 		q.Set(queryBaselinePrefix+f.Key, v)
 		written++
 	}
+	if s, ok := b.Overrides[profileKey.Path]; ok {
+		q.Set(queryBaselinePrefix+profileKey.Key, s.Text)
+		written++
+	}
 	if len(on) > 0 || written == 0 {
 		q.Set(queryBaselineChanges, strings.Join(on, ","))
 	}
@@ -76,6 +80,14 @@ func decodeBaselineQuery(q url.Values) (*Baseline, ErrorList) {
 		name := key[len(queryBaselinePrefix):]
 		if key == queryBaselineChanges {
 			errs = append(errs, decodeChangesList(b, text)...)
+			continue
+		}
+		if name == profileKey.Key {
+			if p, ok := profileText(text); ok {
+				b.Overrides[profileKey.Path] = Setting{Text: p}
+			} else {
+				errs = append(errs, profileError(baselinePrefix+profileKey.Path))
+			}
 			continue
 		}
 		f, ok := fieldByKey[name]

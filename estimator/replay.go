@@ -196,7 +196,7 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 		e.reset(cur)
 		pl := e.decide(rev.v)
 		if i == 1 || !rev.shared {
-			e.lowerBound() // the same for both revisions of one config
+			e.lowerBound(rev.v) // its overflow is an error of the line
 		}
 		if err := e.c.err; err != nil {
 			return d, rev.priceError(err)

@@ -353,7 +353,11 @@ func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
 	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		priceRevision(e, s.base.variant(rev), &pt.Rev[rev])
 	}
-	pt.LowerBoundBytes = e.lowerBound()
+	pt.LowerBoundBytes = e.lowerBound(s.base.variant(1))
+	lowerBase := pt.LowerBoundBytes
+	if r.Art { // art's bound is each revision's own
+		lowerBase = e.lowerBound(s.base.variant(0))
+	}
 	if e.c.err != nil {
 		*pt = invalidPoint(x, e.c.err.Error())
 		return e.availLo, e.availHi
@@ -361,6 +365,7 @@ func (s *Sweeper) price(pt *Point, x int64) (lo, hi int64) {
 	for rev := BaselineRev; rev <= CandidateRev; rev++ {
 		pt.Rev[rev].AvailableBytes, pt.Rev[rev].LowerBoundBytes = pt.AvailableBytes, pt.LowerBoundBytes
 	}
+	pt.Rev[0].LowerBoundBytes = lowerBase
 	return e.availLo, e.availHi
 }
 
@@ -420,7 +425,7 @@ func (s *Sweeper) priceRev(rev Revision, pr *PointRevision) (lo, hi int64) {
 	e.availLo, e.availHi = 0, math.MaxInt64
 	priceRevision(e, s.base.variant(rev), pr)
 	pr.AvailableBytes = r.available()
-	pr.LowerBoundBytes = e.lowerBound()
+	pr.LowerBoundBytes = e.lowerBound(s.base.variant(rev))
 	if e.c.err != nil {
 		*pr = PointRevision{Decision: Invalid, Error: revisionError(e.c.err, rev, true).Error()}
 	}
@@ -429,6 +434,10 @@ func (s *Sweeper) priceRev(rev Revision, pr *PointRevision) (lo, hi int64) {
 
 // priceRevision fills pr with the decision of e's config priced as v.
 func priceRevision(e *evaluator, v variant, pr *PointRevision) {
+	if e.r.Art {
+		artPriceRevision(e, v, pr)
+		return
+	}
 	whole := e.rungPlan(1, v)
 	pr.WholeStages = e.pc.stage
 	if e.pc.nterms > 0 {

@@ -31,7 +31,7 @@ func (f *Field) Unit() Unit {
 	switch {
 	case f.Kind == BoolField:
 		return NoUnit
-	case strings.HasSuffix(f.Key, "_bytes"):
+	case strings.HasSuffix(f.Key, "_bytes"), strings.HasSuffix(f.Key, "_bytes_per_layer"):
 		return ByteUnit
 	}
 	return CountUnit

@@ -175,8 +175,9 @@ func TestParseGiBUnits(t *testing.T) {
 // values count, and SetText applies it.
 func TestFieldUnits(t *testing.T) {
 	bytes := map[string]bool{"capacity_bytes": true, "in_use_bytes": true, "retained_per_row_bytes": true,
-		"allocator_round_bytes": true, "dtype_bytes": true}
-	for _, f := range Fields() {
+		"allocator_round_bytes": true, "dtype_bytes": true,
+		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true}
+	for _, f := range append(Fields(), ArtFields()...) {
 		want := CountUnit
 		switch {
 		case f.Kind == BoolField:

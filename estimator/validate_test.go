@@ -41,6 +41,10 @@ var specRanges = []specRange{
 	{path: "model.shared_expert_intermediate_size", lo: 0, hi: 1 << 20},
 	{path: "model.linear_conv_kernel_dim", lo: 1, hi: 1 << 10},
 	{path: "model.intermediate_size", lo: 0, hi: 1 << 20},
+	{path: "head.padded_vocab_multiple", lo: 1, hi: 1 << 16},
+	{path: "art.adapter_gradient_bytes_per_layer", lo: 0, hi: 1 << 40},
+	{path: "art.adapter_gradient_outside_bytes", lo: 0, hi: 1 << 40},
+	{path: "art.gdn_out_proj_lora_rank", lo: 0, hi: 1 << 16},
 	{path: "request.rows", lo: 1, hi: 1<<31 - 1},
 	{path: "request.sequence_rows", lo: 1, hi: 1<<31 - 1},
 	{path: "request.projected_rows", lo: 1, hi: 1<<31 - 1},
@@ -104,7 +108,7 @@ func TestSpecRangesCoverFields(t *testing.T) {
 			t.Errorf("%s: not an integer field of the package", r.path)
 		}
 	}
-	for _, f := range Fields() {
+	for _, f := range append(Fields(), ArtFields()...) {
 		if f.Kind == IntField && !have[f.Path] {
 			t.Errorf("field %s has no range in section 2's table here", f.Path)
 		}
