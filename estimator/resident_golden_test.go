@@ -46,7 +46,7 @@ type goldenSweep struct {
 // overrides) or observed points.
 func goldenConfigsNoResident(t *testing.T) []Config {
 	rng := rand.New(rand.NewPCG(0x7265736964, 0x656e74)) // "resident"
-	out := []Config{Default()} // the explorer's own default, too
+	out := []Config{Default()}                           // the explorer's own default, too
 	for i := 0; len(out) < 300; i++ {
 		var c Config
 		switch i % 5 {
