@@ -152,3 +152,28 @@ func TestResidentDefaults(t *testing.T) {
 		t.Errorf("Llama round trip: %v", err)
 	}
 }
+
+// TestResidentPointAllocatesNothing: a sweep point of a config with a
+// resident group recomputes it without allocating, as every point does.
+func TestResidentPointAllocatesNothing(t *testing.T) {
+	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{"lora_rank": 16}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, axis := range []string{"rows", "hidden_size", "vocab_size"} {
+		s, err := NewSweeper(c, axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := int64(1000)
+		allocs := testing.AllocsPerRun(100, func() {
+			x = x%3000 + 1000 + 7
+			if pt := s.Point(x); pt.Error != "" {
+				t.Fatalf("%s = %d: %s", axis, x, pt.Error)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per point", axis, allocs)
+		}
+	}
+}
