@@ -177,3 +177,42 @@ func TestResidentPointAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestResidentReplayLine: a workload line with its own in_use_bytes is
+// §14.4's case 3 for that line; the others use the resident bytes.
+func TestResidentReplayLine(t *testing.T) {
+	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []ReplayLine
+	workload := "id,rows,in_use_bytes\nresident,64902,\nfull,64902,149000000000\n"
+	_, err = Replay(c, strings.NewReader(workload), func(l ReplayLine) error {
+		lines = append(lines, l)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 2 || lines[0].Candidate != Admit || lines[1].Candidate != Refuse {
+		t.Errorf("lines %+v: want the first admitted on the resident bytes, the second refused on its own in_use_bytes", lines)
+	}
+}
+
+// TestResidentMap: a map with hidden_size across recomputes resident
+// memory per column: narrow models admit rows a wide one cannot hold, and
+// beyond the width whose weights exceed the GPU every point is invalid.
+func TestResidentMap(t *testing.T) {
+	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Map(c, MapAxis{Axis: "hidden_size", From: 1024, To: 16384}, MapAxis{Axis: "rows", From: 1, To: 1000}, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last := res.Columns[0], res.Columns[len(res.Columns)-1]
+	if first.Candidate.Start != Admit || last.Candidate.Start != Invalid || len(last.Candidate.Flips) != 0 {
+		t.Errorf("first column %+v, last %+v: want admit at 1,024 and invalid at 16,384", first.Candidate, last.Candidate)
+	}
+}
