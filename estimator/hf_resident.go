@@ -78,18 +78,28 @@ func hfArch(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool)
 }
 
 // hfResidentOn turns resident memory on for an imported config (§14),
-// when the count can price its model: a family it knows, with its
-// required fields. Otherwise the config keeps in_use_bytes as it was, and
-// a note says why. Weights that do not fit the GPU do not stop it: the
-// estimate then says so, in words and figures.
+// keeping base's resident group if it had one, when the count can price
+// the model: a family it knows, with its required fields, whose experts
+// fc2.expert_parallel divides. Otherwise resident memory is off (even if
+// base had it on: the count would describe another model) and
+// rep.ResidentOff says why. Weights that do not fit the GPU do not stop
+// it: the estimate then says so, in words and figures.
 func hfResidentOn(cfg *Config, rep *HFReport) {
-	if a := cfg.Model.arch(); cfg.Resident != nil || (len(a.Architectures) == 0 && a.ModelType == "") {
-		return // resident already on, or no family named: nothing to price it by
+	a := cfg.Model.arch()
+	if len(a.Architectures) == 0 && a.ModelType == "" {
+		if cfg.Resident != nil {
+			rep.ResidentOff = "resident memory off: config.json names no architectures (nor model_type), so there is no formula to count its parameters"
+		}
+		cfg.Resident = nil
+		return
 	}
 	try := *cfg
-	try.Resident = &ResidentConfig{}
+	if try.Resident == nil {
+		try.Resident = &ResidentConfig{}
+	}
 	if _, err := Params(try); err != nil {
-		rep.ResidentOff = "resident memory not computed for " + archName(cfg.Model.arch()) + " (in_use_bytes stays as it was): " + err.Error()
+		rep.ResidentOff = "resident memory not computed for " + archName(a) + " (in_use_bytes stays as it was): " + err.Error()
+		cfg.Resident = nil
 		return
 	}
 	cfg.Resident = try.Resident

@@ -146,14 +146,12 @@ func resolveResident(c *Config, r *Resolved) ErrorList {
 // residentBytes are the bytes of §14.4 at r's hidden_size, vocab_size,
 // expert parallelism and rounding.
 type residentBytes struct {
-	params             ParamCounts
-	xLocal             int64
-	weights, expertW   int64
-	lora               LoRAResult
-	total              int64
-	loraParamsDense    int64
-	loraParamsExpert   int64
-	adaptersAndOptimum int64
+	params           ParamCounts
+	xLocal           int64
+	weights, expertW int64 // B_w and its routed-expert part B_we
+	lora             LoRAResult
+	adapters         int64 // A_w + A_g + A_m + A_o
+	total            int64 // resident_bytes
 }
 
 // compute prices rm at r's fields. The error is an overflow, or E not
@@ -193,7 +191,7 @@ func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	sum := t.c.add(int64(l.WeightsBytes), int64(l.GradBytes), tallyWhat)
 	sum = t.c.add(sum, int64(l.MasterBytes), tallyWhat)
 	sum = t.c.add(sum, int64(l.OptimizerBytes), tallyWhat)
-	out.adaptersAndOptimum = sum
+	out.adapters = sum
 	out.total = t.c.add(t.c.add(out.weights, sum, tallyWhat), rm.z, tallyWhat)
 	if t.c.err != nil {
 		return residentBytes{}, t.c.err
@@ -224,7 +222,7 @@ func (r *Resolved) applyResident() *Error {
 	}
 	if rb.total > r.Capacity {
 		return &Error{Field: "resident", Message: Bytes(rb.total).String() + " resident per GPU (weights " + Group(rb.weights) +
-			", adapters and optimizer " + Group(rb.adaptersAndOptimum) + ", framework " + Group(rm.z) +
+			", adapters and optimizer " + Group(rb.adapters) + ", framework " + Group(rm.z) +
 			") exceed budget.capacity_bytes " + capacity.String()}
 	}
 	r.InUse = rb.total
