@@ -108,8 +108,9 @@ func notePresent(m *ModelConfig, obj map[string]json.RawMessage) {
 
 // applyAbsentRules writes into a decoded config what absence means for a
 // named architecture with a resident group (§14.1): no
-// num_experts_per_tok in a dense Llama is 0, no linear_num_key_heads
-// outside Qwen3-Next is 0. The config then says what it prices, and
+// num_experts_per_tok in a dense Llama is 0 (elsewhere it is gpt-oss's
+// experts_per_token when given), no linear_num_key_heads outside
+// Qwen3-Next is 0. The config then says what it prices, and
 // marshals to a config that reads back the same.
 func applyAbsentRules(c *Config) {
 	a := c.Model.ArchFields
@@ -128,8 +129,13 @@ func applyAbsentRules(c *Config) {
 	for k := range a.present {
 		p[k] = true
 	}
-	if !p["num_experts_per_tok"] && fam == famLlama {
+	switch {
+	case p["num_experts_per_tok"]:
+	case fam == famLlama:
 		c.Model.NumExpertsPerTok, p["num_experts_per_tok"] = 0, true
+	case a.ExpertsPerToken != nil && *a.ExpertsPerToken >= 0 && *a.ExpertsPerToken <= 1024:
+		// gpt-oss's name for the top-k sets the field the request reads.
+		c.Model.NumExpertsPerTok, p["num_experts_per_tok"] = *a.ExpertsPerToken, true
 	}
 	if !p["linear_num_key_heads"] && fam != famQwen3Next {
 		c.Model.LinearNumKeyHeads, p["linear_num_key_heads"] = 0, true

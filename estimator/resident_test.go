@@ -216,3 +216,24 @@ func TestResidentMap(t *testing.T) {
 		t.Errorf("first column %+v, last %+v: want admit at 1,024 and invalid at 16,384", first.Candidate, last.Candidate)
 	}
 }
+
+// TestResidentExpertsPerToken: gpt-oss's experts_per_token alone sets the
+// top-k the request prices, and the config reads back the same.
+func TestResidentExpertsPerToken(t *testing.T) {
+	src := strings.Replace(gptOss120B, `"num_experts_per_tok": 4,`, "", 1)
+	c, err := DecodeConfig([]byte(residentConfig(src, 8, `{}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Model.NumExpertsPerTok != 4 {
+		t.Errorf("num_experts_per_tok %d, want 4 from experts_per_token", c.Model.NumExpertsPerTok)
+	}
+	back, err := DecodeConfig(MarshalConfig(c))
+	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+		t.Errorf("round trip: %v", err)
+	}
+	res, err := Estimate(c)
+	if err != nil || res.Resident.ResidentBytes == 0 {
+		t.Fatalf("%v", err)
+	}
+}
