@@ -237,3 +237,20 @@ func TestResidentExpertsPerToken(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestResidentMixtralExpertWidth: a named Mixtral without
+// moe_intermediate_size prices its FC2 stage at its experts' width,
+// intermediate_size, as the count does.
+func TestResidentMixtralExpertWidth(t *testing.T) {
+	c, err := DecodeConfig([]byte(residentConfig(mixtral8x7B, 8, `{"lora_rank": 16}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Model.MoEIntermediateSize != 14336 || r.I != 14336 || r.K != 2 || r.Hk != 0 {
+		t.Errorf("moe width %d, fc2 input %d, K %d, Hk %d; want 14,336, 14,336, 2, 0", c.Model.MoEIntermediateSize, r.I, r.K, r.Hk)
+	}
+}
