@@ -172,3 +172,22 @@ func TestEstimatePrintsResident(t *testing.T) {
 		t.Errorf("E = 1: exit %d, %s", code, errb.String())
 	}
 }
+
+// TestResidentExamples: the examples the README cites price as it says.
+func TestResidentExamples(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Estimate([]string{"-config", filepath.Join("..", "..", "examples", "resident-qwen3-30b-ep1-vs-ep8.json")}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res estimator.Result
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Resident.ResidentBytes != 76_253_417_472 || res.Candidate.Resident.ResidentBytes != 12_439_179_264 {
+		t.Errorf("E = 1 %d, E = 8 %d; want 76,253,417,472 and 12,439,179,264", res.Baseline.Resident.ResidentBytes, res.Candidate.Resident.ResidentBytes)
+	}
+	code, text, errs := runParams([]string{"-config", filepath.Join("..", "..", "examples", "resident-qwen3-next-ep8.json")}, "")
+	if code != 0 || !strings.Contains(text, "  resident                    24,507,906,048 bytes (22.825 GiB)\n") {
+		t.Errorf("exit %d %s\n%s", code, errs, text)
+	}
+}
