@@ -12,9 +12,10 @@ type ParamCounts struct {
 	// Tensors is the number of weight tensors of the main model's
 	// checkpoint (modelled as per-expert tensors, gpt-oss's fused), and
 	// MTPTensors the MTP modules' (without their copies of the embedding
-	// and head).
-	Tensors    int64 `json:"tensors"`
-	MTPTensors int64 `json:"mtp_tensors"`
+	// and head). They are left out of the JSON, whose params object is
+	// §14.4's; ParamReport carries them.
+	Tensors    int64 `json:"-"`
+	MTPTensors int64 `json:"-"`
 }
 
 // weightTally adds up the tensors of §14.2: parameters (every routed

@@ -4,9 +4,12 @@ package estimator
 // when its config has a resident group, the resident memory of one GPU
 // (§14.4): what `headroom params` prints.
 type ParamReport struct {
-	Architecture string          `json:"architecture"`
-	Params       ParamCounts     `json:"params"`
-	Resident     *ResidentResult `json:"resident,omitempty"`
+	Architecture string      `json:"architecture"`
+	Params       ParamCounts `json:"params"`
+	// Tensors and MTPTensors are Params.Tensors and Params.MTPTensors.
+	Tensors    int64           `json:"tensors"`
+	MTPTensors int64           `json:"mtp_tensors"`
+	Resident   *ResidentResult `json:"resident,omitempty"`
 	// Error is the capacity error of §14.4 when the config has a resident
 	// group and no in_use_bytes, and what it holds does not fit: the
 	// counts and bytes are reported all the same.
@@ -34,7 +37,7 @@ func Params(c Config) (ParamReport, error) {
 	if perr != nil {
 		return ParamReport{}, perr
 	}
-	rep := ParamReport{Architecture: r.res.m.arch, Params: pc}
+	rep := ParamReport{Architecture: r.res.m.arch, Params: pc, Tensors: pc.Tensors, MTPTensors: pc.MTPTensors}
 	if c.Resident == nil {
 		return rep, nil
 	}

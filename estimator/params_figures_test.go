@@ -179,11 +179,14 @@ func TestParamsPublishedParts(t *testing.T) {
 // TestParamsJSON: the report marshals with §14.4's params keys.
 func TestParamsJSON(t *testing.T) {
 	rep := mustParams(t, modelConfig(t, qwen3Next80B, ""))
+	if rep.Tensors != 74_391 || rep.MTPTensors != 0 {
+		t.Errorf("tensors %d and %d, want 74,391 and 0", rep.Tensors, rep.MTPTensors)
+	}
 	b, err := json.Marshal(rep.Params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"total":79674391296,"experts":77309411328,"non_expert":2364979968,"active":3874929408,"mtp":0,"tensors":74391,"mtp_tensors":0}`
+	want := `{"total":79674391296,"experts":77309411328,"non_expert":2364979968,"active":3874929408,"mtp":0}`
 	if string(b) != want {
 		t.Errorf("got %s\nwant %s", b, want)
 	}

@@ -71,7 +71,7 @@ func TestResidentQwen3NextBlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"source":"resident","architecture":"Qwen3NextForCausalLM",` +
-		`"params":{"total":79674391296,"experts":77309411328,"non_expert":2364979968,"active":3874929408,"mtp":0,"tensors":74391,"mtp_tensors":0},` +
+		`"params":{"total":79674391296,"experts":77309411328,"non_expert":2364979968,"active":3874929408,"mtp":0},` +
 		`"expert_parallel":8,"local_experts":64,"weight_dtype_bytes":2,` +
 		`"weights_bytes":24057354240,"expert_weights_bytes":19327352832,"non_expert_weights_bytes":4730001408,` +
 		`"lora":{"rank":1,"targets":["q_proj","k_proj","v_proj","o_proj","in_proj_qkv","in_proj_z","out_proj","experts","gate_proj","up_proj","down_proj"],` +
