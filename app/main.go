@@ -23,6 +23,7 @@ func commands() []cli.Command {
 		{Name: "plot", Summary: "render the chart: -config FILE -axis NAME -from A -to B -o chart.svg|chart.png", Run: cli.Plot},
 		{Name: "replay", Summary: "replay a workload against both revisions: -config FILE -workload FILE|- [-format json|md|csv] [-o FILE]", Run: cli.Replay},
 		{Name: "measure", Summary: "the measured peak of a PyTorch memory snapshot beside both estimates, or ART planner-miss reports: -snapshot FILE [-config FILE] | -planner-miss FILE... [-format json|md] [-o FILE]", Run: cli.Measure},
+		{Name: "params", Summary: "print a model's parameter counts, and resident bytes with a resident group: -config FILE | -hf config.json [-expert_parallel N] [-format text|json]", Run: cli.Params},
 		{Name: "map", Summary: "print the decision map JSON over two axes, or draw it: -config FILE -x AXIS -xfrom A -xto B -y AXIS -yfrom A -yto B [-o map.svg|map.png]", Run: cli.Map},
 		{Name: "static", Summary: "write a static site that runs under any path prefix: -o DIR", Run: cli.Static(ui.Handler)},
 	}

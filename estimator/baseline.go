@@ -13,6 +13,9 @@ type Baseline struct {
 	Changes Changes `json:"changes"`
 	// Overrides are the fields whose value differs for the baseline.
 	Overrides Overrides `json:"overrides"`
+	// Resident, when set, is the baseline's own resident group (in JSON
+	// under overrides, docs/model.md §14.4); nil: the config's.
+	Resident *ResidentConfig `json:"-"`
 }
 
 // Overrides are the fields a baseline sets differently from the config,
@@ -67,6 +70,7 @@ func (c Config) BaselineConfig() (Config, error) {
 		return b, nil
 	}
 	b.Changes = c.Baseline.Changes
+	overrideResident(&b, c.Baseline)
 	var errs ErrorList
 	for _, path := range sortedKeys(c.Baseline.Overrides) {
 		if path == profileKey.Path { // a string, not a field of the registry
@@ -201,6 +205,7 @@ func (rv *Revisions) Set(key string, v int64) error {
 			r.T = ceilDiv(v*r.T, r.N)
 		}
 		*r.intField(key) = v
+		r.inUseSet = r.inUseSet || key == "in_use_bytes"
 	}
 	return nil
 }
@@ -306,7 +311,7 @@ func (b *Baseline) Clone() *Baseline {
 	if b == nil {
 		return nil
 	}
-	c := &Baseline{Changes: b.Changes, Overrides: make(Overrides, len(b.Overrides))}
+	c := &Baseline{Changes: b.Changes, Overrides: make(Overrides, len(b.Overrides)), Resident: b.Resident}
 	for k, v := range b.Overrides {
 		c.Overrides[k] = v
 	}

@@ -31,7 +31,7 @@ func decodeBaseline(c *Config, raw json.RawMessage, errs *ErrorList) {
 		case "changes":
 			decodeBaselineChanges(b, obj[key], errs)
 		case "overrides":
-			decodeOverrides(b.Overrides, "", obj[key], errs)
+			decodeOverrides(b.Overrides, "", residentOverride(b, obj[key], errs), errs)
 		default:
 			*errs = append(*errs, &Error{Field: namedKey("baseline", key), Message: "is not a field of a baseline; allowed here: changes, overrides"})
 		}

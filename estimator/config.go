@@ -30,6 +30,9 @@ type Config struct {
 	// profile (§13.7), nil when cold. Both are read only under "art".
 	Art           ArtConfig      `json:"art,omitzero"`
 	ProfileMemory *ProfileMemory `json:"profile_memory,omitempty"`
+	// Resident, when set, computes the memory already on the GPU from the
+	// model (docs/model.md §14); nil: in_use_bytes as given, as before.
+	Resident *ResidentConfig `json:"resident,omitempty"`
 }
 
 // ModelConfig holds the model's geometry, named as in a Hugging Face
@@ -51,6 +54,10 @@ type ModelConfig struct {
 	SharedExpertIntermediateSize *int64 `json:"shared_expert_intermediate_size,omitempty"`
 	LinearConvKernelDim          *int64 `json:"linear_conv_kernel_dim,omitempty"`
 	IntermediateSize             *int64 `json:"intermediate_size,omitempty"`
+	// ArchFields are the fields only the resident count reads (§14.1);
+	// nil when the config gives none of them, so that a ModelConfig
+	// stays comparable. Copies share it: never change it in place.
+	*ArchFields
 }
 
 // RequestConfig describes the request: its rows and what it asks for.
@@ -165,6 +172,9 @@ type Resolved struct {
 	art artResolved
 
 	terms *termSet // the config's terms, compiled; nil when none
+
+	res      *residentModel // the resident group, resolved; nil without one
+	inUseSet bool           // in_use_bytes given (or set by a sweep, a workload line): §14.4's case 3
 }
 
 // Resolve validates c and fills in the defaults that depend on other
@@ -211,6 +221,7 @@ func (c Config) Resolve() (Resolved, error) {
 		// L, H and b are within range here, so L x H x b < 2^44.
 		r.RetainedPerRow = r.L * r.H * r.B
 	}
+	errs = append(errs, resolveResident(&c, &r)...)
 	ts, termErrs := compileTerms(c.Terms)
 	errs = append(errs, termErrs...)
 	r.terms = ts
@@ -227,6 +238,11 @@ func (c Config) Resolve() (Resolved, error) {
 // resolved config so that defaults (projected_rows = rows) take part.
 func (r *Resolved) crossCheck() error {
 	var errs ErrorList
+	if r.res != nil {
+		if e := r.applyResident(); e != nil {
+			errs = append(errs, e)
+		}
+	}
 	if r.P < 1 || r.P > r.N {
 		errs = append(errs, rangeError("request.projected_rows", 1, r.N, "rows", r.P))
 	}

@@ -43,6 +43,7 @@ func init() {
 	groups[""]["art"] = nil
 	groups[""]["profile"] = profileKey
 	groups[""]["profile_memory"] = profileMemoryKey
+	groups[""]["resident"] = residentKey
 }
 
 // observedKey marks the top-level key "observed", an array read by
@@ -77,6 +78,7 @@ func decodeConfigOnto(base Config, data []byte) (Config, error) {
 	if len(errs) > 0 {
 		return base, errs
 	}
+	applyAbsentRules(&c)
 	if _, err := c.ResolveRevisions(); err != nil {
 		return base, err
 	}
@@ -95,6 +97,9 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 		return &Error{Field: name, Message: err.Error()}
 	}
 	known := groups[group]
+	if group == "model" {
+		notePresent(&c.Model, obj)
+	}
 	for _, key := range sortedKeys(obj) {
 		raw := obj[key]
 		path := key
@@ -102,6 +107,12 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 			path = group + "." + key
 		}
 		f, ok := known[key]
+		if !ok && group == "model" && isArchKey(key) {
+			if e := decodeArchKey(c.Model.ArchFields, key, raw); e != nil {
+				*errs = append(*errs, e)
+			}
+			continue
+		}
 		if !ok {
 			if key == "" {
 				path = name + ` key ""` // an empty key would leave the message nameless
@@ -111,6 +122,10 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 		}
 		if f == observedKey {
 			c.Observed = decodeObserved(raw, errs)
+			continue
+		}
+		if f == residentKey {
+			decodeResident(&c.Resident, "resident", raw, errs)
 			continue
 		}
 		if f == termsKey {

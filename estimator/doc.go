@@ -112,6 +112,20 @@
 //   - Ranges the specification leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
+//   - Resident memory (docs/model.md §14, params*.go and resident*.go)
+//     is opt-in by the "resident" group; without it nothing changes (the
+//     no-resident golden holds that). budget.in_use_bytes 0, its
+//     default, counts as absent (the format has no absent integer), so a
+//     resident group with in_use_bytes 0 makes in_use_bytes the resident
+//     bytes; any other value wins, as does a swept in_use_bytes or a
+//     workload line's. The "required" rules of §14.1 read which model keys
+//     a decoded JSON config held; a config built in Go counts every
+//     registry field as given. q_lora_rank 0 is no query compression;
+//     an empty lora_targets is the family's default list; gate_proj,
+//     up_proj and down_proj adapt the dense MLP layers and the shared
+//     expert and are not linears of Mixtral or gpt-oss; the MTP modules
+//     get no adapters; Qwen3.5's four GDN input projections are priced
+//     as Qwen3-Next's two.
 //
 // A replay (section 9, replay.go and workload.go) chooses:
 //

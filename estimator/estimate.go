@@ -14,6 +14,10 @@ type Result struct {
 	// (section 12), and left out of the JSON otherwise.
 	Observed []ObservedResult `json:"observed,omitempty"`
 	Fit      *Fit             `json:"fit,omitempty"`
+	// Resident is the candidate's resident memory (docs/model.md §14.4)
+	// when its config has a resident group, as AvailableBytes is the
+	// candidate's; each Outcome carries its own revision's.
+	Resident *ResidentResult `json:"resident,omitempty"`
 }
 
 // Outcome is one revision's decision. Children is 1 when admitted, k when
@@ -47,6 +51,9 @@ type Outcome struct {
 	ChildRetainedBytes Bytes        `json:"child_retained_bytes"`
 	Stages             []StageBytes `json:"stages"`
 	Retained           StageBytes   `json:"retained"`
+	// Resident is the revision's resident memory when its config has a
+	// resident group (§14.4).
+	Resident *ResidentResult `json:"resident,omitempty"`
 }
 
 // StageBytes is a stage (or the retained part) of the largest child, with
@@ -116,6 +123,7 @@ func (rv *Revisions) Estimate() (Result, error) {
 		avail := Bytes(r.available())
 		outs[rev].AvailableBytes = &avail
 		errs[rev] = revisionError(e.c.err, rev, true)
+		outs[rev].Resident = r.Resident()
 	}
 	for _, e := range []*Error{errs[1], errs[0]} {
 		if e != nil {
@@ -123,6 +131,7 @@ func (rv *Revisions) Estimate() (Result, error) {
 		}
 	}
 	res.AvailableBytes = *res.Candidate.AvailableBytes
+	res.Resident = res.Candidate.Resident
 	return res, nil
 }
 
@@ -141,6 +150,9 @@ func (r *Resolved) Estimate() (Result, error) {
 	}
 	if e.c.err != nil {
 		return Result{}, e.c.err
+	}
+	if rr := r.Resident(); rr != nil {
+		res.Resident, res.Baseline.Resident, res.Candidate.Resident = rr, rr, rr
 	}
 	return res, nil
 }

@@ -18,6 +18,13 @@ type HFReport struct {
 	Derived    []HFField `json:"derived"`
 	Ignored    []string  `json:"ignored"`
 	Notes      []HFNote  `json:"notes,omitempty"`
+	// Kept are the keys kept for the resident count (docs/model.md §14.1):
+	// architectures, the attention, expert and MLA fields.
+	Kept []string `json:"kept,omitempty"`
+	// ResidentOff says why ImportHFConfig left resident memory off for a
+	// named family (a required field absent, say); empty when it is on or
+	// no family is named.
+	ResidentOff string `json:"resident_off,omitempty"`
 }
 
 // HFField is one model field that ImportHF filled, and from where.
@@ -153,8 +160,12 @@ func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error
 	if e := hfExperts(&cfg, &rep, lookup, used); e != nil {
 		return base, HFReport{}, e
 	}
+	if e := hfArch(&cfg, &rep, lookup, used); e != nil {
+		return base, HFReport{}, e
+	}
 	if withDtype {
 		hfDtype(&cfg, &rep, lookup, used)
+		hfResidentOn(&cfg, &rep)
 	}
 	for key := range top {
 		if key != "text_config" && !used[key] {

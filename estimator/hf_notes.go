@@ -48,7 +48,7 @@ func hfExperts(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bo
 		}
 		used[name] = true
 		rep.Notes = append(rep.Notes, HFNote{Key: name, Value: Group(n),
-			Note: "the number of experts, for information: the estimate uses the top-k (num_experts_per_tok) and has no field for the expert count"})
+			Note: "the number of experts: kept for the resident count (docs/model.md §14); the request's stages use the top-k (num_experts_per_tok)"})
 		if k := cfg.Model.NumExpertsPerTok; n > 0 && k > n {
 			where := "model.num_experts_per_tok"
 			for _, r := range rep.Recognised {

@@ -88,7 +88,7 @@ func hasField(list []HFField, f HFField) bool {
 }
 
 func TestImportHFExperts(t *testing.T) {
-	const info = "the number of experts, for information: the estimate uses the top-k (num_experts_per_tok) and has no field for the expert count"
+	const info = "the number of experts: kept for the resident count (docs/model.md §14); the request's stages use the top-k (num_experts_per_tok)"
 	tests := []struct {
 		name, extra string
 		notes       []HFNote
@@ -103,7 +103,7 @@ func TestImportHFExperts(t *testing.T) {
 		{"qwen in text_config", `, "text_config": {"num_experts": 512}, "num_experts_per_tok": 10`,
 			[]HFNote{{"text_config.num_experts", "512", info}}, nil, "", ""},
 		{"first key wins", `, "num_local_experts": 8, "num_experts": 16, "num_experts_per_tok": 2`,
-			[]HFNote{{"num_local_experts", "8", info}}, []string{"num_experts"}, "", ""},
+			[]HFNote{{"num_local_experts", "8", info}}, nil, "", ""}, // num_experts is kept too: the resident count finds the names disagree
 		{"zero experts", `, "num_experts": 0, "num_experts_per_tok": 2`,
 			[]HFNote{{"num_experts", "0", info}}, nil, "", ""},
 		{"not a number", `, "num_local_experts": "eight"`,

@@ -11,28 +11,29 @@ func TestImportHFRealConfigs(t *testing.T) {
 	tests := []struct {
 		file string
 		want ModelConfig
-		// ignoredSome are keys that must be reported as ignored
-		ignoredSome []string
+		// ignoredSome are keys that must be reported as ignored, keptSome
+		// keys kept for the resident count
+		ignoredSome, keptSome []string
 		// experts is the expert-count note, "key=value" ("" for none)
 		experts string
 		// dtype is the file's dtype key ("" for none)
 		dtype string
 	}{
-		{"qwen3-next-80b-a3b.json", Default().Model, []string{"head_dim", "linear_conv_kernel_dim"}, "num_experts=512", "torch_dtype"},
+		{"qwen3-next-80b-a3b.json", Default().Model, []string{"rope_theta"}, []string{"head_dim", "architectures", "num_experts"}, "num_experts=512", "torch_dtype"},
 		{"qwen3-30b-a3b.json", ModelConfig{VocabSize: 151936, HiddenSize: 2048, NumHiddenLayers: 48, NumExpertsPerTok: 8, MoEIntermediateSize: 768,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"intermediate_size"}, "num_experts=128", "torch_dtype"},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, []string{"head_dim", "num_key_value_heads"}, "num_experts=128", "torch_dtype"},
 		{"llama-3.1-8b.json", ModelConfig{VocabSize: 128256, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 0, MoEIntermediateSize: 512,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling", "intermediate_size"}, "", "torch_dtype"},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling"}, []string{"num_attention_heads", "tie_word_embeddings"}, "", "torch_dtype"},
 		{"deepseek-v3.json", ModelConfig{VocabSize: 129280, HiddenSize: 7168, NumHiddenLayers: 61, NumExpertsPerTok: 8, MoEIntermediateSize: 2048,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"kv_lora_rank", "n_shared_experts", "quantization_config"}, "n_routed_experts=256", "torch_dtype"},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"quantization_config"}, []string{"kv_lora_rank", "n_shared_experts", "q_lora_rank"}, "n_routed_experts=256", "torch_dtype"},
 		{"gpt-oss-120b.json", ModelConfig{VocabSize: 201088, HiddenSize: 2880, NumHiddenLayers: 36, NumExpertsPerTok: 4, MoEIntermediateSize: 2880,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"experts_per_token", "sliding_window"}, "num_local_experts=128", ""},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"sliding_window"}, []string{"experts_per_token", "attention_bias"}, "num_local_experts=128", ""},
 		{"mixtral-8x7b.json", ModelConfig{VocabSize: 32000, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 2, MoEIntermediateSize: 14336,
-			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, "num_local_experts=8", "torch_dtype"},
+			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, []string{"num_local_experts", "num_key_value_heads"}, "num_local_experts=8", "torch_dtype"},
 		// text_config wins over the top level (whose vocab_size is the
 		// vision tower's placeholder here).
 		{"nested-text-config.json", ModelConfig{VocabSize: 248320, HiddenSize: 2048, NumHiddenLayers: 40, NumExpertsPerTok: 8, MoEIntermediateSize: 512,
-			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config"}, "text_config.num_experts=256", ""},
+			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config"}, []string{"text_config.num_experts"}, "text_config.num_experts=256", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -44,8 +45,13 @@ func TestImportHFRealConfigs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ImportHF: %v", err)
 			}
-			if got != tt.want {
-				t.Errorf("model = %+v\nwant    %+v", got, tt.want)
+			if registryModel(got) != tt.want {
+				t.Errorf("model = %+v\nwant    %+v", registryModel(got), tt.want)
+			}
+			for _, k := range tt.keptSome {
+				if !contains(rep.Kept, k) {
+					t.Errorf("%s not kept for the resident count: %v", k, rep.Kept)
+				}
 			}
 			ignored := strings.Join(rep.Ignored, " ")
 			for _, k := range tt.ignoredSome {
@@ -68,9 +74,10 @@ func TestImportHFRealConfigs(t *testing.T) {
 			if want := strings.Fields(tt.experts); strings.Join(notes, " ") != strings.Join(want, " ") {
 				t.Errorf("notes %v, want %v", notes, want)
 			}
-			// The model-only import leaves the dtype for ImportHFConfig.
-			if tt.dtype != "" && !contains(rep.Ignored, tt.dtype) {
-				t.Errorf("%s not ignored by ImportHF: %s", tt.dtype, ignored)
+			// The model-only import keeps a known dtype for the resident
+			// count; ImportHFConfig also sets the element size from it.
+			if tt.dtype != "" && !contains(rep.Kept, tt.dtype) {
+				t.Errorf("%s not kept by ImportHF: %v", tt.dtype, rep.Kept)
 			}
 			// The imported model prices without error in the default request.
 			c := Default()
@@ -80,8 +87,15 @@ func TestImportHFRealConfigs(t *testing.T) {
 			}
 			// ImportHFConfig sets the same model, and the element size.
 			full, frep, err := ImportHFConfig(Default(), data)
-			if err != nil || full.Model != got {
+			if err != nil || !sameModel(full.Model, got) {
 				t.Fatalf("ImportHFConfig: %+v, %v", full.Model, err)
+			}
+			// It turns resident memory on for a named family, or says why
+			// not (this nested config lacks num_attention_heads).
+			named := got.ArchFields != nil && (len(got.Architectures) > 0 || got.ModelType != "")
+			why := frep.ResidentOff
+			if on := full.Resident != nil; on != (named && why == "") || (tt.file == "nested-text-config.json") != (why != "") {
+				t.Errorf("resident on %v for a named family %v; note %q", on, named, why)
 			}
 			if tt.dtype == "" {
 				if full.FC2 != Default().FC2 || len(frep.Recognised) != len(rep.Recognised) {
@@ -98,6 +112,18 @@ func TestImportHFRealConfigs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// registryModel is m without the fields outside the registry's plain
+// integers (the optional widths and the resident count's fields).
+func registryModel(m ModelConfig) ModelConfig {
+	m.ArchFields, m.IntermediateSize, m.SharedExpertIntermediateSize, m.LinearConvKernelDim = nil, nil, nil, nil
+	return m
+}
+
+// sameModel compares two models by their JSON.
+func sameModel(a, b ModelConfig) bool {
+	return MarshalConfigString(Config{Model: a}) == MarshalConfigString(Config{Model: b})
 }
 
 func contains(list []string, s string) bool {
@@ -198,11 +224,16 @@ func FuzzImportHF(f *testing.F) {
 			t.Fatalf("imported model does not validate: %v", err)
 		}
 		full, _, err := ImportHFConfig(Default(), data)
-		if err != nil || full.Model != got {
+		if err != nil || !sameModel(full.Model, got) {
 			t.Fatalf("ImportHFConfig: %v, model %+v; ImportHF gave %+v", err, full.Model, got)
 		}
+		// Valid, but for resident memory that does not fit the GPU.
 		if _, err := full.Resolve(); err != nil {
-			t.Fatalf("imported config does not validate: %v", err)
+			for _, e := range FieldErrors(err) {
+				if e.Field != "resident" {
+					t.Fatalf("imported config does not validate: %v", err)
+				}
+			}
 		}
 	})
 }

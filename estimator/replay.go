@@ -140,6 +140,7 @@ func applyShape(dst, base *Resolved, s *Shape) *Error {
 	}
 	if v := s[colInUseBytes]; v >= 0 {
 		dst.InUse = v
+		dst.inUseSet = true // a line's own in_use_bytes wins (§14.4, case 3)
 	}
 	if err := dst.crossCheck(); err != nil {
 		return FieldErrors(err)[0]

@@ -83,7 +83,7 @@ func (gc *seedsGoldenCase) run(t *testing.T) {
 		gc.Error = "decode: " + err.Error()
 		return
 	}
-	if got := MarshalConfig(c); !bytes.Equal(compactJSON(t, got), compactJSON(t, gc.Config)) {
+	if got := MarshalConfig(c); !bytes.Equal(compactSeedsJSON(t, got), compactSeedsJSON(t, gc.Config)) {
 		gc.Error = "config marshals differently: " + string(got)
 		return
 	}
@@ -103,7 +103,7 @@ func (gc *seedsGoldenCase) run(t *testing.T) {
 	}
 }
 
-func compactJSON(t *testing.T, b []byte) []byte {
+func compactSeedsJSON(t *testing.T, b []byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
@@ -116,7 +116,7 @@ func TestSeedsGolden(t *testing.T) {
 	if *update {
 		var buf bytes.Buffer
 		for _, gc := range seedsGoldenConfigs(t) {
-			gc.Config = compactJSON(t, gc.Config)
+			gc.Config = compactSeedsJSON(t, gc.Config)
 			gc.run(t)
 			line, err := json.Marshal(gc)
 			if err != nil {

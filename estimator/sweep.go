@@ -229,6 +229,7 @@ func (s *Sweeper) at(x int64, rev Revision) *Error {
 			r.T = ceilDiv(x*r.T, r.N)
 		}
 		*r.AxisField(s.axis) = x
+		r.inUseSet = r.inUseSet || s.axis == "in_use_bytes"
 		if err := r.crossCheck(); err != nil {
 			e = FieldErrors(err)[0]
 		}
