@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // labelPayloads are valid observed-peak labels (at most 64 bytes) that a
@@ -85,5 +86,57 @@ func TestPrerenderBooleanAttributes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// floodQueries are the costliest links found for the prerender: 5,000
+// invalid obs values (issue 28, finding 2: a 30 KB link), as many valid
+// points (beyond the 64 kept), as many terms, and as many values of
+// one field, and one long term.
+var floodQueries = map[string]string{
+	"obs-invalid": strings.Repeat("obs=~&", 5000),
+	"obs-valid":   strings.Repeat("obs=1~1&", 4000),
+	"terms":       strings.Repeat("term=a~b~c&", 3000),
+	"field":       strings.Repeat("rows=x&", 5000),
+	"long-value":  "term=a~b~" + strings.Repeat("1%2B", 7000) + "1",
+}
+
+// BenchmarkPrerenderFlood is the server's cost of one request for each
+// flood link: the CPU of the prerender, run one at a time (go test -bench
+// PrerenderFlood -benchtime 3x ./app).
+func BenchmarkPrerenderFlood(b *testing.B) {
+	s := newPrerenderServer(b)
+	for _, name := range []string{"obs-invalid", "obs-valid", "terms", "field", "long-value"} {
+		q := floodQueries[name]
+		b.Run(name, func(b *testing.B) {
+			var page string
+			for b.Loop() {
+				page = prerender(b, s, q)
+			}
+			b.ReportMetric(float64(len(page)), "page-bytes")
+		})
+	}
+}
+
+// TestPrerenderOverBudget: a link over the prerender's budget (issue 28's
+// 5,000 invalid points) is answered quickly with the default state's page,
+// the link's fields marked, a page no larger than the default one's by
+// more than the marks.
+func TestPrerenderOverBudget(t *testing.T) {
+	s := newPrerenderServer(t)
+	plain := prerender(t, s, "")
+	start := time.Now()
+	page := prerender(t, s, "rows=5&"+floodQueries["obs-invalid"])
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the flood's prerender took %v", d)
+	}
+	if len(page) > len(plain)+8<<10 {
+		t.Errorf("the flood's page is %d bytes, the default page %d", len(page), len(plain))
+	}
+	if n := strings.Count(page, "too long to show"); n < 2 {
+		t.Errorf("the marker is on %d fields, want rows and the observed points", n)
+	}
+	if d := sameMarkup(prerender(t, s, "rows=x&obs=~"), page); d != "" {
+		t.Errorf("the flood's page differs from the page of its fields marked: %s", d)
 	}
 }
