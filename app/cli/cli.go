@@ -75,6 +75,10 @@ func usage(w io.Writer, commands []Command) {
 	fmt.Fprintf(w, "  %-9s %s\n", "help", "this list; help COMMAND lists a command's flags")
 	fmt.Fprintf(w, "\nheadroom COMMAND -h lists a command's flags, for example: headroom %s -h\n", example(commands))
 	fmt.Fprintf(w, "With no command, headroom runs %s.\n", commands[0].Name)
+	fmt.Fprintln(w, "\n-config FILE (- = standard input) takes what the page's import box takes: a config in")
+	fmt.Fprintln(w, "Headroom's JSON format ({} is the default config), a Hugging Face config.json (its model")
+	fmt.Fprintln(w, "fields and dtype_bytes, the rest the defaults) or the page's JSON export (its config).")
+	fmt.Fprintln(w, "estimate -format text prints the decisions for a terminal, -format md for a pull request.")
 }
 
 // example is the command the usage shows "-h" on: estimate when there is
