@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,5 +90,34 @@ func TestPrerenderConcurrencyLimit(t *testing.T) {
 	}
 	if len(s.prerenders) != cap(s.prerenders)-1 {
 		t.Errorf("%d slots taken after the page, want %d (the slot is given back)", len(s.prerenders), cap(s.prerenders)-1)
+	}
+}
+
+// TestServePageNoHostInOgURL: the served page names no preview URL, so a
+// Host header the client chose never reaches it (issue 28, INFO).
+func TestServePageNoHostInOgURL(t *testing.T) {
+	web, _ := servertest.Web(t)
+	s, err := New(web, testAppHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// go-app writes attributes in map order: ask often enough to see
+	// both orders of the tag's two.
+	for range 20 {
+		r := httptest.NewRequest("GET", "/?rows=5", nil)
+		r.Host = "attacker.example"
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		body := w.Body.String()
+		if w.Code != http.StatusOK || strings.Contains(body, "attacker.example") || strings.Contains(body, "og:url") {
+			t.Fatalf("status %d; the page names the Host or an og:url:\n%.2000s", w.Code, body)
+		}
+		if !strings.Contains(body, `"og:title"`) {
+			t.Fatalf("the page lost its other preview tags")
+		}
+		if got := w.Header().Get("Content-Length"); got != strconv.Itoa(len(body)) {
+			t.Fatalf("Content-Length %s, body %d bytes", got, len(body))
+		}
 	}
 }
