@@ -200,7 +200,7 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 		opts[k] = opt
 	}
 	if !found { // a link's unknown value stays shown beside its message
-		opts = append(opts, app.Option().Value(selected).Text(selected).Selected(true))
+		opts = append(opts, app.Option().Value(goappAttr(selected)).Text(selected).Selected(true))
 	}
 	part := label
 	return app.Select().ID("%s", id).Class("term-menu").Aria("label", label).OnChange(r.onPart(part)).Body(opts...)
