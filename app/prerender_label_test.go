@@ -4,6 +4,7 @@ package main
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,23 @@ var floodQueries = map[string]string{
 	"terms":       strings.Repeat("term=a~b~c&", 3000),
 	"field":       strings.Repeat("rows=x&", 5000),
 	"long-value":  "term=a~b~" + strings.Repeat("1%2B", 7000) + "1",
+	"heavy-valid": heavyValidQuery(),
+}
+
+// heavyValidQuery is a valid link that asks the most of the page: 64
+// observed points with labels, 16 terms in every place, a baseline of
+// its own, along vocab_size over its whole range.
+func heavyValidQuery() string {
+	var b strings.Builder
+	b.WriteString("axis=vocab_size&from=1&to=67108864&b.capacity_bytes=85899345920&b.rows=100000")
+	for i := range 64 {
+		b.WriteString("&obs=" + strconv.Itoa(1000+i*997) + "~" + strconv.Itoa(20000000000+i*123456789) + "~point+" + strconv.Itoa(i))
+	}
+	places := []string{"head", "fc2", "retained", "stage"}
+	for i := range 16 {
+		b.WriteString("&term=t" + strconv.Itoa(i) + "~" + places[i%4] + "~both~r+*+H+*+b+%2B+n+*+K+*+4")
+	}
+	return b.String()
 }
 
 // BenchmarkPrerenderFlood is the server's cost of one request for each
@@ -106,7 +124,7 @@ var floodQueries = map[string]string{
 // PrerenderFlood -benchtime 3x ./app).
 func BenchmarkPrerenderFlood(b *testing.B) {
 	s := newPrerenderServer(b)
-	for _, name := range []string{"obs-invalid", "obs-valid", "terms", "field", "long-value"} {
+	for _, name := range []string{"obs-invalid", "obs-valid", "terms", "field", "long-value", "heavy-valid"} {
 		q := floodQueries[name]
 		b.Run(name, func(b *testing.B) {
 			var page string

@@ -36,8 +36,14 @@ func goappAttr(s string) string {
 // (FormatObserved quotes a label with spaces around it) ends the value
 // and the rest becomes attributes. In the browser it is go-app's Text,
 // the element's value property, which follows every edit.
+//
+// An HTML reader drops a line break right after <textarea>: a text that
+// starts with one gets another.
 func textareaText(ta app.HTMLTextarea, s string) app.HTMLTextarea {
 	if app.IsServer {
+		if strings.HasPrefix(s, "\n") {
+			s = "\n" + s
+		}
 		return ta.Body(app.Text(s))
 	}
 	return ta.Text(s)
