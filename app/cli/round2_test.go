@@ -145,3 +145,17 @@ func TestReplayRemovesTempOnSignal(t *testing.T) {
 		})
 	}
 }
+
+// TestEstimateGoldenFormats: estimate's text and Markdown of the FC2
+// seed's pressure run, byte for byte (go test ./app/cli -run Golden
+// -update refreshes them).
+func TestEstimateGoldenFormats(t *testing.T) {
+	for _, f := range []string{"text", "md"} {
+		code, out, errOut := runCmd(t, "", "estimate", "-config", examplePath("pressure.json"), "-format", f)
+		if code != 0 || errOut != "" {
+			t.Fatalf("-format %s: exit %d, stderr %q", f, code, errOut)
+		}
+		ext := map[string]string{"text": "txt", "md": "md"}[f]
+		checkOwnGolden(t, "estimate_pressure.golden."+ext, []byte(out))
+	}
+}
