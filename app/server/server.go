@@ -95,7 +95,7 @@ type Server struct {
 // for each CPU, at least four. prerenderQueueWait is how long a request
 // waits for one to finish before it is answered 503 (Retry-After), rather
 // than queueing work that the write timeout would throw away.
-const prerenderQueueWait = 2 * time.Second
+const prerenderQueueWait = 5 * time.Second
 
 func maxPrerenders() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
