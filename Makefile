@@ -15,9 +15,11 @@ TRIMPATH     ?= -trimpath
 .PHONY: run build wasm web-assets test vet chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
 
 run: web-assets wasm build
+	@echo "make run: starting $(BIN) serve; bin/headroom -h lists the other commands"
 	$(BIN) serve -addr $(ADDR)
 
 build:
+	@echo "make build: building $(BIN), the server and command line"
 	$(GO) build $(TRIMPATH) -o $(BIN) ./app
 
 # wasm: the browser build, plus the gzip and brotli copies that `serve`
@@ -30,14 +32,17 @@ build:
 BROTLI_QUALITY ?= 11
 wasm: web-assets brotli
 	@mkdir -p bin
+	@echo "make wasm: building web/app.wasm, the page's Go for the browser (a minute or two on two cores; nothing prints meanwhile)"
 	GOOS=js GOARCH=wasm $(GO) build $(TRIMPATH) -tags "$(WASM_TAGS)" -ldflags "$(WASM_LDFLAGS)" -o bin/app.wasm.new ./app
 	@if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).gz ] && ! [ $(WASM) -nt $(WASM).gz ] \
 	    && { ! command -v brotli >/dev/null 2>&1 || { [ -f $(WASM).br ] && ! [ $(WASM) -nt $(WASM).br ]; }; }; then \
 	  rm -f bin/app.wasm.new; echo "$(WASM) unchanged: keeping its compressed copies"; \
 	else \
 	  rm -f bin/app.wasm.new.gz bin/app.wasm.new.br && \
+	  echo "make wasm: compressing app.wasm with gzip -9 (a few seconds)" && \
 	  gzip -9 -n -k bin/app.wasm.new && touch -r bin/app.wasm.new bin/app.wasm.new.gz && \
 	  if command -v brotli >/dev/null 2>&1; then \
+	    echo "make wasm: compressing app.wasm with brotli -q $(BROTLI_QUALITY) (about 30 s at 11 on two cores; BROTLI_QUALITY=5 takes 3 s)" && \
 	    brotli -q $(BROTLI_QUALITY) -k bin/app.wasm.new && touch -r bin/app.wasm.new bin/app.wasm.new.br; fi && \
 	  mv -f bin/app.wasm.new $(WASM) && mv -f bin/app.wasm.new.gz $(WASM).gz && \
 	  if [ -f bin/app.wasm.new.br ]; then mv -f bin/app.wasm.new.br $(WASM).br; else rm -f $(WASM).br; fi && \

@@ -14,6 +14,10 @@ type htmlTag struct {
 	name  string
 	end   bool
 	attrs []string
+	// pairs are the attributes as written, in order, duplicates kept:
+	// each name (lower case) and its value as the tokenizer reads it,
+	// character references undecoded ("" for a name without a value).
+	pairs [][2]string
 }
 
 func (t htmlTag) String() string {
@@ -115,6 +119,7 @@ func tokenizeHTML(doc string) []htmlTag {
 		}
 		tag.name = strings.ToLower(doc[start:i])
 		var attrs []string
+		var pairs [][2]string
 		// Attribute states, to the '>' that ends the tag.
 		done := false
 		for i < n && !done {
@@ -133,6 +138,7 @@ func tokenizeHTML(doc string) []htmlTag {
 					i++
 				}
 				attrs = append(attrs, strings.ToLower(doc[start:i]))
+				pairs = append(pairs, [2]string{attrs[len(attrs)-1], ""})
 				// After attribute name.
 				for i < n && isSpace(doc[i]) {
 					i++
@@ -154,19 +160,23 @@ func tokenizeHTML(doc string) []htmlTag {
 					if end < 0 {
 						return tags
 					}
+					pairs[len(pairs)-1][1] = doc[i+1 : i+1+end]
 					i += 1 + end + 1
 				case '>':
 					// Missing value: the tag ends.
 				default:
+					start := i
 					for i < n && !isSpace(doc[i]) && doc[i] != '>' {
 						i++
 					}
+					pairs[len(pairs)-1][1] = doc[start:i]
 				}
 			}
 		}
 		if !done {
 			return tags
 		}
+		tag.pairs = pairs
 		slices.Sort(attrs)
 		tag.attrs = slices.Compact(attrs)
 		tags = append(tags, tag)

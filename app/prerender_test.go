@@ -132,6 +132,9 @@ func TestPrerenderNoInjection(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					page := prerender(t, s, q)
+					if d := attrHoldsEscape(page); d != "" {
+						t.Errorf("?%s: %s", q, d)
+					}
 					if d := sameMarkup(base, page); d != "" {
 						if d2 := sameMarkup(plain, page); d2 != "" || !strings.Contains(p, ";") {
 							t.Errorf("?%s: %s (against the default page: %s)", q, d, d2)
@@ -169,7 +172,8 @@ func TestPrerenderNoInjectionOverHTTP(t *testing.T) {
 	}
 }
 
-// FuzzPrerenderQuery: whatever the query, every element of the
+// FuzzPrerenderQuery: whatever the query, no attribute value holds an
+// escape of go-app's strconv.Quote (see attrHoldsEscape), and every element of the
 // prerendered page is one the page draws, with attributes it draws on
 // that element: the union over reference pages (the default page, a
 // model that matches no preset, a bad value, a backwards range, the
@@ -186,11 +190,16 @@ func FuzzPrerenderQuery(f *testing.F) {
 	}
 	f.Add("rows=1000&vocab_size=151936&preset=deepseek-v3&gpu=h100&axis=vocab_size&from=1&to=9")
 	f.Add("head_eager_workspace=0&fc2_known_storage=false&gdn_early_release=1&in_use_gib=63.75")
+	for _, l := range labelPayloads { // valid observed-peak labels, spaces and quotes
+		f.Add(url.Values{"obs": {"64902~94780217856~" + l}}.Encode())
+		f.Add("obs=64902~94780217856~" + l)
+	}
 	s := newPrerenderServer(f)
 	known := map[string]map[string]bool{} // element name: its attributes
 	for _, q := range []string{"", "vocab_size=1000", "rows=x", "from=500&to=10", "head_eager_workspace=maybe",
 		"rows=1000&vocab_size=151936&preset=deepseek-v3&gpu=h100&axis=vocab_size&from=1&to=9",
-		"head_eager_workspace=0&fc2_known_storage=false&gdn_early_release=1&in_use_gib=63.75"} {
+		"head_eager_workspace=0&fc2_known_storage=false&gdn_early_release=1&in_use_gib=63.75",
+		"obs=64902~94780217856~cold&obs=1~x"} {
 		for _, tag := range tokenizeHTML(prerender(f, s, q)) {
 			if known[tag.name] == nil {
 				known[tag.name] = map[string]bool{}
@@ -204,6 +213,9 @@ func FuzzPrerenderQuery(f *testing.F) {
 		// A request line carries no space and no fragment.
 		rawQuery = strings.NewReplacer(" ", "%20", "#", "%23").Replace(rawQuery)
 		page := prerender(t, s, rawQuery)
+		if d := attrHoldsEscape(page); d != "" {
+			t.Fatalf("?%s: %s (go-app's strconv.Quote escaped a character the page put in an attribute)", rawQuery, d)
+		}
 		for i, tag := range tokenizeHTML(page) {
 			attrs, ok := known[tag.name]
 			if !ok {

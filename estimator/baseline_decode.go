@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // overrideGroups are the objects "overrides" may hold, as paths of the
@@ -132,8 +134,21 @@ func joinPath(group, key string) string {
 // namedKey is the path of key in the object name, with an empty key made
 // visible so the message is never nameless.
 func namedKey(name, key string) string {
-	if key == "" {
-		return name + ` key ""`
+	if key == "" || !printable(key) {
+		return name + " key " + strconv.Quote(key)
 	}
 	return name + "." + key
+}
+
+// printable reports whether s is valid UTF-8 of printable characters
+// (spaces included): a key a message may show as it is. Any other key is
+// quoted, so that its control characters (an escape sequence that sets a
+// terminal's title and colours) never reach a terminal raw.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }

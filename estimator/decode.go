@@ -114,8 +114,8 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 			continue
 		}
 		if !ok {
-			if key == "" {
-				path = name + ` key ""` // an empty key would leave the message nameless
+			if key == "" || !printable(key) {
+				path = namedKey(name, key) // an empty key would leave the message nameless
 			}
 			*errs = append(*errs, &Error{Field: path, Message: "is not a field of the config format; allowed here: " + strings.Join(sortedKeys(known), ", ")})
 			continue

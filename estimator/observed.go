@@ -138,8 +138,8 @@ func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
 				}
 			default:
 				field := pointField(i, key)
-				if key == "" {
-					field = pointField(i, "") + ` key ""`
+				if key == "" || !printable(key) {
+					field = namedKey(pointField(i, ""), key)
 				}
 				*errs = append(*errs, &Error{Field: field, Message: "is not a field of an observed point; allowed here: " + strings.Join(observedKeys, ", ")})
 			}

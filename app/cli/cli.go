@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"headroom/app/report"
 	"headroom/estimator"
 )
 
@@ -75,6 +75,10 @@ func usage(w io.Writer, commands []Command) {
 	fmt.Fprintf(w, "  %-9s %s\n", "help", "this list; help COMMAND lists a command's flags")
 	fmt.Fprintf(w, "\nheadroom COMMAND -h lists a command's flags, for example: headroom %s -h\n", example(commands))
 	fmt.Fprintf(w, "With no command, headroom runs %s.\n", commands[0].Name)
+	fmt.Fprintln(w, "\n-config FILE (- = standard input) takes what the page's import box takes: a config in")
+	fmt.Fprintln(w, "Headroom's JSON format ({} is the default config), a Hugging Face config.json (its model")
+	fmt.Fprintln(w, "fields and dtype_bytes, the rest the defaults) or the page's JSON export (its config).")
+	fmt.Fprintln(w, "estimate -format text prints the decisions for a terminal, -format md for a pull request.")
 }
 
 // example is the command the usage shows "-h" on: estimate when there is
@@ -95,33 +99,12 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// readConfig reads a config file ("-" = stdin) in the interchange format.
-// The error is one line naming the field.
-func readConfig(path string, stdin io.Reader) (estimator.Config, error) {
-	var r io.Reader
-	switch path {
-	case "":
-		return estimator.Config{}, errors.New("-config: is required (a file, or - for standard input)")
-	case "-":
-		r = stdin
-	default:
-		f, err := os.Open(path)
-		if err != nil {
-			return estimator.Config{}, fmt.Errorf("-config: %v", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, estimator.MaxInputBytes+1))
-	if err != nil {
-		return estimator.Config{}, fmt.Errorf("-config: %v", err)
-	}
-	return estimator.DecodeConfig(data)
-}
-
 // fail prints err on one line and returns the exit status 2.
 func fail(stderr io.Writer, cmd string, err error) int {
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if err == errUsage {
+		return 2 // the flag package said why
+	}
+	msg := terminalSafe(strings.ReplaceAll(err.Error(), "\n", " "))
 	fmt.Fprintf(stderr, "headroom %s: %s\n", cmd, msg)
 	return 2
 }
@@ -140,20 +123,35 @@ func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 }
 
 // Estimate is the estimate command: the decision of both revisions for a
-// config, with every stage and tensor, as JSON.
+// config, with every stage and tensor, as JSON (-format json, the
+// default); -format text is the same for a terminal (decisions, plans,
+// required and margin with GiB, what dominates, where the candidate
+// differs) and -format md a report for a pull request (app/report).
 func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("estimate", stderr)
-	configPath := fs.String("config", "", "config JSON file (- = standard input)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
+	format := fs.String("format", "json", "output: json (every stage and tensor), text (for a terminal), md (a report for a pull request)")
+	if err := parseFlags(fs, args); err != nil {
+		return fail(stderr, "estimate", err)
 	}
-	cfg, err := readConfig(*configPath, stdin)
+	switch *format {
+	case "json", "text", "md":
+	default:
+		return fail(stderr, "estimate", fmt.Errorf("-format: must be json, text or md, got %q", *format))
+	}
+	cfg, err := readConfig("estimate", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "estimate", err)
 	}
 	res, err := estimator.Estimate(cfg)
 	if err != nil {
 		return fail(stderr, "estimate", err)
+	}
+	switch *format {
+	case "text":
+		return writeText(stdout, stderr, "estimate", report.EstimateText(cfg, res))
+	case "md":
+		return writeText(stdout, stderr, "estimate", report.EstimateMarkdown(cfg, res))
 	}
 	return writeJSON(stdout, stderr, "estimate", res)
 }
@@ -162,15 +160,15 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // JSON.
 func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("sweep", stderr)
-	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
 	from := fs.Int64("from", 1, "first x")
 	to := fs.Int64("to", 0, "last x (required)")
 	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, "to"); err != nil {
+		return fail(stderr, "sweep", err)
 	}
-	cfg, err := readConfig(*configPath, stdin)
+	cfg, err := readConfig("sweep", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "sweep", err)
 	}
@@ -179,4 +177,38 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "sweep", err)
 	}
 	return writeJSON(stdout, stderr, "sweep", res)
+}
+
+// errUsage is parseFlags' error for a flag the flag package has already
+// reported (with the command's usage): the caller prints nothing more.
+var errUsage = errors.New("bad flag")
+
+// parseFlags parses a command's flags, and refuses what every command
+// refuses: a stray argument after them (estimate once swept rows when
+// given "- axis vocab_size"), and a required flag left out, named as
+// "-to: is required" (not by the range check its zero default fails).
+func parseFlags(fs *flag.FlagSet, args []string, required ...string) error {
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (the flags come as -name value; %s -h lists them)", fs.Arg(0), fs.Name())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range required {
+		if !set[name] {
+			return fmt.Errorf("-%s: is required (%s)", name, strings.TrimSuffix(fs.Lookup(name).Usage, " (required)"))
+		}
+	}
+	return nil
+}
+
+// writeText prints a report and returns the exit status, as writeJSON.
+func writeText(stdout, stderr io.Writer, cmd, text string) int {
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(stderr, "headroom %s: writing the result: %v\n", cmd, err)
+		return 1
+	}
+	return 0
 }

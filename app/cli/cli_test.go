@@ -60,6 +60,8 @@ func TestRunDispatch(t *testing.T) {
 		{"default with a flag", []string{"-addr", "x"}, 0, "serve-addr,x", ""},
 		{"named", []string{"plot", "-o", "-"}, 0, "plot-o,-", ""},
 		{"help", []string{"help"}, 0, "", "  plot      the plot command"},
+		{"help says what -config takes", []string{"help"}, 0, "", "a Hugging Face config.json (its model"},
+		{"help says estimate's formats", []string{"-h"}, 0, "", "estimate -format text prints the decisions for a terminal"},
 		{"-h", []string{"-h"}, 0, "", "  serve     the serve command"},
 		{"--help", []string{"--help"}, 0, "", "headroom COMMAND -h lists a command's flags, for example: headroom serve -h"},
 		{"-help", []string{"-help"}, 0, "", "  help      this list"},

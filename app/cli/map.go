@@ -31,11 +31,8 @@ func Map(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fs.Int("width", chart.DefaultWidth, "with -o: width in pixels (an SVG keeps the PNG's proportions and text scale)")
 	height := fs.Int("height", chart.DefaultHeight, "with -o: height in pixels")
 	title := fs.String("title", "", "with -o: title above the map")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "map", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	if err := parseFlags(fs, args, "x", "xto", "y", "yto"); err != nil {
+		return fail(stderr, "map", err)
 	}
 	format := ""
 	if *out != "" {
@@ -47,7 +44,7 @@ func Map(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "map", fmt.Errorf("-width, -height: %v", err))
 		}
 	}
-	cfg, err := readConfig(*configPath, stdin)
+	cfg, err := readConfig("map", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "map", err)
 	}

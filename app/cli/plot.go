@@ -29,11 +29,8 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	height := fs.Int("height", chart.DefaultHeight, "height in pixels")
 	title := fs.String("title", "", "title above the chart")
 	caption := fs.String("caption", "", "caption under the legend, wrapped to the width (parts separated by \" · \" stay whole where they fit)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "plot", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	if err := parseFlags(fs, args, "to"); err != nil {
+		return fail(stderr, "plot", err)
 	}
 	format, err := plotFormat(*out)
 	if err != nil {
@@ -42,7 +39,7 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := chart.CheckSize(float64(*width), float64(*height)); err != nil {
 		return fail(stderr, "plot", fmt.Errorf("-width, -height: %v", err))
 	}
-	cfg, err := readConfig(*configPath, stdin)
+	cfg, err := readConfig("plot", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}

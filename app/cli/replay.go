@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"headroom/app/report"
 	"headroom/estimator"
@@ -16,23 +18,21 @@ import (
 
 // Replay is the replay command: it replays a workload (CSV or JSON
 // Lines of request shapes) against both revisions of a config and reports
-// how their decisions differ. Like diff, it exits 0 when no request's
+// how their decisions differ. As the Unix diff command does, it exits 0 when no request's
 // decision or number of children changes, 1 when some do, and 2 when it
 // cannot say (a bad config, workload or flag, or an output it cannot
 // write), with one line on standard error. Nothing is written unless the
 // workload was read whole: the CSV, which has a row per line, goes to a
-// temporary file first.
+// temporary file first, removed if the replay is interrupted (SIGINT,
+// SIGTERM).
 func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("replay", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
 	workloadPath := fs.String("workload", "", "workload: CSV with a header row, or JSON Lines (- = standard input)")
 	format := fs.String("format", "json", "output: json (the result), md (a report for a pull request), csv (one row per line)")
 	out := fs.String("o", "", "output file (default: standard output)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "replay", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	if err := parseFlags(fs, args); err != nil {
+		return fail(stderr, "replay", err)
 	}
 	switch *format {
 	case "json", "md", "csv":
@@ -42,7 +42,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *configPath == "-" && *workloadPath == "-" {
 		return fail(stderr, "replay", errors.New("-config and -workload cannot both be standard input"))
 	}
-	cfg, err := readConfig(*configPath, stdin)
+	cfg, err := readConfig("replay", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "replay", err)
 	}
@@ -67,6 +67,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "replay", err)
 	}
 	defer dst.discard()
+	defer removeOnSignal(dst, stderr)()
 	var each func(estimator.ReplayLine) error
 	var rows *csv.Writer
 	if *format == "csv" {
@@ -144,7 +145,39 @@ func (o *output) commit() error {
 }
 
 // discard removes the temporary file (after commit, only what is left).
+// It may run twice at once (a signal during the replay's own discard).
 func (o *output) discard() {
 	o.tmp.Close()
 	os.Remove(o.tmp.Name())
+}
+
+// exitOnSignal ends the process after a signal; the tests replace it.
+var exitOnSignal = os.Exit
+
+// removeOnSignal removes the replay's temporary file and exits when the
+// process gets SIGINT or SIGTERM (128 + the signal's number, as a shell
+// reports it), until the returned stop is called: an interrupted replay
+// leaves no .headroom-replay-* file behind, as serve shuts down cleanly
+// on the same signals.
+func removeOnSignal(dst *output, stderr io.Writer) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			dst.discard()
+			fmt.Fprintf(stderr, "headroom replay: %v: stopped; the partial output was removed\n", sig)
+			code := 130
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			exitOnSignal(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

@@ -29,12 +29,8 @@ func runServe(newHandler func() *app.Handler, args []string, stdout, stderr io.W
 	flags := newFlags("serve", stderr)
 	addr := flags.String("addr", "127.0.0.1:8000", "address to listen on (host:port)")
 	webFlag := flags.String("web", "", "directory of the web files (default: web/ next to the executable, else the project's web/)")
-	if err := flags.Parse(args); err != nil {
-		return 2
-	}
-	if flags.NArg() > 0 {
-		fmt.Fprintf(stderr, "headroom serve: unexpected argument %q\n", flags.Arg(0))
-		return 2
+	if err := parseFlags(flags, args); err != nil {
+		return fail(stderr, "serve", err)
 	}
 	webDir, err := server.FindWebDir(*webFlag)
 	if err != nil {
@@ -79,8 +75,8 @@ func runStatic(newHandler func() *app.Handler, args []string, stdout, stderr io.
 	out := fs.String("o", "", "directory to write the site into (required)")
 	webFlag := fs.String("web", "", "the web/ directory to copy (default: found as serve finds it)")
 	pageURL := fs.String("url", "", "the site's public URL, for the og:url preview tag (default: none)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args); err != nil {
+		return fail(stderr, "static", err)
 	}
 	if *out == "" {
 		return fail(stderr, "static", errors.New("-o: is required (the directory to write the site into)"))

@@ -3,7 +3,9 @@
 // comment (a title, the transition table, one sentence, the first changed
 // lines) and the CSV of one row per workload line. The replay command and
 // the page's Workload panel both call it, so the report a reviewer copies
-// from the page is the one the command prints.
+// from the page is the one the command prints. It also writes one
+// estimate (estimator.Result) as text for a terminal and as Markdown, for
+// the estimate command's -format text and md.
 //
 // It imports only the estimator and the standard library: app/cli and
 // app/ui may both import it (ui may not import cli, and the estimator

@@ -9,7 +9,8 @@
 // only the site's files (siteFile) and name the service worker's cache
 // after their content (siteVersion); the page handler prerenders from a
 // cleaned copy of the request (prerenderRequest), as go-app writes
-// attributes unsafely.
+// attributes unsafely, whose query is cut to its keys when it is over the
+// prerender's budget; servePage bounds how many prerenders run at once.
 //
 // It knows nothing of what the page draws: main hands it go-app's handler.
 // It may import go-app and the standard library; never gonum/plot, the

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -31,17 +33,40 @@ import (
 // and shows exactly what the link says. The page's own constants that
 // need such characters go through app/ui's goappAttr.
 
+// The prerender's budget. The page's work grows with the query's values
+// (each is parsed, checked and may be reported), and a link of the page
+// holds at most a few hundred (the fields, a baseline's overrides, 64
+// observed points, the terms). A query with more values than
+// maxPrerenderValues, or more than maxPrerenderBytes of them, is
+// prerendered as the default state with each of its keys (the first
+// maxPrerenderKeys, in order) holding overBudgetValue, which every field
+// marks as invalid; the browser then reads the real link (OnMount).
+const (
+	maxPrerenderValues = 512
+	maxPrerenderBytes  = 24 << 10
+	maxPrerenderKeys   = 128
+	overBudgetValue    = "(the link is too long to show before the page loads)"
+)
+
 // prerenderRequest returns r as go-app's page renderer may see it: the
 // query's keys and values made inert (inertText) and re-encoded, and the
-// Host made inert (net/http already refuses a quote in it).
+// Host made inert (net/http already refuses a quote in it). A query over
+// the prerender's budget keeps only its keys (see maxPrerenderValues).
 func prerenderRequest(r *http.Request) *http.Request {
 	r2 := r.Clone(r.Context())
 	q, _ := url.ParseQuery(r.URL.RawQuery) // keeps the pairs that parse, as the page does
 	inert := url.Values{}
-	for k, vs := range q {
-		ik := inertText(k)
-		for _, v := range vs {
-			inert[ik] = append(inert[ik], inertText(v))
+	if overBudget(q) {
+		keys := slices.Sorted(maps.Keys(q))
+		for _, k := range keys[:min(len(keys), maxPrerenderKeys)] {
+			inert.Set(inertText(k), overBudgetValue)
+		}
+	} else {
+		for k, vs := range q {
+			ik := inertText(k)
+			for _, v := range vs {
+				inert[ik] = append(inert[ik], inertText(v))
+			}
 		}
 	}
 	r2.URL.RawQuery = inert.Encode()
@@ -49,6 +74,19 @@ func prerenderRequest(r *http.Request) *http.Request {
 	r2.Host = inertText(r.Host)
 	r2.RequestURI = r2.URL.RequestURI()
 	return r2
+}
+
+// overBudget reports whether q has more values, or more bytes of keys and
+// values, than the prerender's budget.
+func overBudget(q url.Values) bool {
+	n, size := 0, 0
+	for k, vs := range q {
+		n += len(vs)
+		for _, v := range vs {
+			size += len(k) + len(v)
+		}
+	}
+	return n > maxPrerenderValues || size > maxPrerenderBytes
 }
 
 // inertText replaces every character go-app's attribute writer or an HTML

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +83,21 @@ type Server struct {
 	web  *os.Root
 	app  http.Handler
 	sums fileSums // of web/'s files: the content version, the ETags
+
+	// prerenders holds a token for each prerender of the page running;
+	// a request that finds no free one within prerenderWait is answered
+	// 503 (see servePage).
+	prerenders    chan struct{}
+	prerenderWait time.Duration
 }
+
+// maxPrerenders is how many prerenders of the page may run at once: two
+// for each CPU, at least four. prerenderQueueWait is how long a request
+// waits for one to finish before it is answered 503 (Retry-After), rather
+// than queueing work that the write timeout would throw away.
+const prerenderQueueWait = 5 * time.Second
+
+func maxPrerenders() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // New returns a server of the files in webDir and of appH. Close it
 // to release webDir.
@@ -97,7 +112,8 @@ func New(webDir string, appH *app.Handler) (*Server, error) {
 		// content when it is served (serveWorker).
 		appH.ServiceWorkerTemplate = serveWorkerTemplate()
 	}
-	return &Server{web: root, app: appH}, nil
+	return &Server{web: root, app: appH,
+		prerenders: make(chan struct{}, maxPrerenders()), prerenderWait: prerenderQueueWait}, nil
 }
 
 // Close releases the web directory.
@@ -130,11 +146,38 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveAppJS(w, r)
 	case !goappServes(p):
 		http.NotFound(w, r)
+	case p == "/":
+		s.servePage(w, r)
 	default:
-		// The page's prerender must not see the request's own text: see
-		// prerenderRequest.
+		// go-app's scripts and manifest: as the page, they must not see
+		// the request's own text (prerenderRequest).
 		serveZoomable(s.app, w, prerenderRequest(r))
 	}
+}
+
+// servePage serves the page, prerendered for the request's query. The
+// prerender must not see the request's own text, and its work is bounded
+// (see prerenderRequest); at most cap(s.prerenders) run at once, and a
+// request that cannot start one within s.prerenderWait is answered 503
+// with Retry-After.
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.prerenders <- struct{}{}:
+	default:
+		t := time.NewTimer(s.prerenderWait)
+		defer t.Stop()
+		select {
+		case s.prerenders <- struct{}{}:
+		case <-t.C:
+			w.Header().Set("Retry-After", "2")
+			http.Error(w, "the server is busy drawing other pages; try again in a moment", http.StatusServiceUnavailable)
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+	defer func() { <-s.prerenders }()
+	serveZoomable(s.app, w, prerenderRequest(r))
 }
 
 // serveFile serves the site file name (slash-separated, relative to

@@ -63,8 +63,9 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 
 var (
 	// ogURL is go-app's og:url tag, which GenerateStaticWebsite fills with
-	// the temporary local address it rendered the page from.
-	ogURL = regexp.MustCompile(`<meta property="og:url" content="[^"]*">\s*`)
+	// the temporary local address it rendered the page from. go-app writes
+	// an element's attributes in map order, so either may come first.
+	ogURL = regexp.MustCompile(`<meta (?:property="og:url" content="[^"]*"|content="[^"]*" property="og:url")>\s*`)
 	// rootPaths are the absolute URLs go-app writes for its own files.
 	rootPaths = regexp.MustCompile(`(["'(])/(web/|app\.js|app-worker\.js|wasm_exec\.js|manifest\.webmanifest|app\.css)`)
 )

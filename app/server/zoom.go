@@ -33,13 +33,19 @@ func (z *zoomWriter) WriteHeader(code int)        { z.code = code }
 func (z *zoomWriter) Write(b []byte) (int, error) { return z.buf.Write(b) }
 
 // serveZoomable serves h's response with the page's viewport rewritten
-// (allowZoom); any other response goes out as h wrote it.
+// (allowZoom) and without go-app's og:url tag; any other response goes
+// out as h wrote it.
+//
+// og:url is left out as the static site leaves it out without -url: go-app
+// builds it from the request's Host header, which names whatever host the
+// client says (made inert, so it injects nothing, but a preview URL no one
+// chose), and a server on loopback has no public URL to give.
 func serveZoomable(h http.Handler, w http.ResponseWriter, r *http.Request) {
 	z := &zoomWriter{ResponseWriter: w, code: http.StatusOK}
 	h.ServeHTTP(z, r)
 	body := z.buf.Bytes()
 	if strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
-		body = allowZoom(body)
+		body = ogURL.ReplaceAll(allowZoom(body), nil)
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	w.WriteHeader(z.code)

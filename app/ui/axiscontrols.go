@@ -40,7 +40,7 @@ func (a *axisControls) bound(id, label, text string) app.UI {
 		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			Attr("inputmode", "numeric").AutoComplete(false).Spellcheck(false).
-			Value(text).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
+			Value(goappAttr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
 			OnInput(a.onInput, id).OnChange(a.onCommit, id),
 		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
 	)

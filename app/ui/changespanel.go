@@ -154,20 +154,20 @@ func (r *termRow) Render() (ui app.UI) {
 	}
 	row := app.Div().ID("term-%d", i).Class("term", classIf(bad, "has-error")).Body(
 		app.Div().Class("term-fields").Body(
-			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(v.Name).
+			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(goappAttr(v.Name)).
 				AutoComplete(false).Spellcheck(false).Aria("label", "term name").
 				Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("name")),
 			r.menu(id("place"), "place", estimator.TermPlaces, v.Place),
 			r.menu(id("revision"), "revision", estimator.TermRevisions, rev),
 		),
 		app.Div().Class("term-fields").Body(
-			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(v.Bytes).
+			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(goappAttr(v.Bytes)).
 				AutoComplete(false).Spellcheck(false).Placeholder("2 * D").Aria("label", "bytes (an expression)").
 				Aria("invalid", bad).Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("bytes")),
 			app.Button().ID("%s", id("help")).Type("button").Class("term-button").Text("?").
 				Aria("label", "variables and this term's value").Aria("expanded", r.View.Help).OnClick(r.onHelp),
 			app.Button().ID("%s", id("remove")).Type("button").Class("term-button").Text("Remove").
-				Aria("label", "remove term "+v.Name).OnClick(r.onRemove),
+				Aria("label", goappAttr("remove term "+v.Name)).OnClick(r.onRemove),
 		),
 		app.Span().ID("error-%s", termKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
 		app.If(r.View.Help, r.help(id)),
@@ -200,7 +200,7 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 		opts[k] = opt
 	}
 	if !found { // a link's unknown value stays shown beside its message
-		opts = append(opts, app.Option().Value(selected).Text(selected).Selected(true))
+		opts = append(opts, app.Option().Value(goappAttr(selected)).Text(selected).Selected(true))
 	}
 	part := label
 	return app.Select().ID("%s", id).Class("term-menu").Aria("label", label).OnChange(r.onPart(part)).Body(opts...)

@@ -237,7 +237,7 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 	} else {
 		input = app.Input().Type("text").ID("%s", r.id()).Class("number").
 			AutoComplete(false).Spellcheck(false).
-			Placeholder("as the candidate").Value(r.Text).
+			Placeholder("as the candidate").Value(goappAttr(r.Text)).
 			Aria("invalid", r.Error != "").
 			Aria("describedby", "error-"+strings.ReplaceAll(r.ErrKey, ".", "-")).
 			OnInput(p.onType(r.Control))

@@ -420,7 +420,7 @@ func (c *explorer) Render() (ui app.UI) {
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).
-		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", c.addressText()).Body(
+		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", goappAttr(c.addressText())).Body(
 		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),

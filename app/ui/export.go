@@ -151,6 +151,7 @@ func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 	if len(data) > estimator.MaxInputBytes {
 		return Imported{}, errors.New("the file is larger than " + estimator.Group(estimator.MaxInputBytes) + " bytes; is it a config?")
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark some editors write
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return Imported{}, errors.New("not a JSON object: " + estimator.JSONErrorText(data, err))
@@ -186,7 +187,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline", "terms"} {
+	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline", "terms", "observed"} {
 		if _, ok := probe[k]; ok {
 			return true
 		}

@@ -194,6 +194,16 @@ func TestImportKinds(t *testing.T) {
 	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
 		t.Errorf("spec config import: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
 	}
+	// A byte order mark is skipped; a file of observed points alone is
+	// in the spec's format (the command line reads both the same way).
+	imp, err = ImportJSON(cur, []byte("\ufeff"+`{"request": {"rows": 1234}}`))
+	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
+		t.Errorf("spec config with a BOM: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
+	}
+	imp, err = ImportJSON(cur, []byte(`{"observed": [{"rows": 64902, "peak_bytes": 94780217856}]}`))
+	if err != nil || imp.Kind != "config" || len(imp.Config.Observed) != 1 {
+		t.Errorf("observed points alone: %q %v %v", imp.Kind, imp.Config.Observed, err)
+	}
 
 	for _, bad := range []string{``, `{`, `[1]`, `{"request": {"rows": -1}}`, `{"headroom": 1, "config": 5}`, `{"vocab_size": "x"}`} {
 		t.Run(bad, func(t *testing.T) {

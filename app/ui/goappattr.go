@@ -27,3 +27,24 @@ func goappAttr(s string) string {
 	}
 	return b.String()
 }
+
+// textareaText gives ta the text s. A textarea's text is its content, not
+// an attribute: on the server it is written as the element's text, which
+// go-app escapes as HTML (pkg/app/text.go), so the prerendered box shows
+// it and no character of it can end a tag; go-app's Text would write it
+// as a value attribute with strconv.Quote, where a quote the page adds
+// (FormatObserved quotes a label with spaces around it) ends the value
+// and the rest becomes attributes. In the browser it is go-app's Text,
+// the element's value property, which follows every edit.
+//
+// An HTML reader drops a line break right after <textarea>: a text that
+// starts with one gets another.
+func textareaText(ta app.HTMLTextarea, s string) app.HTMLTextarea {
+	if app.IsServer {
+		if strings.HasPrefix(s, "\n") {
+			s = "\n" + s
+		}
+		return ta.Body(app.Text(s))
+	}
+	return ta.Text(s)
+}

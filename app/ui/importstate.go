@@ -145,6 +145,21 @@ func reportOf(imp Imported, next *pageState, list []preset) importReport {
 	for _, n := range imp.HF.Notes {
 		r.Notes = append(r.Notes, n.Key+" = "+n.Value+": "+n.Note)
 	}
-	r.Ignored = append(r.Ignored, imp.HF.Ignored...)
+	r.Ignored = shownIgnored(imp.HF.Ignored)
 	return r
+}
+
+// maxIgnoredShown is how many ignored keys the import report lists.
+const maxIgnoredShown = 50
+
+// shownIgnored is the report's list of ignored keys: the first
+// maxIgnoredShown, then a line counting the rest. A crafted file may
+// hold hundreds of thousands (issue 28: 420,000 keys took 2.9 s to list),
+// and nobody reads past the first screen.
+func shownIgnored(keys []string) []string {
+	if len(keys) <= maxIgnoredShown {
+		return append([]string(nil), keys...)
+	}
+	out := append([]string(nil), keys[:maxIgnoredShown]...)
+	return append(out, "… and "+estimator.Group(int64(len(keys)-maxIgnoredShown))+" more ("+estimator.Group(int64(len(keys)))+" keys in all)")
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"os"
 	"strings"
@@ -279,5 +280,26 @@ func TestShareBarCopyRefused(t *testing.T) {
 		Expected: app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
 			Aria("label", "the link to copy").Value("/?rows=123456")}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestImportReportBoundsIgnored: a config.json with thousands of junk
+// keys is imported with a report listing the first fifty ignored keys
+// and counting the rest (issue 28: the list had no bound).
+func TestImportReportBoundsIgnored(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"vocab_size": 1000, "hidden_size": 1024, "num_hidden_layers": 2`)
+	for i := range 5000 {
+		fmt.Fprintf(&b, `, "junk%05d": 1`, i)
+	}
+	b.WriteString("}")
+	c, d := mountExplorer(t, nil)
+	r := importInto(d, c, []byte(b.String()))
+	if r.Err != "" {
+		t.Fatalf("import refused: %s", r.Err)
+	}
+	if len(r.Ignored) != maxIgnoredShown+1 || r.Ignored[0] != "junk00000" ||
+		r.Ignored[maxIgnoredShown] != "… and 4,950 more (5,000 keys in all)" {
+		t.Errorf("ignored: %d items, first %q, last %q", len(r.Ignored), r.Ignored[0], r.Ignored[len(r.Ignored)-1])
 	}
 }

@@ -135,7 +135,7 @@ func (m *mapView) field(id, label, text string) app.UI {
 		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			AutoComplete(false).Spellcheck(false).
-			Value(text).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
+			Value(goappAttr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
 			OnChange(m.onField, id),
 		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
 	)

@@ -26,7 +26,7 @@ func (m *menu) Render() (ui app.UI) {
 	defer m.Sink.catchRender("drawing "+m.ID, &ui)
 	opts := make([]app.UI, len(m.Options))
 	for i, o := range m.Options {
-		opt := app.Option().Value(o.Value).Text(o.Label)
+		opt := app.Option().Value(goappAttr(o.Value)).Text(o.Label)
 		if boolAttr(o.Disabled) {
 			opt = opt.Disabled(o.Disabled)
 		}
@@ -39,7 +39,7 @@ func (m *menu) Render() (ui app.UI) {
 		app.Label().For("%s", m.ID).Class("control-label").Body(
 			app.Span().Class("control-name").Text(m.Label),
 		),
-		app.Select().ID("%s", m.ID).DataSet("selected", m.Selected).OnChange(m.onChange).Body(opts...),
+		app.Select().ID("%s", m.ID).DataSet("selected", goappAttr(m.Selected)).OnChange(m.onChange).Body(opts...),
 		app.Span().ID("error-%s", m.ID).Class("control-error").Aria("live", "polite").Text(m.Error),
 	)
 }

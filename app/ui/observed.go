@@ -311,17 +311,41 @@ func (s *pageState) observedText() string {
 	return FormatObserved(s.cfg.Observed)
 }
 
-// linkPointError puts an error of a link's observed point (a bad obs
-// value, which DecodeQuery left out) beside the panel, and reports
-// whether e was one.
-func linkPointError(s *pageState, e *estimator.Error) bool {
-	if !strings.HasPrefix(e.Field, "observed") {
-		return false
+// linkPointShown is how many of a link's bad observed points the panel's
+// message names; the rest are counted.
+const linkPointShown = 3
+
+// linkPointErrors puts the errors of a link's observed points (bad obs
+// values, which DecodeQuery left out) beside the panel, in one message:
+// the first linkPointShown errors, then how many more and how many bad
+// points in all. A crafted link may carry thousands; the message, like
+// the work, stays in proportion to the link (issue 28: it was rebuilt
+// whole for each point, quadratic in their number).
+func linkPointErrors(s *pageState, errs []*estimator.Error) {
+	if len(errs) == 0 {
+		return
 	}
-	msg := "the link's point " + e.Field + " " + e.Message + "; it was left out"
-	if old := s.inputErr[keyObserved]; old != "" {
-		msg = old + "; " + msg
+	var b strings.Builder
+	points := map[int]bool{}
+	for i, e := range errs {
+		if p, _, ok := pointIndex(e.Field); ok {
+			points[p] = true
+		}
+		if i < linkPointShown {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString("the link's point " + e.Field + " " + e.Message)
+		}
 	}
-	s.inputErr[keyObserved] = msg
-	return true
+	if more := len(errs) - linkPointShown; more > 0 {
+		b.WriteString("; and " + estimator.Group(int64(more)) + " more errors")
+	}
+	switch n := len(points); {
+	case n == 1:
+		b.WriteString("; it was left out")
+	case n > 1:
+		b.WriteString("; " + estimator.Group(int64(n)) + " of the link's points were left out")
+	}
+	s.inputErr[keyObserved] = b.String()
 }

@@ -301,3 +301,33 @@ func TestBelowInUse(t *testing.T) {
 		})
 	}
 }
+
+// TestObservedLinkFlood: a link with thousands of bad obs values (issue
+// 28: 5,000 "obs=~" took the server 5.6 s and answered 1.13 MB) gets one
+// message naming the first few and counting the rest, in proportion to
+// nothing but that count.
+func TestObservedLinkFlood(t *testing.T) {
+	vals := make([]string, 5000)
+	for i := range vals {
+		vals[i] = "~"
+	}
+	vals[4000] = "5~100~kept"
+	s := decodePage(url.Values{"obs": vals}, nil)
+	msg := s.errs[keyObserved]
+	if len(s.cfg.Observed) != 1 {
+		t.Errorf("kept %d points, want the one good one", len(s.cfg.Observed))
+	}
+	for _, want := range []string{"observed[0].rows", "observed[0].peak_bytes", "observed[1].rows",
+		"and 9,995 more errors", "4,999 of the link's points were left out"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q: %q", want, msg)
+		}
+	}
+	if strings.Contains(msg, "observed[1].peak_bytes") || len(msg) > 500 {
+		t.Errorf("message of %d bytes names more than the first three errors: %q", len(msg), msg)
+	}
+	one := decodePage(url.Values{"obs": {"5~100~ok", "0~100"}}, nil)
+	if got := one.errs[keyObserved]; !strings.HasSuffix(got, "; it was left out") || strings.Count(got, "the link's point") != 1 {
+		t.Errorf("one bad point: %q", got)
+	}
+}

@@ -174,8 +174,8 @@ func (p *observedPanel) Render() (ui app.UI) {
 		app.Legend().Text("Observed peaks"),
 		app.Label().For("obs-text").Class("import-label").
 			Text("Measured peaks, one a line: rows, peak, label; or a CSV with the header rows,peak_bytes,label"),
-		app.Textarea().ID("obs-text").Class("import-text").Rows(3).Spellcheck(false).
-			Placeholder("64902, 88.271 GiB, cold forward").Text(v.Text).
+		textareaText(app.Textarea().ID("obs-text").Class("import-text").Rows(3).Spellcheck(false).
+			Placeholder("64902, 88.271 GiB, cold forward"), v.Text).
 			Aria("describedby", "error-observed").OnInput(p.onInput),
 		app.Div().Class("import-actions").Body(
 			app.Button().ID("obs-apply").Type("button").Class("share-button", "primary").

@@ -3,6 +3,7 @@ package ui
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	"headroom/app/chart"
 	"headroom/estimator"
@@ -85,8 +86,10 @@ func decodePage(q url.Values, list []preset) pageState {
 	cfg, errs := estimator.DecodeQuery(merged)
 	s.cfg = cfg
 	s.decodeTerms(q[estimator.QueryTermKey], errs)
+	var pointErrs []*estimator.Error
 	for _, e := range errs {
-		if linkPointError(&s, e) {
+		if strings.HasPrefix(e.Field, "observed") {
+			pointErrs = append(pointErrs, e)
 			continue
 		}
 		if _, term := estimator.TermIndex(e.Field); term {
@@ -101,6 +104,7 @@ func decodePage(q url.Values, list []preset) pageState {
 			}
 		}
 	}
+	linkPointErrors(&s, pointErrs)
 	if raw := q[KeyInUseGiB]; len(raw) > 0 {
 		// Like every other URL value, a GiB figure the config cannot take
 		// stays as text beside its message, and the config keeps its

@@ -160,7 +160,9 @@ func (p *chartPointer) prefetch(v *pointerView) {
 			defer p.c.catch("reading the chart out ahead")
 			p.preDue = false
 			v := p.preFor
-			if v == nil || v != p.c.view.Load() || p.pre >= len(v.snaps) {
+			// p.el is nil once the chart has gone (Two inputs): a callback
+			// asked for before then finds nothing to read out for.
+			if v == nil || p.el == nil || v != p.c.view.Load() || p.pre >= len(v.snaps) {
 				return nil
 			}
 			start := nowMs()

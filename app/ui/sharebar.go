@@ -31,9 +31,13 @@ func (b *shareBar) Render() (ui app.UI) {
 	defer b.Sink.catchRender("drawing the share bar", &ui)
 	buttons := []app.UI{app.Span().Class("share-label").Text("Export")}
 	for _, f := range exportFormats {
-		buttons = append(buttons, app.Button().ID("export-"+f).Type("button").Class("share-button").
-			DataSet("format", f).Disabled(!b.Ready).Title("Download "+exportSummary(f)).
-			Text(exportLabel(f)).OnClick(b.onExport))
+		btn := app.Button().ID("export-"+f).Type("button").Class("share-button").
+			DataSet("format", f).Title("Download " + exportSummary(f)).
+			Text(exportLabel(f)).OnClick(b.onExport)
+		if boolAttr(!b.Ready) { // the server writes disabled="false" as disabled
+			btn = btn.Disabled(!b.Ready)
+		}
+		buttons = append(buttons, btn)
 	}
 	return app.Div().Class("share-bar").Role("toolbar").Aria("label", "share and export").Body(
 		app.Div().Class("share-row").Body(
@@ -49,7 +53,7 @@ func (b *shareBar) Render() (ui app.UI) {
 				Role("status").Aria("live", "polite").Text(b.exportStatus),
 		),
 		app.If(b.link != "", app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
-			Aria("label", "the link to copy").Value(b.link)),
+			Aria("label", "the link to copy").Value(goappAttr(b.link))),
 	)
 }
 

@@ -98,7 +98,7 @@ func (s *slider) Render() (ui app.UI) {
 			app.Input().Type("text").ID("input-%s", s.Key).Class("number").
 				Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
 				Placeholder("%s", s.Placeholder).
-				Value(s.Text).
+				Value(goappAttr(s.Text)).
 				Aria("invalid", s.Error != "").
 				Aria("describedby", "error-"+s.ErrKey),
 		),
@@ -115,7 +115,7 @@ func (s *slider) Render() (ui app.UI) {
 func (s *slider) rangeInput(pos int) app.UI {
 	in := app.Input().Type("range").ID("slider-%s", s.Key).
 		Min(0).Max(sliderSteps).Step(1).
-		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder))
+		Aria("label", s.Label).Aria("valuetext", goappAttr(valueText(s.Key, s.Text, s.Placeholder)))
 	if !app.IsClient {
 		in = in.Value(pos)
 	}

@@ -400,7 +400,7 @@ func (p *workloadPanel) renderResult() app.UI {
 		),
 		app.Details().Class("workload-markdown").Body(
 			app.Summary().Text("The Markdown report"),
-			app.Textarea().ID("workload-markdown").Class("import-text").Rows(8).ReadOnly(true).Text(r.markdown),
+			textareaText(app.Textarea().ID("workload-markdown").Class("import-text").Rows(8).ReadOnly(true), r.markdown),
 		),
 		p.changedTable(r),
 	)
