@@ -63,8 +63,9 @@ func readConfig(cmd, path string, stdin io.Reader, stderr io.Writer) (estimator.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
 // formatGroups are the top-level keys of the interchange format; a file
-// with one of them (or {}) is read in that format.
-var formatGroups = []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline", "terms", "observed"}
+// with one of them (or {}, or a file with no key of hfKeys) is read in
+// that format.
+var formatGroups = estimator.TopLevelKeys()
 
 // hfKeys are keys only a Hugging Face config.json has at its top: a file
 // with none of them that is not in the format is reported in the
@@ -93,7 +94,7 @@ func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 		}
 		return cfg, "read the config of a Headroom export (its view, the chart's axis and range, is the page's)", nil
 	}
-	if len(probe) == 0 || hasAny(probe, formatGroups) {
+	if len(probe) == 0 || hasAny(probe, formatGroups) || !hasAny(probe, hfKeys) {
 		cfg, err := estimator.DecodeConfig(data)
 		return cfg, "", err
 	}

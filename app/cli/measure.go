@@ -64,7 +64,7 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var cfg *estimator.Config
 	if *configPath != "" {
-		c, err := readConfig(*configPath, stdin)
+		c, err := readConfig("measure", *configPath, stdin, stderr)
 		if err != nil {
 			return fail(stderr, "measure", err)
 		}

@@ -187,7 +187,7 @@ func isSpecConfig(probe map[string]json.RawMessage) bool {
 	if len(probe) == 0 {
 		return true // {} is the default config
 	}
-	for _, k := range []string{"model", "request", "head", "fc2", "budget", "changes", "allocator_round_bytes", "baseline", "terms", "observed"} {
+	for _, k := range estimator.TopLevelKeys() {
 		if _, ok := probe[k]; ok {
 			return true
 		}
