@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// badTermInputs are the bad-input rows of section 8: a config's terms as
+// badTermInputs are the bad-input rows of docs/model.md §8: a config's terms as
 // JSON and the exact message, one line naming the term. Every row fails
 // in the decoder and, given as Config.Terms, in Estimate with the same
 // message.

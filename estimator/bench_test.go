@@ -12,7 +12,7 @@ import "testing"
 func BenchmarkSweep512(b *testing.B) { benchmarkSweep(b, Default()) }
 
 // BenchmarkSweep512Terms is BenchmarkSweep512 with four terms, one of
-// each kind of place (section 8); it should cost at most 1.5 times as
+// each kind of place (docs/model.md §8); it should cost at most 1.5 times as
 // much, and allocate nothing more per point.
 //
 //	go test -run '^$' -bench Sweep ./estimator/

@@ -187,7 +187,7 @@ func TestResultInvariants(t *testing.T) {
 	}
 }
 
-// outcomeProblems checks the invariants of section 4 that hold for any
+// outcomeProblems checks the invariants of docs/model.md §4 that hold for any
 // result, without a reference: "" when all hold.
 func outcomeProblems(c Config, res Result) string {
 	r, err := c.Resolve()

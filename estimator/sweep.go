@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// axes are the inputs a sweep can move (section 5).
+// axes are the inputs a sweep can move (docs/model.md §5).
 var axes = []string{"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
 	"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes"}
 
@@ -35,7 +35,7 @@ type Flips struct {
 	Flips []Flip `json:"flips"`
 }
 
-// SweepResult is the sweep of section 6.
+// SweepResult is the sweep of docs/model.md §6.
 type SweepResult struct {
 	Axis      string `json:"axis"`
 	From      int64  `json:"from"`
@@ -47,8 +47,8 @@ type SweepResult struct {
 // Sweeper evaluates one config along one axis. Build it once per config
 // and axis; its methods price points without allocating.
 //
-// Each revision moves along the axis in its own resolved config (section
-// 11): the swept field is set in both (an override of it does not hold
+// Each revision moves along the axis in its own resolved config (docs/model.md
+// §11): the swept field is set in both (an override of it does not hold
 // along the axis), and sweeping rows carries each revision's projected and
 // target rows from its own N, P and T. Without a baseline of its own the
 // two revisions are one config and are priced together, as before.

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Section 5: flip points along an axis.
+// docs/model.md §5: flip points along an axis.
 
 // pinned returns c with every default resolved into an explicit value
 // (projected and target rows, FC2 widths, retained bytes per row): the
@@ -330,8 +330,8 @@ func TestSweepInvalidPoints(t *testing.T) {
 	}
 }
 
-// TestSweepOverflowIsInvalid: an overflow is a validation error (section
-// 1), so a point whose pricing overflows is invalid in a sweep, in Point
+// TestSweepOverflowIsInvalid: an overflow is a validation error (docs/model.md
+// §1), so a point whose pricing overflows is invalid in a sweep, in Point
 // and in Flips alike.
 //
 // Here only the lower bound overflows (m = 2^31-1 one-row children, each
@@ -405,7 +405,7 @@ func TestSweepErrors(t *testing.T) {
 	want := []string{"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
 		"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes"}
 	if got := Axes(); !slices.Equal(got, want) {
-		t.Errorf("Axes() = %v, want section 5's %v", got, want)
+		t.Errorf("Axes() = %v, want docs/model.md §5's %v", got, want)
 	}
 }
 
@@ -435,7 +435,7 @@ func TestGrid(t *testing.T) {
 	}
 }
 
-// TestSweepJSON: the sweep result of section 6, with an empty list (not
+// TestSweepJSON: the sweep result of docs/model.md §6, with an empty list (not
 // null) when a revision never flips.
 func TestSweepJSON(t *testing.T) {
 	res, err := Sweep(Default(), "rows", 1, 100, 16)

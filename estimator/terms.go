@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// This file compiles the "bytes" expression of a term (section 8) once per
+// This file compiles the "bytes" expression of a term (docs/model.md §8) once per
 // config into a small postfix program over a fixed array of variables, so
 // that pricing a piece evaluates it without map lookups or allocations.
 

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// Term is a tensor of a change of the user's own (section 8): its bytes in
+// Term is a tensor of a change of the user's own (docs/model.md §8): its bytes in
 // one piece as an integer expression over named variables, where it lives
 // and which revision holds it. Its JSON is
 // {"name": ..., "place": ..., "revision": ..., "bytes": ...}.
@@ -19,7 +19,7 @@ type Term struct {
 	Bytes    string `json:"bytes"`
 }
 
-// The limits of section 8.
+// The limits of docs/model.md §8.
 const (
 	MaxTerms         = 16
 	MaxTermBytesText = 256

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The language of a term's bytes (section 8), on the default config for
+// The language of a term's bytes (docs/model.md §8), on the default config for
 // the whole request (n = N = 64,902; D = 155,582,464).
 
 func TestTermLanguageValues(t *testing.T) {

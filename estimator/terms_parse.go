@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// This file parses a term's bytes expression, "in Go syntax" (section 8),
+// This file parses a term's bytes expression, "in Go syntax" (docs/model.md §8),
 // into a small tree the compiler (terms.go) walks. It accepts exactly the
 // texts Go's parser.ParseExpr accepts, with the same tree shape where the
 // compiler looks (precedence, associativity, calls, literals), so that a

@@ -1,12 +1,12 @@
 package estimator
 
-// Pricing the terms of section 8: each term is one tensor of a piece,
+// Pricing the terms of docs/model.md §8: each term is one tensor of a piece,
 // evaluated with the piece's variables and those of the resolved config
 // it belongs to, and rounded to the allocator block like any other.
 
 // setPiece fills the variables of the piece sz: n, p, t, r = n x routed,
-// D = min(p, C) x V x 2 and Dt = min(t, C) x V x 2, unrounded as section
-// 8 defines them. Within the field ranges none of these can overflow (D
+// D = min(p, C) x V x 2 and Dt = min(t, C) x V x 2, unrounded as docs/model.md
+// §8 defines them. Within the field ranges none of these can overflow (D
 // < 2^31 x 2^27).
 func (v *termVars) setPiece(r *Resolved, k *perRow, sz *sizes) {
 	v[varN], v[varP], v[varT] = sz.n, sz.p, sz.t

@@ -8,7 +8,7 @@ import (
 )
 
 // This file splits a term's bytes expression into tokens the way Go's own
-// scanner does (the expression is "in Go syntax", section 8), without
+// scanner does (the expression is "in Go syntax", docs/model.md §8), without
 // importing go/scanner: the package is in the WebAssembly build, where
 // go/parser and its companions cost about 83 KB of brotli. It accepts
 // exactly the tokens Go accepts, inserts the semicolons Go inserts, and

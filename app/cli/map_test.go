@@ -40,7 +40,7 @@ var (
 var goldenMapArgs = []string{"-x", "rows", "-xfrom", "1", "-xto", "600000", "-y", "in_use_bytes", "-yfrom", "0", "-yto", "120000000000"}
 
 // TestMapJSON: without -o the command prints Map's result, in the shape
-// of section 10: x and y as {axis, from, to}, then columns of {x,
+// of docs/model.md §10: x and y as {axis, from, to}, then columns of {x,
 // baseline, candidate}, each revision {start, flips}.
 func TestMapJSON(t *testing.T) {
 	cfg := examplePath("pressure.json")
