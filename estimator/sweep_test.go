@@ -258,8 +258,8 @@ func TestSweepDefaultRows(t *testing.T) {
 	checkFlips(t, "baseline", s, res.Baseline.Flips, 0, 1, 1_000_000, false)
 	checkFlips(t, "candidate", s, res.Candidate.Flips, 1, 1, 1_000_000, false)
 	for rev, fl := range [][]Flip{res.Baseline.Flips, res.Candidate.Flips} {
-		if again := s.flips(nil, Grid(1, 1_000_000, DefaultPoints), Revision(rev)); fmt.Sprint(again) != fmt.Sprint(fl) {
-			t.Errorf("revision %d: Sweeper.Flips %+v, Sweep %+v", rev, again, fl)
+		if again := s.FlipsFromPoints(nil, s.AppendPoints(nil, Grid(1, 1_000_000, DefaultPoints)), Revision(rev)); fmt.Sprint(again) != fmt.Sprint(fl) {
+			t.Errorf("revision %d: a second pass of the same Sweeper %+v, Sweep %+v", rev, again, fl)
 		}
 		if len(fl) == 0 || fl[0].FromDecision != Admit {
 			t.Errorf("revision %d: flips %+v, want the first from admit", rev, fl)
@@ -366,7 +366,7 @@ func TestSweepOverflowIsInvalid(t *testing.T) {
 		t.Fatalf("Point at 1,000 rows: %q %v", p.Error, p.Rev[0].Decision)
 	}
 	for rev := 0; rev < 2; rev++ {
-		flips := s.flips(nil, []int64{1000, big}, Revision(rev))
+		flips := s.FlipsFromPoints(nil, s.AppendPoints(nil, []int64{1000, big}), Revision(rev))
 		if len(flips) == 0 || flips[len(flips)-1].ToDecision != Invalid {
 			t.Errorf("revision %d: Flips over [1,000, %d] = %+v, but Point(%d) is invalid (the lower bound overflows): an overflowing point must be invalid in Flips too",
 				rev, big, flips, big)
