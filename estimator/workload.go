@@ -43,10 +43,6 @@ func init() {
 	}
 }
 
-// WorkloadColumns lists the columns a workload may have, in the order of
-// the specification; every other column is ignored.
-func WorkloadColumns() []string { return append([]string(nil), workloadColumns[:]...) }
-
 // MaxWorkloadLineBytes bounds one physical line of a workload, so that a
 // file without line ends cannot exhaust memory.
 const MaxWorkloadLineBytes = 1 << 20

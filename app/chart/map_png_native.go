@@ -11,7 +11,8 @@ import (
 )
 
 // MapPNG draws in as a PNG of exactly widthPx x heightPx pixels, at
-// the text scale of an SVG of LogicalSize points (as renderChartPNG).
+// the text scale of an SVG of LogicalSize points (as PNG draws the
+// one-axis chart).
 func MapPNG(in MapInput, widthPx, heightPx int) (png []byte, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(widthPx), float64(heightPx)); err != nil {
