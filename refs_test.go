@@ -18,6 +18,13 @@ import (
 // The contract is docs/model.md; sources cite it as docs/model.md §N.
 var outsideRef = regexp.MustCompile(`\.\./shared\b|\bshared/design\b|\bdesign/estimator\.md\b|/work/(?:shared|notes|main)\b`)
 
+// bareSection matches a citation of the contract by number alone,
+// "section 8" (also across a comment's line break), which a reader of the
+// repository cannot place: the contract is cited as docs/model.md §N. A
+// longer number (the HTML standard's "section 13.2.5") is another
+// document's.
+var bareSection = regexp.MustCompile(`(?m)\b[Ss]ection(?: |\n[ \t]*(?://[ \t]*)?)(?:1[0-4]|[1-9])(?:\.\d+)?\.?(?:[^.\d]|$)`)
+
 // mdLink matches the target of a Markdown link or image: [text](target).
 var mdLink = regexp.MustCompile(`\]\(([^()\s]+)\)`)
 
@@ -69,6 +76,10 @@ func TestNoReferenceOutsideRepository(t *testing.T) {
 		} else {
 			checkedMd++
 		}
+		for _, m := range bareSection.FindAllIndex(b, -1) {
+			line := 1 + strings.Count(string(b[:m[0]]), "\n")
+			t.Errorf("%s:%d: %q cites the contract by number alone; write docs/model.md §N", f, line, strings.TrimSpace(string(b[m[0]:m[1]])))
+		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if m := outsideRef.FindString(line); m != "" {
 				t.Errorf("%s:%d: %q refers outside the repository (cite docs/model.md §N): %s", f, i+1, m, strings.TrimSpace(line))
@@ -112,6 +123,16 @@ func TestOutsideRefPattern(t *testing.T) {
 	} {
 		if !outsideRef.MatchString(bad) {
 			t.Errorf("not caught: %q", bad)
+		}
+	}
+	for _, bad := range []string{"// the admission ladder of section 4.", "(section\n\t// 12)", "Section 11: a baseline", "section 13.4"} {
+		if !bareSection.MatchString(bad) {
+			t.Errorf("a bare section not caught: %q", bad)
+		}
+	}
+	for _, good := range []string{"the HTML standard's tokenizer (section 13.2.5)", "docs/model.md §4", "sections of the page"} {
+		if bareSection.MatchString(good) {
+			t.Errorf("caught, but it is not the contract's: %q", good)
 		}
 	}
 	for _, good := range []string{
