@@ -115,8 +115,8 @@ vet:
 
 # race: the tests of every package but app (whose tests drive the
 # browser) under the race detector, in -short. About 4.5 minutes on two
-# busy cores (estimator 1 min, cli 40 s, chart 30 s, server 30 s, plus
-# the race builds).
+# cores at a load average near 13 (estimator 1 min, cli 40 s, chart 30 s,
+# server 30 s, the rest the race builds).
 race:
 	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app')
 
