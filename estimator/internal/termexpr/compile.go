@@ -82,7 +82,9 @@ func (l *Lang) Compile(src string) (prog []Instr, f Facts, uses uint64, msg stri
 	f = p.expr()
 	if p.err == "" && p.tok.kind == tokEnd {
 		p.next()
-		if p.tok.kind != tokEOF {
+		if p.tok.kind == tokBad {
+			p.fail(p.tok.msg)
+		} else if p.tok.kind != tokEOF {
 			p.syntax("a line break after an operand ends the expression, and " + p.describe() + " follows it; break a line after an operator instead")
 		}
 	}

@@ -301,6 +301,7 @@ var messages = []struct{ src, want string }{
 	{"n p", syntaxPrefix + `1:3: expected an operator or the end, found "p"`},
 	{"min(n\n, p)", syntaxPrefix + `1:6: expected "," or ")" in min(...), found a line break (after an operand it ends the expression: break a line after an operator or a comma)`},
 	{"n\n+ 1", syntaxPrefix + `2:1: a line break after an operand ends the expression, and "+" follows it; break a line after an operator instead`},
+	{"n\n% 2", `the operator "%" is not allowed`},
 	{"1__0", syntaxPrefix + "1:1: '_' must separate successive digits, in 1__0"},
 	{"2 + 12ab", syntaxPrefix + `1:5: "12ab" is neither a number nor a name`},
 	{"n /* x", syntaxPrefix + "1:3: the comment /* is not closed by */"},
