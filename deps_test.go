@@ -66,6 +66,8 @@ var depRules = []depRule{
 	{pkgs: cli, deny: []string{ui}, required: true},
 	// The exports a person copies: the model and the standard library.
 	{pkgs: "headroom/app/report/...", allow: []string{"std", "headroom/estimator/...", "headroom/app/report/..."}, required: true},
+	// The embedded presets: anything may import them.
+	{pkgs: "headroom/assets", allow: []string{"std"}, required: true},
 	// Measurements: the model, the standard library, one pickle reader.
 	{pkgs: "headroom/measure/...", allow: []string{"std", "headroom/estimator/...", "headroom/measure/..."}, oneModule: true},
 }
@@ -73,6 +75,9 @@ var depRules = []depRule{
 // listedPackage is what go list -json says of a package.
 type listedPackage struct {
 	ImportPath string
+	Name       string
+	Dir        string
+	GoFiles    []string
 	Standard   bool
 	Deps       []string
 	Module     *struct{ Path string }
@@ -87,7 +92,7 @@ func goList(t *testing.T, env ...string) map[string]*listedPackage {
 	if p, err := exec.LookPath("go"); err == nil {
 		goTool = p
 	}
-	cmd := exec.Command(goTool, "list", "-deps", "-json=ImportPath,Standard,Deps,Module,Error", "./...")
+	cmd := exec.Command(goTool, "list", "-deps", "-json=ImportPath,Name,Dir,GoFiles,Standard,Deps,Module,Error", "./...")
 	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -242,5 +247,32 @@ func TestDependencyRulesCatch(t *testing.T) {
 	pkgs["headroom/app/cli"].Deps = []string{"headroom/estimator"}
 	if problems, _ := depProblems(depRules, pkgs); len(problems) != 0 {
 		t.Errorf("a lawful graph: %s", strings.Join(problems, "\n"))
+	}
+}
+
+// TestPackagesHaveDocGo: every package of the module but a command has a
+// doc.go whose package comment says its job (and, by the house's habit,
+// what it may import), as style.md asks.
+func TestPackagesHaveDocGo(t *testing.T) {
+	checked := 0
+	for path, p := range goList(t) {
+		if p.Standard || p.Module == nil || p.Module.Path != "headroom" || p.Name == "main" || len(p.GoFiles) == 0 {
+			continue
+		}
+		checked++
+		if !slices.Contains(p.GoFiles, "doc.go") {
+			t.Errorf("%s has no doc.go", path)
+			continue
+		}
+		doc, err := os.ReadFile(filepath.Join(p.Dir, "doc.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(doc), "// Package "+p.Name+" ") || !strings.Contains(string(doc), "import") {
+			t.Errorf("%s: doc.go has no package comment, or it does not say what the package may import", path)
+		}
+	}
+	if checked < 8 {
+		t.Errorf("checked %d packages: the listing missed the module", checked)
 	}
 }

@@ -9,6 +9,9 @@
 // panic. Each tensor is rounded up to the allocator's block size before
 // anything is summed.
 //
+// It imports only the standard library and its own internal/termexpr (the
+// language of a term's bytes); the rest of the repository imports it.
+//
 // Where the specification leaves a choice open, this package chooses as
 // follows (each choice is repeated at the code it governs):
 //
