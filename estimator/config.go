@@ -1,8 +1,8 @@
 package estimator
 
-// Config is a request to price, in the groups of the specification's
-// docs/model.md §2; its JSON shape is the interchange format of docs/model.md §6. Fields
-// whose default depends on other fields are pointers: nil means "take the
+// Config is a request to price, in the groups of docs/model.md §2; its
+// JSON shape is the interchange format of docs/model.md §6. Fields whose
+// default depends on other fields are pointers: nil means "take the
 // default", so a config that omits projected_rows keeps following rows.
 type Config struct {
 	Model               ModelConfig   `json:"model"`

@@ -12,7 +12,7 @@
 // It imports only the standard library and its own internal/termexpr (the
 // language of a term's bytes); the rest of the repository imports it.
 //
-// Where the specification leaves a choice open, this package chooses as
+// Where docs/model.md leaves a choice open, this package chooses as
 // follows (each choice is repeated at the code it governs):
 //
 //   - The stages of a piece reported in a result are the ephemeral stages
@@ -112,7 +112,7 @@
 //     subtraction, a division by a piece's variable, n / 2 among the
 //     retained tensors, n x n, ...) makes its revisions price every rung
 //     in order, so the decision is always the ladder's.
-//   - Ranges the specification leaves open: num_hidden_layers and topk are
+//   - Ranges docs/model.md leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
 //

@@ -104,7 +104,7 @@ func init() {
 	}
 }
 
-// Fields lists every input field, in the order of the specification. Each
+// Fields lists every input field, in the order of docs/model.md §2. Each
 // call returns fresh copies: changing one (its Min, Max or OneOf) changes
 // nothing in the registry the package validates with.
 func Fields() []*Field {

@@ -7,7 +7,7 @@ import (
 )
 
 // docs/model.md §3, one piece of n rows: each stage and each retained tensor in
-// isolation, with expected bytes written out from the spec's formulas.
+// isolation, with expected bytes written out from its formulas.
 
 // smallConfig is a model with round numbers and no rounding, so that each
 // expected figure is a short product.

@@ -11,7 +11,7 @@ import (
 )
 
 // The reference's reading of docs/model.md §8 (terms), written from the
-// specification's text like the rest of ref_test.go: it walks the
+// text of docs/model.md like the rest of ref_test.go: it walks the
 // expression's tree at every piece with arbitrary-precision integers and
 // checks that each intermediate fits in int64, rather than compiling it.
 

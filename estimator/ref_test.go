@@ -6,10 +6,10 @@ import (
 )
 
 // This file is the test suite's own reading of docs/model.md:
-// a small reference model written from the specification's text, not from
+// a small reference model written from its text, not from
 // piece.go or admit.go. It favours being obviously right over being fast:
 // every child of a rung is listed and priced (pieces are cached by rows,
-// which only saves time), and the ladder is the list the spec writes.
+// which only saves time), and the ladder is the list §4 writes.
 
 // refModel is a resolved config as the reference reads docs/model.md §2.
 type refModel struct {

@@ -35,7 +35,7 @@ type ReplayResult struct {
 	Changed []ReplayLine `json:"changed"`
 	// ChangedLines counts every such line (Changed holds the first ones);
 	// ChildrenChangedRows is ChildrenChangedRequests in rows. Neither is
-	// part of the JSON of the specification.
+	// part of the JSON of docs/model.md §9.
 	ChangedLines        int64 `json:"-"`
 	ChildrenChangedRows int64 `json:"-"`
 }
