@@ -120,7 +120,7 @@ func TestE2EWorkload(t *testing.T) {
 	}
 	// The text box shows the report (a textarea's value loses the final
 	// line end); Copy report copies report.Markdown itself.
-	if got, want := eval[string](tb, `document.getElementById('workload-markdown').value`), report.Markdown(res, cfg.Changes); got != strings.TrimSuffix(want, "\n") {
+	if got, want := eval[string](tb, `document.getElementById('workload-markdown').value`), report.Markdown(res, cfg); got != strings.TrimSuffix(want, "\n") {
 		t.Errorf("the page's Markdown report differs from replay -format md:\n%s", got)
 	}
 
@@ -158,7 +158,7 @@ func TestE2EWorkload(t *testing.T) {
 	}
 	tb.do(chromedp.Click(chromedp.ID("workload-copy")))
 	tb.waitWorkload(`document.getElementById('workload-share-status').textContent.includes('copied')`, "Copy report's confirmation", 10*time.Second)
-	if got := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise); got != report.Markdown(res, cfg.Changes) {
+	if got := eval[string](tb, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise); got != report.Markdown(res, cfg) {
 		t.Errorf("Copy report copied %q, want replay -format md's report", got)
 	}
 

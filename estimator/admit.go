@@ -26,7 +26,7 @@ func (d Decision) String() string {
 	return decisionNames[d]
 }
 
-// MarshalText writes the decision's name, as the JSON of section 6 does.
+// MarshalText writes the decision's name, as the JSON of docs/model.md §6 does.
 func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads a decision's name.
@@ -234,7 +234,7 @@ func (r *Resolved) withSafety(c *calc, x int64) int64 {
 // whole request when it is a single sequence.
 func (r *Resolved) finestRung() int64 { return r.sequences() }
 
-// decide runs the admission ladder of section 4 for v: admit the whole
+// decide runs the admission ladder of docs/model.md §4 for v: admit the whole
 // request if it fits, else split on the first rung of k = 2, 4, 8, ...
 // (while k < m), then k = m, that fits, else refuse with the last rung
 // tried (one sequence per child, or the whole request when m = 1).

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Section 4: admit, each rung of the split ladder, refuse.
+// docs/model.md §4: admit, each rung of the split ladder, refuse.
 
 // ladderConfig is a request of m sequences of 1,000 rows each with nothing
 // retained and a tiny head, so that its required bytes fall strictly with

@@ -7,7 +7,7 @@ import "fmt"
 // else refuse a single sequence, refuse under expert parallelism, or walk
 // the ladder k = 2, 4, ..., m, each rung cut by ART's token-balanced cuts
 // and priced by _split_required_memory. Every rung is priced in the
-// ladder's order: unlike section 4's, ART's prices need not grow with a
+// ladder's order: unlike docs/model.md §4's, ART's prices need not grow with a
 // child's rows in the ways decideFrom's early outs assume (a warm child's
 // retained part is capped by the 8x trust window, a split floor lifts one
 // rung alone), so no rung is skipped.
@@ -248,7 +248,7 @@ func (e *evaluator) artLowerBound(v variant) int64 {
 }
 
 // artPriceRevision fills pr with revision v's decision under art, as
-// priceRevision does under seeds. Section 3's stages have no exact
+// priceRevision does under seeds. docs/model.md §3's stages have no exact
 // counterpart under art: WholeStages carries the whole request's nearest
 // terms in their slots (activation floor A, head workspace HC, MoE
 // workspace M, GDN pending floor G), so a chart's stage lines stay

@@ -63,7 +63,7 @@ const (
 	maxFloorChildren = 1024
 )
 
-// artFields are the fields §13.3 adds, in the registry after section 2's.
+// artFields are the fields §13.3 adds, in the registry after docs/model.md §2's.
 // The booleans are optional: nil takes the default (true) and a value set
 // to its default is stored as nil, so the JSON leaves them out.
 var artFields = []*Field{

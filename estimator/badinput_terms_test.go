@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// badTermInputs are the bad-input rows of section 8: a config's terms as
+// badTermInputs are the bad-input rows of docs/model.md §8: a config's terms as
 // JSON and the exact message, one line naming the term. Every row fails
 // in the decoder and, given as Config.Terms, in Estimate with the same
 // message.
@@ -30,7 +30,7 @@ var badTermInputs = []struct {
 		"terms[0] (x): the comparison \"<=\" is not allowed; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"},
 	{"other call",
 		`{"terms": [{"name": "x", "place": "head", "bytes": "pow(n, 2)"}]}`,
-		"terms[0] (x): the only calls allowed are ceil(a, b), min(a, b, ...) and max(a, b, ...)"},
+		"terms[0] (x): unknown function \"pow\"; the functions are ceil(a, b), min(a, b, ...) and max(a, b, ...)"},
 	{"float",
 		`{"terms": [{"name": "x", "place": "head", "bytes": "n * 1.5"}]}`,
 		"terms[0] (x): the number 1.5 is not an integer; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"},
@@ -105,7 +105,7 @@ var badTermInputs = []struct {
 		"terms[0] (x): bytes is empty; write the tensor's bytes as an expression, for example 2 * D; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"},
 	{"syntax error",
 		`{"terms": [{"name": "x", "place": "head", "bytes": "n +"}]}`,
-		"terms[0] (x): bytes is not a valid expression: 1:4: expected operand, found 'EOF'; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"}}
+		"terms[0] (x): bytes is not a valid expression: 1:4: expected a number, a variable, a call or \"(\", found the end; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"}}
 
 func TestBadTermInputs(t *testing.T) {
 	for _, tt := range badTermInputs {

@@ -293,7 +293,7 @@ func TestBadInputTable(t *testing.T) {
 	}
 }
 
-// badObserved is the bad-input table of the observed points (section 12):
+// badObserved is the bad-input table of the observed points (docs/model.md §12):
 // the JSON of the "observed" key and the exact message. Where the points
 // parse, a Config holding them gives the same message from Estimate.
 var badObserved = []struct {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Baseline is a baseline of the user's own (section 11): the config a
+// Baseline is a baseline of the user's own (docs/model.md §11): the config a
 // comparison puts beside the candidate. Without one (Config.Baseline nil)
 // the baseline is the config with the three changes off.
 type Baseline struct {
@@ -111,7 +111,7 @@ func (c Config) BaselineConfig() (Config, error) {
 // list and Sweeper.Flips use). Own is set when the config has a baseline
 // of its own (Config.Baseline); without one Rev[0] is Rev[1] with the
 // changes off, and both revisions are priced as one config, as before
-// section 11.
+// docs/model.md §11.
 //
 // Each revision is priced with its own Resolved: its own budget, model,
 // request and changes, and its own defaults. Build them with

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The reference's reading of section 11: the baseline's config is the
+// The reference's reading of docs/model.md §11: the baseline's config is the
 // config with the overrides' fields replaced (merged as JSON, with the
 // standard library's decoder, not the package's), defaults resolved after
 // them; each revision is priced on its own, and a sweep moves the field in

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Section 11: a baseline of your own.
+// docs/model.md §11: a baseline of your own.
 
 // TestBaselineBadInput: every bad baseline is an error naming
 // "baseline....", and the decoder returns the config it was given.

@@ -23,7 +23,7 @@ func BenchmarkSweep512Art(b *testing.B) {
 }
 
 // BenchmarkSweep512Terms is BenchmarkSweep512 with four terms, one of
-// each kind of place (section 8); it should cost at most 1.5 times as
+// each kind of place (docs/model.md §8); it should cost at most 1.5 times as
 // much, and allocate nothing more per point.
 //
 //	go test -run '^$' -bench Sweep ./estimator/
@@ -78,7 +78,7 @@ func BenchmarkEstimate(b *testing.B) {
 // 128 columns of rows over 1..600,000, each a sweep of in_use_bytes over
 // 0..120,000,000,000 (the pressure example of the README), both
 // revisions. Along the budget a column prices once per path through the
-// ladder (sweepPaths); BenchmarkMap128Rows is a map whose columns price
+// ladder (pathCache, sweeppath.go); BenchmarkMap128Rows is a map whose columns price
 // every point.
 //
 //	go test -run '^$' -bench Map ./estimator/

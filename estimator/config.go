@@ -1,8 +1,8 @@
 package estimator
 
-// Config is a request to price, in the groups of the specification's
-// section 2; its JSON shape is the interchange format of section 6. Fields
-// whose default depends on other fields are pointers: nil means "take the
+// Config is a request to price, in the groups of docs/model.md §2; its
+// JSON shape is the interchange format of docs/model.md §6. Fields whose
+// default depends on other fields are pointers: nil means "take the
 // default", so a config that omits projected_rows keeps following rows.
 type Config struct {
 	Model               ModelConfig   `json:"model"`
@@ -12,13 +12,13 @@ type Config struct {
 	Budget              BudgetConfig  `json:"budget"`
 	AllocatorRoundBytes int64         `json:"allocator_round_bytes"`
 	Changes             Changes       `json:"changes"`
-	// Terms are tensors of a change of the user's own (section 8); none
+	// Terms are tensors of a change of the user's own (docs/model.md §8); none
 	// when omitted, and then the JSON leaves the key out.
 	Terms []Term `json:"terms,omitempty"`
-	// Observed are measured peaks to set beside both estimates (section
-	// 12); none by default.
+	// Observed are measured peaks to set beside both estimates (docs/model.md
+	// §12); none by default.
 	Observed []ObservedPoint `json:"observed,omitempty"`
-	// Baseline is a baseline of the user's own (section 11); nil: the
+	// Baseline is a baseline of the user's own (docs/model.md §11); nil: the
 	// baseline is this config with the changes off. Copies of a Config
 	// share it: Clone it before editing.
 	Baseline *Baseline `json:"baseline,omitempty"`

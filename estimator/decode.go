@@ -54,7 +54,7 @@ var observedKey = &Field{Path: "observed"}
 // decodeTerms rather than as a field or a group.
 var termsKey = &Field{Path: "terms", Key: "terms"}
 
-// DecodeConfig reads a config in the interchange format of section 6.
+// DecodeConfig reads a config in the interchange format of docs/model.md §6.
 // Omitted fields take their defaults (Default()); unknown keys, values of
 // the wrong type, fractions and numbers beyond int64 are errors naming the
 // field. Ranges are checked too: a config that decodes is valid. The

@@ -3,13 +3,16 @@
 // splits it into children, or refuses it, for a baseline estimator (the three
 // changes off) and a candidate (the changes the user chose), side by side.
 //
-// The model is the one specified in shared/design/estimator.md. Every byte
+// The model is the one specified in docs/model.md. Every byte
 // count is an exact int64; every multiplication and addition is checked, and
 // an overflow is an *Error naming the fields involved, never a wrap or a
 // panic. Each tensor is rounded up to the allocator's block size before
 // anything is summed.
 //
-// Where the specification leaves a choice open, this package chooses as
+// It imports only the standard library and its own internal/termexpr (the
+// language of a term's bytes); the rest of the repository imports it.
+//
+// Where docs/model.md leaves a choice open, this package chooses as
 // follows (each choice is repeated at the code it governs):
 //
 //   - The stages of a piece reported in a result are the ephemeral stages
@@ -38,7 +41,7 @@
 //     request, the finest rung (one sequence per child) when the whole does
 //     not fit, the lower bound, and the rungs the ladder tries in its order;
 //     a rung that a cheaper bound proves cannot fit is not priced.
-//   - Observed peaks (section 12): a point's piece of n rows is priced by
+//   - Observed peaks (docs/model.md §12): a point's piece of n rows is priced by
 //     the same code as every plan (p and t from the config's N, P and T,
 //     n may exceed N); its prediction is in_use_bytes + retained(n) +
 //     ephemeral(n), without safety or reserve. The fit is computed
@@ -51,7 +54,7 @@
 //     coefficient beyond int64 is an error (as an overflow is). The
 //     points change no decision: a sweep ignores them, and an estimate
 //     only adds "observed" and "fit".
-//   - A baseline of its own (section 11, Config.Baseline): the baseline's
+//   - A baseline of its own (docs/model.md §11, Config.Baseline): the baseline's
 //     config is the config with the overridden fields replaced and
 //     nothing else; its defaults (projected and target rows, FC2 widths,
 //     retained bytes per row) are resolved after the overrides. An
@@ -71,7 +74,7 @@
 //     config: an H100 baseline turns invalid above its capacity while the
 //     H200 candidate still decides. Without one, both revisions are one
 //     config and a point is invalid for both, as before.
-//   - Terms (section 8): the stages of a result are the built-in ones in
+//   - Terms (docs/model.md §8): the stages of a result are the built-in ones in
 //     their order, then one per term of place stage, in the order of the
 //     terms; inside a stage, and among the retained tensors, a revision's
 //     terms follow the built-in tensors in the order of the terms. A term
@@ -92,7 +95,7 @@
 //     negative number, a negative size) makes the estimate an error
 //     naming the term, as an overflow does, and a point of a sweep
 //     invalid, for both revisions, with that message.
-//   - Terms with a baseline of its own (section 11): the terms are the
+//   - Terms with a baseline of its own (docs/model.md §11): the terms are the
 //     config's and cannot be overridden; the baseline's resolved config
 //     compiles them too, so the baseline and both terms of the baseline
 //     are evaluated with the baseline's own variables (its rows, widths,
@@ -109,7 +112,7 @@
 //     subtraction, a division by a piece's variable, n / 2 among the
 //     retained tensors, n x n, ...) makes its revisions price every rung
 //     in order, so the decision is always the ladder's.
-//   - Ranges the specification leaves open: num_hidden_layers and topk are
+//   - Ranges docs/model.md leaves open: num_hidden_layers and topk are
 //     limited to 2^20, like widths; sequence_rows and chunk_rows to
 //     2^31-1, like rows; retained_per_row_bytes to 2^50, like capacity.
 //   - Resident memory (docs/model.md §14, params*.go and resident*.go)
@@ -127,7 +130,7 @@
 //     get no adapters; Qwen3.5's four GDN input projections are priced
 //     as Qwen3-Next's two.
 //
-// A replay (section 9, replay.go and workload.go) chooses:
+// A replay (docs/model.md §9, replay.go and workload.go) chooses:
 //
 //   - A line's fields are set in each revision's resolved config: rows,
 //     sequence_rows and in_use_bytes where the line gives them;

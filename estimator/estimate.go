@@ -2,7 +2,7 @@ package estimator
 
 import "fmt"
 
-// Result is the estimate of section 6: the budget and, for the baseline and
+// Result is the estimate of docs/model.md §6: the budget and, for the baseline and
 // the candidate, the decision and the bytes behind it. AvailableBytes is
 // the candidate's; with a baseline of its own each Outcome carries its
 // revision's too.
@@ -11,7 +11,7 @@ type Result struct {
 	Baseline       Outcome `json:"baseline"`
 	Candidate      Outcome `json:"candidate"`
 	// Observed and Fit are set when the config has observed points
-	// (section 12), and left out of the JSON otherwise.
+	// (docs/model.md §12), and left out of the JSON otherwise.
 	Observed []ObservedResult `json:"observed,omitempty"`
 	Fit      *Fit             `json:"fit,omitempty"`
 	// Resident is the candidate's resident memory (docs/model.md §14.4)
@@ -36,10 +36,10 @@ type Outcome struct {
 	Reason          string   `json:"reason"`
 
 	// AvailableBytes is the revision's own available bytes, set only when
-	// the config has a baseline of its own (section 11): the two
+	// the config has a baseline of its own (docs/model.md §11): the two
 	// revisions' capacity or memory in use may then differ. Without one
 	// it is nil and left out of the JSON, which stays as it was before
-	// section 11, and Result.AvailableBytes is both revisions'.
+	// docs/model.md §11, and Result.AvailableBytes is both revisions'.
 	AvailableBytes *Bytes `json:"available_bytes,omitempty"`
 
 	// RetainedBytes adds the retained bytes of every child of the plan and

@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// The reference figures of estimator.md section 7 that the model produces,
+// The reference figures of docs/model.md §7 that the model produces,
 // byte-exact, and the FC2 per-token figures of presets.md.
 
 // pieceOf prices one piece of n rows of c as variant v, failing the test on

@@ -88,7 +88,7 @@ func inRange(x uint64, lo, hi int64) int64 {
 
 // FuzzEstimate: random in-range values in every field never panic; the
 // result is either an overflow *Error (which the reference agrees is one)
-// or a result that keeps section 4's invariants and, when the request has
+// or a result that keeps docs/model.md §4's invariants and, when the request has
 // few enough sequences for the reference to list them, equals it.
 func FuzzEstimate(f *testing.F) {
 	// rows, sequence_rows, projected, target, vocab, hidden, layers, K,

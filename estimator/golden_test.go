@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Golden files under testdata/golden: the JSON of section 6 for a few
+// Golden files under testdata/golden: the JSON of docs/model.md §6 for a few
 // configs, refreshed only with go test -run Golden -update ./estimator/
 // (and then read by a person: every figure in them is also checked against
 // the reference model by TestEstimateMatchesReference's machinery below).
@@ -76,7 +76,7 @@ func TestGoldenSweep(t *testing.T) {
 	checkGolden(t, "sweep_default_rows.json", append(data, '\n'))
 }
 
-// TestResultJSONShape: the keys section 6 names, in the result's JSON.
+// TestResultJSONShape: the keys docs/model.md §6 names, in the result's JSON.
 func TestResultJSONShape(t *testing.T) {
 	res, err := Estimate(Default())
 	if err != nil {

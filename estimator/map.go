@@ -1,6 +1,6 @@
 package estimator
 
-// A map (section 10) is many sweeps side by side: a column of flips along
+// A map (docs/model.md §10) is many sweeps side by side: a column of flips along
 // y at each of a few values of x, for both revisions.
 
 // DefaultColumns is the number of columns of a map when none is given.
@@ -39,7 +39,7 @@ func (c *MapColumn) Rev(rev Revision) *MapRevision {
 	return &c.Candidate
 }
 
-// MapResult is the map of section 10.
+// MapResult is the map of docs/model.md §10.
 type MapResult struct {
 	X       MapAxis     `json:"x"`
 	Y       MapAxis     `json:"y"`
@@ -313,7 +313,7 @@ func (r *MapResult) AllInvalid() bool {
 	return true
 }
 
-// Map computes the map of section 10: columns values of x spread over
+// Map computes the map of docs/model.md §10: columns values of x spread over
 // [x.From, x.To] (see Mapper.X), and at each a sweep of both revisions
 // along y over [y.From, y.To]. Errors: the errors of NewMapper, and an
 // *Error for the field "map" when every point is invalid.

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Maps and the budget's path cache with terms (section 8): a term follows
+// Maps and the budget's path cache with terms (docs/model.md §8): a term follows
 // x and y as every other byte does, and a term the compiler cannot prove
 // safe makes the ladder price every rung in order (evaluator.ladder),
 // whose comparisons with the budget must narrow the path cache's range as

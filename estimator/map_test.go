@@ -52,7 +52,7 @@ func decisionsAt(t testing.TB, c Config, xa string, x int64, ya string, y int64)
 	return [2]Decision{res.Baseline.Decision, res.Candidate.Decision}
 }
 
-// specColumns is section 10's x_i = x_from + floor(i (x_to - x_from) /
+// specColumns is docs/model.md §10's x_i = x_from + floor(i (x_to - x_from) /
 // (c - 1)), repeats dropped, in big integers.
 func specColumns(from, to int64, c int) []int64 {
 	var out []int64
@@ -86,7 +86,7 @@ func randomMapRange(rng *rand.Rand, c Config, axis string) MapAxis {
 }
 
 // TestMapMatchesSweeps is the reference comparison: on random configs,
-// axes and ranges, the columns are section 10's, each column is Sweep
+// axes and ranges, the columns are docs/model.md §10's, each column is Sweep
 // along y of the config at its x (when that config is valid), and every
 // start and flip agrees with Estimate at the points it names.
 func TestMapMatchesSweeps(t *testing.T) {
@@ -294,7 +294,7 @@ func TestMapInvalidThenValid(t *testing.T) {
 	}
 }
 
-// TestMapJSONShape: the keys of section 10, "invalid" for a start where
+// TestMapJSONShape: the keys of docs/model.md §10, "invalid" for a start where
 // the config is invalid, and [] (not null) for a column without flips.
 func TestMapJSONShape(t *testing.T) {
 	x := MapAxis{Axis: "rows", From: 0, To: 100}

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Limits of the observed points (section 12).
+// Limits of the observed points (docs/model.md §12).
 const (
 	MaxObserved          = 64
 	MaxObservedRows      = 1<<31 - 1
@@ -170,7 +170,7 @@ func decodeInt(field, allowed string, raw json.RawMessage, errs *ErrorList) int6
 
 // revisionPricer prices the pieces of one revision: the evaluator of that
 // revision's resolved config and the variant it runs. Every prediction of
-// section 12 goes through it, so the piece code is the one the decisions
+// docs/model.md §12 goes through it, so the piece code is the one the decisions
 // use (terms included, once they are priced in assemble).
 type revisionPricer struct {
 	e *evaluator
@@ -222,7 +222,7 @@ func (rp revisionPricer) predictPeak(n int64) (int64, error) {
 	return peak, nil
 }
 
-// Predictor predicts section 12's peaks of both revisions for pieces of
+// Predictor predicts docs/model.md §12's peaks of both revisions for pieces of
 // any number of rows: what the chart draws as the predicted-peak lines.
 type Predictor struct {
 	revs [2]revisionPricer

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestFitHandWorked: section 12's fit on examples worked by hand.
+// TestFitHandWorked: docs/model.md §12's fit on examples worked by hand.
 func TestFitHandWorked(t *testing.T) {
 	tests := []struct {
 		name                 string
@@ -129,7 +129,7 @@ func TestObservedPredictsThePiece(t *testing.T) {
 	}
 }
 
-// refObserve is the reference's section 12: the reference model's pieces
+// refObserve is the reference's docs/model.md §12: the reference model's pieces
 // (ref_test.go) and a least-squares line written from its centred form,
 // r = sum (x - mean x)(y - mean y) / sum (x - mean x)^2, s = mean y - r x
 // mean x, in rationals.

@@ -9,7 +9,7 @@ import (
 
 // ArchFields are the model fields only the resident parameter count reads
 // (docs/model.md §14.1), under their Hugging Face config.json names. They
-// sit in the "model" group of the JSON beside the fields of section 2, but
+// sit in the "model" group of the JSON beside the fields of docs/model.md §2, but
 // not in the field registry: they are lists, strings and flags as much as
 // integers, the page has no control for them, and a config that leaves
 // them all out marshals exactly as before. Every field is optional: nil

@@ -330,7 +330,7 @@ func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece)
 			pc.nret, pc.ntens = 0, [NumStages]int{}
 		}
 	}
-	// The terms v holds (section 8): a retained term adds to the retained
+	// The terms v holds (docs/model.md §8): a retained term adds to the retained
 	// bytes, a term in a stage to that stage (which then exists even when
 	// the model lacks it), a term of place stage is a stage of its own.
 	// Written out here rather than called: calls are dear in WebAssembly.
@@ -375,7 +375,7 @@ func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece)
 	}
 }
 
-// assembleHead adds the vocabulary-head workspace of section 3's table.
+// assembleHead adds the vocabulary-head workspace of docs/model.md §3's table.
 // D = min(p, C) x V x 2 is one chunk of BF16 logits, Dt the same for target
 // rows. The comparison max(D, 3 x Dt) is made on rounded tensors, since
 // each buffer is its own allocation.

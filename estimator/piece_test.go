@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// Section 3, one piece of n rows: each stage and each retained tensor in
-// isolation, with expected bytes written out from the spec's formulas.
+// docs/model.md §3, one piece of n rows: each stage and each retained tensor in
+// isolation, with expected bytes written out from its formulas.
 
 // smallConfig is a model with round numbers and no rounding, so that each
 // expected figure is a short product.
@@ -24,7 +24,7 @@ func smallConfig() Config {
 	return c
 }
 
-// TestHeadPaths covers every row of section 3's head table, for the
+// TestHeadPaths covers every row of docs/model.md §3's head table, for the
 // baseline and with head_eager_workspace on. V = 1000, C = 512, N = P =
 // 4096, so D = 512 x 1000 x 2 = 1,024,000.
 func TestHeadPaths(t *testing.T) {

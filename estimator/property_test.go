@@ -19,7 +19,9 @@ func propertyCount() int {
 // of the one-sequence-per-child rung, for either revision.
 func TestLowerBoundProperty(t *testing.T) {
 	rng := newRand()
-	for i := 0; i < propertyCount(); i++ {
+	n := propertyCount()
+	compared, estimated, refused, tight := 0, 0, 0, 0
+	for i := 0; i < n; i++ {
 		c := randomConfig(rng)
 		r, err := c.Resolve()
 		if err != nil {
@@ -37,7 +39,12 @@ func TestLowerBoundProperty(t *testing.T) {
 		if lower > base || lower > cand {
 			t.Fatalf("config %s: lower bound %d > finest rung (baseline %d, candidate %d)", MarshalConfig(c), lower, base, cand)
 		}
+		compared++
+		if lower == min(base, cand) {
+			tight++
+		}
 		if res, err := Estimate(c); err == nil {
+			estimated++
 			if res.Baseline.LowerBoundBytes != Bytes(lower) || res.Candidate.LowerBoundBytes != Bytes(lower) {
 				t.Fatalf("lower bound in the result %d/%d, want %d", res.Baseline.LowerBoundBytes, res.Candidate.LowerBoundBytes, lower)
 			}
@@ -47,8 +54,21 @@ func TestLowerBoundProperty(t *testing.T) {
 				if o.Decision == Refuse && o.LowerBoundBytes > o.RequiredBytes {
 					t.Fatalf("refused with required %d below the lower bound %d", o.RequiredBytes, o.LowerBoundBytes)
 				}
+				if o.Decision == Refuse {
+					refused++
+				}
 			}
 		}
+	}
+	// Guard against a vacuous pass (as map_terms_test.go does): most
+	// configs are compared, some refusals checked, and some bounds meet
+	// the finest rung exactly (the switches off), so the comparison is
+	// not one a far lower number passes anyway.
+	t.Logf("%d configs: %d compared with the finest rung (%d equal to it), %d estimated, %d refusals checked",
+		n, compared, tight, estimated, refused)
+	if compared < n*9/10 || estimated < n*9/10 || refused < n/10 || tight < n/4 {
+		t.Fatalf("%d configs: %d compared, %d estimated, %d refusals, %d tight: the random configs test too little",
+			n, compared, estimated, refused, tight)
 	}
 }
 
@@ -187,7 +207,7 @@ func TestResultInvariants(t *testing.T) {
 	}
 }
 
-// outcomeProblems checks the invariants of section 4 that hold for any
+// outcomeProblems checks the invariants of docs/model.md §4 that hold for any
 // result, without a reference: "" when all hold.
 func outcomeProblems(c Config, res Result) string {
 	r, err := c.Resolve()

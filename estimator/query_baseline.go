@@ -6,8 +6,8 @@ import (
 )
 
 // A baseline of its own travels in a URL under keys of its own, beside
-// the config's (which keep their meaning, so links written before section
-// 11 decode as they did):
+// the config's (which keep their meaning, so links written before docs/model.md
+// §11 decode as they did):
 //
 //	b.<key>=<value>  an override, by the field's short name ("b.capacity_bytes=85020000000",
 //	                 "b.output_width=auto" back to the baseline's default)

@@ -10,8 +10,8 @@ import (
 	"strings"
 )
 
-// The reference's reading of section 8 (terms), written from the
-// specification's text like the rest of ref_test.go: it walks the
+// The reference's reading of docs/model.md §8 (terms), written from the
+// text of docs/model.md like the rest of ref_test.go: it walks the
 // expression's tree at every piece with arbitrary-precision integers and
 // checks that each intermediate fits in int64, rather than compiling it.
 
@@ -66,7 +66,7 @@ func refTerms(terms []Term) (out []refTerm, bad bool) {
 	return out, false
 }
 
-// refWellFormed is the grammar of section 8: decimal literals, the
+// refWellFormed is the grammar of docs/model.md §8: decimal literals, the
 // variables, + - * / (binary, and unary - and +), parentheses, ceil with
 // two arguments, min and max with two or more.
 func refWellFormed(e ast.Expr) bool {
@@ -115,7 +115,7 @@ func init() {
 	}
 }
 
-// refVars are the variables of section 8 for a piece of n rows with p
+// refVars are the variables of docs/model.md §8 for a piece of n rows with p
 // projected and t target rows.
 func (m *refModel) refVars(n, p, t int64) map[string]int64 {
 	perTok := m.K

@@ -5,13 +5,13 @@ import (
 	"math/bits"
 )
 
-// This file is the test suite's own reading of shared/design/estimator.md:
-// a small reference model written from the specification's text, not from
+// This file is the test suite's own reading of docs/model.md:
+// a small reference model written from its text, not from
 // piece.go or admit.go. It favours being obviously right over being fast:
 // every child of a rung is listed and priced (pieces are cached by rows,
-// which only saves time), and the ladder is the list the spec writes.
+// which only saves time), and the ladder is the list §4 writes.
 
-// refModel is a resolved config as the reference reads section 2.
+// refModel is a resolved config as the reference reads docs/model.md §2.
 type refModel struct {
 	V, H, L, K, I, O, B      int64
 	Hk, Dk, Hv, Dv           int64
@@ -30,7 +30,7 @@ type refModel struct {
 	termsBad                 bool // a term does not compile: the config is invalid
 }
 
-// refFrom fills the defaults of section 2: P = N, T = P, I =
+// refFrom fills the defaults of docs/model.md §2: P = N, T = P, I =
 // moe_intermediate_size, O = hidden_size, retained_per_row_bytes = grad ?
 // L x H x b : 0.
 func refFrom(c Config) refModel {
@@ -130,7 +130,7 @@ type refTensor struct {
 	bytes int64
 }
 
-// refPiece is one piece of n rows, as section 3 prices it.
+// refPiece is one piece of n rows, as docs/model.md §3 prices it.
 type refPiece struct {
 	n, p, t   int64
 	retained  []refTensor
@@ -188,7 +188,7 @@ func (m *refModel) piece(a *refArith, n int64, v refVariant) refPiece {
 	}
 	put(StageActivations, "activations", m.tensor(a, n, m.H, m.B, f))
 
-	// head: the table of section 3.
+	// head: the table of docs/model.md §3.
 	cp, ct := p, t
 	if cp > m.C {
 		cp = m.C
@@ -252,7 +252,7 @@ func (m *refModel) piece(a *refArith, n int64, v refVariant) refPiece {
 		}
 	}
 
-	// The terms the variant holds (section 8), after the built-in tensors.
+	// The terms the variant holds (docs/model.md §8), after the built-in tensors.
 	m.addTerms(a, &pc, v, keep, put)
 
 	for s := range pc.stage {

@@ -15,7 +15,7 @@ const MaxChangedLines = 1000
 // variable so that a test can make it small.
 var maxShapeMemo = 1 << 16
 
-// ReplayResult is the replay of section 9: how a workload's requests are
+// ReplayResult is the replay of docs/model.md §9: how a workload's requests are
 // decided by the baseline and by the candidate.
 type ReplayResult struct {
 	Requests    int64        `json:"requests"` // sum of count
@@ -35,7 +35,7 @@ type ReplayResult struct {
 	Changed []ReplayLine `json:"changed"`
 	// ChangedLines counts every such line (Changed holds the first ones);
 	// ChildrenChangedRows is ChildrenChangedRequests in rows. Neither is
-	// part of the JSON of the specification.
+	// part of the JSON of docs/model.md §9.
 	ChangedLines        int64 `json:"-"`
 	ChildrenChangedRows int64 `json:"-"`
 }
@@ -93,8 +93,8 @@ func (rev *revision) priceError(err *Error) *Error {
 }
 
 // replayRevisions resolves c into the baseline and the candidate, each
-// with its own resolved config when c has a baseline of its own (section
-// 11); applyShape then sets each line's fields in each revision from that
+// with its own resolved config when c has a baseline of its own (docs/model.md
+// §11); applyShape then sets each line's fields in each revision from that
 // revision's own N, P and T. Without one both price c, with the baseline's
 // variant (its changes off) and the candidate's.
 func replayRevisions(c Config) ([2]revision, error) {
@@ -301,7 +301,7 @@ func (p *Replayer) Result(ignored []string) ReplayResult {
 	return res
 }
 
-// Replay reads a workload (section 9) from r and replays it against both
+// Replay reads a workload (docs/model.md §9) from r and replays it against both
 // revisions of c. The first invalid line (a *LineError naming its line
 // and field) makes the whole replay an error: nothing is reported from a
 // workload that was not read whole. each, when not nil, is called with

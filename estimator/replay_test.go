@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// The replay against a reference written straight from section 9: every
+// The replay against a reference written straight from docs/model.md §9: every
 // line is turned into a config by hand and priced with Estimate, and the
 // result is summed without memo, in the most obvious way.
 

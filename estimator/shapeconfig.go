@@ -1,7 +1,7 @@
 package estimator
 
 // Config returns c with the line's shape set as the replay sets it
-// (section 9): rows, sequence_rows and in_use_bytes where the shape gives
+// (docs/model.md §9): rows, sequence_rows and in_use_bytes where the shape gives
 // them; projected_rows and target_rows where it gives them, else scaled
 // from c's resolved N, P and T as a sweep of rows scales them. The result
 // resolves to the config the replay priced the line with, so the

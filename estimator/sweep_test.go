@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Section 5: flip points along an axis.
+// docs/model.md §5: flip points along an axis.
 
 // pinned returns c with every default resolved into an explicit value
 // (projected and target rows, FC2 widths, retained bytes per row): the
@@ -258,8 +258,8 @@ func TestSweepDefaultRows(t *testing.T) {
 	checkFlips(t, "baseline", s, res.Baseline.Flips, 0, 1, 1_000_000, false)
 	checkFlips(t, "candidate", s, res.Candidate.Flips, 1, 1, 1_000_000, false)
 	for rev, fl := range [][]Flip{res.Baseline.Flips, res.Candidate.Flips} {
-		if again := s.flips(nil, Grid(1, 1_000_000, DefaultPoints), Revision(rev)); fmt.Sprint(again) != fmt.Sprint(fl) {
-			t.Errorf("revision %d: Sweeper.Flips %+v, Sweep %+v", rev, again, fl)
+		if again := s.FlipsFromPoints(nil, s.AppendPoints(nil, Grid(1, 1_000_000, DefaultPoints)), Revision(rev)); fmt.Sprint(again) != fmt.Sprint(fl) {
+			t.Errorf("revision %d: a second pass of the same Sweeper %+v, Sweep %+v", rev, again, fl)
 		}
 		if len(fl) == 0 || fl[0].FromDecision != Admit {
 			t.Errorf("revision %d: flips %+v, want the first from admit", rev, fl)
@@ -330,8 +330,8 @@ func TestSweepInvalidPoints(t *testing.T) {
 	}
 }
 
-// TestSweepOverflowIsInvalid: an overflow is a validation error (section
-// 1), so a point whose pricing overflows is invalid in a sweep, in Point
+// TestSweepOverflowIsInvalid: an overflow is a validation error (docs/model.md
+// §1), so a point whose pricing overflows is invalid in a sweep, in Point
 // and in Flips alike.
 //
 // Here only the lower bound overflows (m = 2^31-1 one-row children, each
@@ -366,7 +366,7 @@ func TestSweepOverflowIsInvalid(t *testing.T) {
 		t.Fatalf("Point at 1,000 rows: %q %v", p.Error, p.Rev[0].Decision)
 	}
 	for rev := 0; rev < 2; rev++ {
-		flips := s.flips(nil, []int64{1000, big}, Revision(rev))
+		flips := s.FlipsFromPoints(nil, s.AppendPoints(nil, []int64{1000, big}), Revision(rev))
 		if len(flips) == 0 || flips[len(flips)-1].ToDecision != Invalid {
 			t.Errorf("revision %d: Flips over [1,000, %d] = %+v, but Point(%d) is invalid (the lower bound overflows): an overflowing point must be invalid in Flips too",
 				rev, big, flips, big)
@@ -405,7 +405,7 @@ func TestSweepErrors(t *testing.T) {
 	want := []string{"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
 		"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes"}
 	if got := Axes(); !slices.Equal(got, want) {
-		t.Errorf("Axes() = %v, want section 5's %v", got, want)
+		t.Errorf("Axes() = %v, want docs/model.md §5's %v", got, want)
 	}
 }
 
@@ -435,7 +435,7 @@ func TestGrid(t *testing.T) {
 	}
 }
 
-// TestSweepJSON: the sweep result of section 6, with an empty list (not
+// TestSweepJSON: the sweep result of docs/model.md §6, with an empty list (not
 // null) when a revision never flips.
 func TestSweepJSON(t *testing.T) {
 	res, err := Sweep(Default(), "rows", 1, 100, 16)

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Terms (section 8) with a baseline of its own (section 11): the baseline
+// Terms (docs/model.md §8) with a baseline of its own (docs/model.md §11): the baseline
 // holds the baseline and both terms, evaluated with its own variables; the
 // candidate the candidate and both terms; each lower bound the both terms
 // of its own config. Every test here prices against the reference (the
@@ -238,7 +238,7 @@ func TestTermsBaselineReplayMatchesReference(t *testing.T) {
 }
 
 // refRevisionsDecider prices a workload line in each revision's own
-// config, as section 11 says a replay does: the line's fields set in both
+// config, as docs/model.md §11 says a replay does: the line's fields set in both
 // (an override of them does not hold), projected and target rows scaled
 // from the revision's own N, P and T unless the line gives them.
 func refRevisionsDecider(t *testing.T, c Config) func(refLine) (int64, [2]Outcome, bool) {

@@ -2,13 +2,14 @@ package estimator
 
 import (
 	"encoding/json"
+	"headroom/estimator/internal/termexpr"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 )
 
-// Term is a tensor of a change of the user's own (section 8): its bytes in
+// Term is a tensor of a change of the user's own (docs/model.md §8): its bytes in
 // one piece as an integer expression over named variables, where it lives
 // and which revision holds it. Its JSON is
 // {"name": ..., "place": ..., "revision": ..., "bytes": ...}.
@@ -19,10 +20,10 @@ type Term struct {
 	Bytes    string `json:"bytes"`
 }
 
-// The limits of section 8.
+// The limits of docs/model.md §8.
 const (
 	MaxTerms         = 16
-	MaxTermBytesText = 256
+	MaxTermBytesText = termexpr.MaxText
 	maxTermName      = 32
 )
 
@@ -56,8 +57,8 @@ type compiledTerm struct {
 	field  string // "terms[i] (name)", the Field of its errors
 	place  int8   // a Stage, placeRetained or placeStage
 	holds  uint8  // holdBaseline | holdCandidate | holdLower
-	prog   []termInstr
-	safe   bool // see exprInfo
+	prog   []termexpr.Instr
+	safe   bool // see termexpr.Facts
 	subadd bool
 	uses   uint64
 	// chain: the program is a value followed by additions and
@@ -276,52 +277,18 @@ func compileTerm(t Term) (ct compiledTerm, msg string) {
 	if msg != "" {
 		return ct, msg
 	}
-	ct.prog, ct.safe, ct.subadd, ct.uses = prog, info.safe, info.subadd, uses
-	ct.chain = prog[0].op == opPush
+	ct.prog, ct.safe, ct.subadd, ct.uses = prog, info.Safe, info.Subadd, uses
+	ct.chain = prog[0].Op == termexpr.OpPush
 	for _, in := range prog[1:] {
-		ct.chain = ct.chain && in.src != srcStack && (in.op == opAdd || in.op == opMul)
+		ct.chain = ct.chain && in.Src != termexpr.SrcStack && (in.Op == termexpr.OpAdd || in.Op == termexpr.OpMul)
 	}
 	return ct, ""
 }
 
-// compileExpr parses and compiles an expression. msg says what is wrong,
-// or is "".
-func compileExpr(src string) (prog []termInstr, info exprInfo, uses uint64, msg string) {
-	if msg := checkExprText(src); msg != "" {
-		return nil, info, 0, msg
-	}
-	expr, syntax := parseTermExpr(src)
-	if syntax != "" {
-		return nil, info, 0, "bytes is not a valid expression: " + syntax + "; " + allowedSyntax
-	}
-	ec := exprCompiler{}
-	return ec.result(ec.compile(expr))
-}
-
-// checkExprText refuses an expression too long or blank, before parsing.
-func checkExprText(src string) string {
-	if len(src) > MaxTermBytesText {
-		return "bytes is " + strconv.Itoa(len(src)) + " bytes long; at most " + strconv.Itoa(MaxTermBytesText) + " are allowed"
-	}
-	if strings.TrimSpace(src) == "" {
-		return "bytes is empty; write the tensor's bytes as an expression, for example 2 * D; " + allowedSyntax
-	}
-	return ""
-}
-
-// result is compileExpr's answer once the whole tree is compiled, info
-// being what the compiler says of it.
-func (ec *exprCompiler) result(info exprInfo) (prog []termInstr, _ exprInfo, uses uint64, msg string) {
-	if ec.err != "" {
-		return nil, info, 0, ec.err
-	}
-	if info.constant && info.val < 0 {
-		return nil, info, 0, termFault{faultNegative, info.val}.message(-1)
-	}
-	if info.depth > maxTermStack {
-		return nil, info, 0, "bytes nests too deeply (more than " + strconv.Itoa(maxTermStack) + " pending operands)"
-	}
-	return ec.prog, info, ec.uses, ""
+// compileExpr parses and compiles a term's bytes. msg says what is
+// wrong, or is "".
+func compileExpr(src string) (prog []termexpr.Instr, info termexpr.Facts, uses uint64, msg string) {
+	return termLang.Compile(src)
 }
 
 // CheckTerms validates terms on their own (count, names, places,
@@ -360,9 +327,9 @@ func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 	k.vars.setConfig(&r)
 	k.vars.setPiece(&r, &k, &sz)
 	var st [maxTermStack]int64
-	v, f := run(prog, &k.vars, &st)
-	if f.kind != faultNone {
-		return 0, parseError(f.message(n))
+	v, f := termexpr.Run(prog, k.vars[:], &st)
+	if f.Kind != termexpr.FaultNone {
+		return 0, parseError(f.Message(n))
 	}
 	return v, nil
 }

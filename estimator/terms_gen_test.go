@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Random terms for the property tests (section 8): expressions over every
+// Random terms for the property tests (docs/model.md §8): expressions over every
 // variable and operator, mostly valid and of moderate size, sometimes
 // failing (a negative value, a division by a variable that is 0), placed
 // and held at random.

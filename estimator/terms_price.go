@@ -1,12 +1,14 @@
 package estimator
 
-// Pricing the terms of section 8: each term is one tensor of a piece,
+import "headroom/estimator/internal/termexpr"
+
+// Pricing the terms of docs/model.md §8: each term is one tensor of a piece,
 // evaluated with the piece's variables and those of the resolved config
 // it belongs to, and rounded to the allocator block like any other.
 
 // setPiece fills the variables of the piece sz: n, p, t, r = n x routed,
-// D = min(p, C) x V x 2 and Dt = min(t, C) x V x 2, unrounded as section
-// 8 defines them. Within the field ranges none of these can overflow (D
+// D = min(p, C) x V x 2 and Dt = min(t, C) x V x 2, unrounded as docs/model.md
+// §8 defines them. Within the field ranges none of these can overflow (D
 // < 2^31 x 2^27).
 func (v *termVars) setPiece(r *Resolved, k *perRow, sz *sizes) {
 	v[varN], v[varP], v[varT] = sz.n, sz.p, sz.t
@@ -44,31 +46,31 @@ func (r *Resolved) termValue(k *perRow, st *[maxTermStack]int64, i uint8) int64 
 	var ok bool
 	if t.chain { // in line, without a stack: calls are dear in WebAssembly
 		prog := t.prog
-		v, ok = prog[0].arg, true
-		if prog[0].src == srcVar {
+		v, ok = prog[0].Arg, true
+		if prog[0].Src == termexpr.SrcVar {
 			v = k.vars[v]
 		}
 		for _, in := range prog[1:] {
-			b := in.arg
-			if in.src == srcVar {
+			b := in.Arg
+			if in.Src == termexpr.SrcVar {
 				b = k.vars[b]
 			}
 			switch {
-			case in.op == opAdd:
+			case in.Op == termexpr.OpAdd:
 				s := v + b
 				ok = ok && (s^v)&(s^b) >= 0
 				v = s
 			case uint64(v+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32:
 				v *= b
 			default:
-				var f termFault
-				v, f = mulChecked(v, b)
-				ok = ok && f.kind == faultNone
+				var fits bool
+				v, fits = termexpr.MulChecked(v, b)
+				ok = ok && fits
 			}
 		}
 		ok = ok && v >= 0
 	} else {
-		v, ok = runFast(t.prog, &k.vars, st)
+		v, ok = termexpr.RunFast(t.prog, k.vars[:], st)
 	}
 	switch {
 	case !ok:
@@ -80,8 +82,8 @@ func (r *Resolved) termValue(k *perRow, st *[maxTermStack]int64, i uint8) int64 
 			v = (v + k.round - 1) / k.round * k.round
 		}
 	default:
-		var f termFault
-		if v, f = roundTerm(v, k.round); f.kind != faultNone {
+		var f termexpr.Fault
+		if v, f = roundTerm(v, k.round); f.Kind != termexpr.FaultNone {
 			v = -1
 		}
 	}
@@ -89,13 +91,13 @@ func (r *Resolved) termValue(k *perRow, st *[maxTermStack]int64, i uint8) int64 
 }
 
 // roundTerm rounds a term's value up to the allocator block; 0 stays 0.
-func roundTerm(v, unit int64) (int64, termFault) {
+func roundTerm(v, unit int64) (int64, termexpr.Fault) {
 	var c calc
 	v = c.roundUp(v, unit, "")
 	if c.err != nil {
-		return 0, termFault{kind: faultOverflow}
+		return 0, termexpr.Fault{Kind: termexpr.FaultOverflow}
 	}
-	return v, termFault{}
+	return v, termexpr.Fault{}
 }
 
 // termFault re-runs term i for the piece sz to say why it failed: the
@@ -104,11 +106,11 @@ func (r *Resolved) termFault(i int, sz *sizes) *Error {
 	k := r.perRow()
 	k.vars.setPiece(r, &k, sz)
 	ct := &r.terms.terms[i]
-	v, f := run(ct.prog, &k.vars, new([maxTermStack]int64))
-	if f.kind == faultNone {
+	v, f := termexpr.Run(ct.prog, k.vars[:], new([maxTermStack]int64))
+	if f.Kind == termexpr.FaultNone {
 		_, f = roundTerm(v, k.round)
 	}
-	return &Error{Field: ct.field, Message: f.message(sz.n)}
+	return &Error{Field: ct.field, Message: f.Message(sz.n)}
 }
 
 // stageCount is the number of stages a piece may report: the built-in

@@ -111,7 +111,7 @@ func TestTermsSweepFlips(t *testing.T) {
 	}
 }
 
-// TestTermsFC2KnownStorageCheck is the check of section 8: with the
+// TestTermsFC2KnownStorageCheck is the check of docs/model.md §8: with the
 // toggles off, candidate terms input = r x I x b and combined_out = r x O
 // x b in fc2 give the candidate exactly the bytes and decisions of
 // fc2_known_storage on with known metadata, stage by stage and tensor by

@@ -25,7 +25,7 @@ const (
 // Unit is what the field counts, read from its key: a key ending in
 // "_bytes" (capacity_bytes, in_use_bytes, retained_per_row_bytes,
 // allocator_round_bytes, dtype_bytes) holds bytes; every other integer
-// field is a count. The rule is the naming rule of the specification's
+// field is a count. The rule is the naming rule of docs/model.md §2's
 // fields, so a field added later gets its unit without a second list.
 func (f *Field) Unit() Unit {
 	switch {

@@ -171,7 +171,7 @@ func TestParseGiBUnits(t *testing.T) {
 	}
 }
 
-// TestFieldUnits: every field of the specification has the unit its
+// TestFieldUnits: every field of docs/model.md §2 has the unit its
 // values count, and SetText applies it.
 func TestFieldUnits(t *testing.T) {
 	bytes := map[string]bool{"capacity_bytes": true, "in_use_bytes": true, "retained_per_row_bytes": true,

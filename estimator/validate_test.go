@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// Section 2's validation, from the spec's text: each range written out
+// docs/model.md §2's validation, from its text: each range written out
 // here (not read from the package's field table), each value outside it
 // refused with an error naming the field, never clamped.
 
@@ -20,9 +20,9 @@ type specRange struct {
 	oneOf  []int64
 }
 
-// specRanges are the limits of section 2 ("counts are integers >= 1,
+// specRanges are the limits of docs/model.md §2 ("counts are integers >= 1,
 // except in_use_bytes, retained_per_row_bytes, topk, T, K and Hk, which
-// may be 0"), plus the package's documented choices for the ranges the spec
+// may be 0"), plus the package's documented choices for the ranges it
 // leaves open (doc.go): num_hidden_layers and topk <= 2^20,
 // sequence_rows and chunk_rows <= 2^31-1, retained_per_row_bytes <= 2^50.
 // projected_rows, target_rows and in_use_bytes are bounded by rows,
@@ -110,7 +110,7 @@ func TestSpecRangesCoverFields(t *testing.T) {
 	}
 	for _, f := range append(Fields(), ArtFields()...) {
 		if f.Kind == IntField && !have[f.Path] {
-			t.Errorf("field %s has no range in section 2's table here", f.Path)
+			t.Errorf("field %s has no range in docs/model.md §2's table here", f.Path)
 		}
 		if g, ok := FieldByKey(f.Key); !ok || g.Path != f.Path || g.Key != f.Key {
 			t.Errorf("FieldByKey(%q) does not find %s", f.Key, f.Path)

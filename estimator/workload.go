@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// The columns (CSV) or keys (JSON Lines) of a workload, section 9. The
+// The columns (CSV) or keys (JSON Lines) of a workload, docs/model.md §9. The
 // first five set the request's shape; count and id do not.
 const (
 	colRows = iota
@@ -42,10 +42,6 @@ func init() {
 		shapeFields[i] = fieldByKey[workloadColumns[i]]
 	}
 }
-
-// WorkloadColumns lists the columns a workload may have, in the order of
-// the specification; every other column is ignored.
-func WorkloadColumns() []string { return append([]string(nil), workloadColumns[:]...) }
 
 // MaxWorkloadLineBytes bounds one physical line of a workload, so that a
 // file without line ends cannot exhaust memory.
@@ -87,7 +83,7 @@ func (e *LineError) Error() string {
 	return s + e.Message
 }
 
-// WorkloadReader reads a workload line by line (section 9), in memory
+// WorkloadReader reads a workload line by line (docs/model.md §9), in memory
 // bounded by one line: CSV with a header row (RFC 4180, header names
 // case-insensitive) or JSON Lines, told apart by the first non-blank
 // character ({ is JSON Lines). A UTF-8 byte-order mark and blank lines

@@ -39,7 +39,7 @@
 //
 //   - The free event: an allocation ends at its free_requested entry,
 //     where the caching allocator lowers allocated_bytes (the counter
-//     behind torch.cuda.max_memory_allocated, the peak section 12 and
+//     behind torch.cuda.max_memory_allocated, the peak docs/model.md §12 and
 //     ART's reports use). memory_viz ends it at free_completed (active
 //     memory, which also holds blocks another stream still uses). A trace
 //     recorded with free_requested skipped has only free_completed

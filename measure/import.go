@@ -56,7 +56,7 @@ const maxProfileRate = 1 << 40
 
 // ImportReports validates every report (the first that breaks a rule
 // refuses the import: a *ReportError) and turns them into comparisons,
-// section 12 points and a learned profile. inUse is the config's
+// docs/model.md §12 points and a learned profile. inUse is the config's
 // in_use_bytes, which a point adds to the observed peak (modelled as:
 // the report's allocated baseline, which it does not record, equals
 // in_use_bytes). A report whose id was already read is skipped.

@@ -34,7 +34,7 @@ type RevisionMatch struct {
 	// Rows is the piece the comparison prices: the largest child of the
 	// revision's plan (the whole request when admitted).
 	Rows int64 `json:"rows"`
-	// PredictedBytes is section 12's prediction for a piece of Rows rows
+	// PredictedBytes is docs/model.md §12's prediction for a piece of Rows rows
 	// (in_use_bytes + retained + ephemeral, no safety, no reserve);
 	// ResidualBytes is the measured peak less it.
 	PredictedBytes int64 `json:"predicted_bytes"`
@@ -48,7 +48,7 @@ type RevisionMatch struct {
 // Compare matches the blocks live at dev's peak, by exact size, with the
 // tensors each revision's estimate of c prices for the piece that runs
 // (the largest child of its plan: the stages and retained tensors of the
-// estimate result), and predicts that piece's peak as section 12 does.
+// estimate result), and predicts that piece's peak as docs/model.md §12 does.
 // A block is matched to at most one tensor; a stage's tensors are matched
 // in the result's order. Sizes compare block sizes, which the allocator
 // rounds as the estimate rounds its tensors (allocator_round_bytes).
@@ -175,9 +175,9 @@ func summarize(sm StageMatch) string {
 }
 
 // ObservedPoints turns each window's peak (or, without windows, the
-// device's peak) into a section 12 point of rows rows, labelled with the
+// device's peak) into a docs/model.md §12 point of rows rows, labelled with the
 // device and the window. A device without history gives none, and a peak
-// outside section 12's 1..2^50 bytes is left out. Modelled as: every
+// outside docs/model.md §12's 1..2^50 bytes is left out. Modelled as: every
 // window ran a piece of the same rows (the command passes the rows of
 // the piece the candidate's plan runs; a split's children differ a
 // little).

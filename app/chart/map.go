@@ -41,8 +41,8 @@ func NewMapInput(cfg estimator.Config, res estimator.MapResult) MapInput {
 	return in
 }
 
-// MapSVG draws in as an SVG document of width x height points, as
-// renderChartSVG draws the one-axis chart (one root element that scales to
+// MapSVG draws in as an SVG document of width x height points, as SVG
+// draws the one-axis chart (one root element that scales to
 // its container, presentation attributes only). It never panics.
 func MapSVG(in MapInput, width, height vg.Length) (svg []byte, err error) {
 	defer recoverChart(&err)

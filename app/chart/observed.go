@@ -13,7 +13,7 @@ import (
 )
 
 // chartObserved is what the rows chart adds for a config's observed peaks
-// (section 12 of the model): the measured points, drawn as markers, and
+// (docs/model.md §12): the measured points, drawn as markers, and
 // each revision's predicted peak (in_use + retained + ephemeral of a piece
 // of x rows, no safety, no reserve) along the grid, drawn as lines beside
 // the required ones.

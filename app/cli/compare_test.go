@@ -4,17 +4,39 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"headroom/estimator"
 )
 
+// exampleConfig reads a config of examples/.
+func exampleConfig(t *testing.T, name string) estimator.Config {
+	t.Helper()
+	data, err := os.ReadFile(examplePath(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := estimator.DecodeConfig(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return c
+}
+
 // TestCompareExample is the README's "Compare two setups": the same model
 // on an H100 80GB (the baseline) and an H200 (the candidate), through
-// estimate, sweep and plot.
+// estimate, sweep and plot. The figures are the estimator's (the
+// command must print what estimator.Sweep and Estimate give), and the
+// README must quote them.
 func TestCompareExample(t *testing.T) {
 	example := examplePath("h100-vs-h200.json")
+	c := exampleConfig(t, "h100-vs-h200.json")
+	want, err := estimator.Sweep(c, "rows", 1, 900000, estimator.DefaultPoints)
+	if err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, stderr := runCmd(t, "", "sweep", "-config", example, "-axis", "rows", "-from", "1", "-to", "900000")
 	if code != 0 || stderr != "" {
 		t.Fatalf("sweep: exit %d, stderr %q", code, stderr)
@@ -23,20 +45,38 @@ func TestCompareExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
 		t.Fatal(err)
 	}
-	// The figures the README quotes.
-	want := map[string][]int64{"baseline": {227373, 375781}, "candidate": {403170, 670606}}
-	for name, flips := range map[string][]estimator.Flip{"baseline": res.Baseline.Flips, "candidate": res.Candidate.Flips} {
-		if len(flips) != 2 || flips[0].ToDecision != estimator.Split || flips[1].ToDecision != estimator.Refuse ||
-			flips[0].Last != want[name][0] || flips[1].Last != want[name][1] {
-			t.Errorf("%s flips %+v, want admit up to %d, split up to %d", name, flips, want[name][0], want[name][1])
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rev, got := range []estimator.Flips{res.Baseline, res.Candidate} {
+		flips := want.Baseline.Flips
+		if rev == 1 {
+			flips = want.Candidate.Flips
 		}
+		// The shape the README tells: admit, then split, then refuse.
+		if len(flips) != 2 || flips[0].ToDecision != estimator.Split || flips[1].ToDecision != estimator.Refuse {
+			t.Fatalf("revision %d: estimator.Sweep flips %+v, want admit, split, refuse", rev, flips)
+		}
+		if !reflect.DeepEqual(got.Flips, flips) {
+			t.Errorf("revision %d: the command's flips %+v, estimator.Sweep's %+v", rev, got.Flips, flips)
+		}
+		for _, f := range flips { // "admits up to", "splits until"
+			if !strings.Contains(string(readme), estimator.Group(f.Last)) {
+				t.Errorf("README.md does not quote %s rows, the last before revision %d turns to %s", estimator.Group(f.Last), rev, f.ToDecision)
+			}
+		}
+	}
+	est, err := estimator.Estimate(c)
+	if err != nil {
+		t.Fatal(err)
 	}
 
 	code, stdout, stderr = runCmd(t, "", "estimate", "-config", example)
 	if code != 0 || stderr != "" {
 		t.Fatalf("estimate: exit %d, stderr %q", code, stderr)
 	}
-	var est struct {
+	var got struct {
 		Available int64 `json:"available_bytes"`
 		Baseline  struct {
 			Available int64 `json:"available_bytes"`
@@ -45,11 +85,13 @@ func TestCompareExample(t *testing.T) {
 			Available int64 `json:"available_bytes"`
 		} `json:"candidate"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &est); err != nil {
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatal(err)
 	}
-	if est.Baseline.Available != 82_469_400_000 || est.Candidate.Available != 146_232_175_494 || est.Available != est.Candidate.Available {
-		t.Errorf("available bytes: %+v", est)
+	if est.Baseline.AvailableBytes == nil || est.Candidate.AvailableBytes == nil ||
+		got.Baseline.Available != int64(*est.Baseline.AvailableBytes) || got.Candidate.Available != int64(*est.Candidate.AvailableBytes) ||
+		got.Available != got.Candidate.Available || got.Baseline.Available == got.Candidate.Available {
+		t.Errorf("available bytes: %+v; the estimator's %v and %v, each revision its own", got, est.Baseline.AvailableBytes, est.Candidate.AvailableBytes)
 	}
 
 	out := filepath.Join(t.TempDir(), "compare.svg")

@@ -40,7 +40,7 @@ var (
 var goldenMapArgs = []string{"-x", "rows", "-xfrom", "1", "-xto", "600000", "-y", "in_use_bytes", "-yfrom", "0", "-yto", "120000000000"}
 
 // TestMapJSON: without -o the command prints Map's result, in the shape
-// of section 10: x and y as {axis, from, to}, then columns of {x,
+// of docs/model.md §10: x and y as {axis, from, to}, then columns of {x,
 // baseline, candidate}, each revision {start, flips}.
 func TestMapJSON(t *testing.T) {
 	cfg := examplePath("pressure.json")
@@ -219,8 +219,8 @@ func TestMapCommandWriteFailure(t *testing.T) {
 // TestMapBaseline: the map command takes a config with a baseline of its
 // own (examples/h100-vs-h200.json) and moves x in both setups: with no
 // memory in use, each revision's column along rows flips where its sweep
-// does (the README: the H100 admits up to 227,373 rows, the H200 up to
-// 403,170); with -o it draws the map.
+// does (estimator.Sweep's first split of each); with -o it draws the
+// map.
 func TestMapBaseline(t *testing.T) {
 	cfg := examplePath("h100-vs-h200.json")
 	args := []string{"map", "-config", cfg, "-x", "in_use_bytes", "-xfrom", "0", "-xto", "40000000000", "-columns", "3",
@@ -236,8 +236,12 @@ func TestMapBaseline(t *testing.T) {
 	if len(got.Columns) != 3 || got.Columns[0].X != 0 {
 		t.Fatalf("columns %+v", got.Columns)
 	}
+	sweep, err := estimator.Sweep(exampleConfig(t, "h100-vs-h200.json"), "rows", 1, 900000, estimator.DefaultPoints)
+	if err != nil || len(sweep.Baseline.Flips) == 0 || len(sweep.Candidate.Flips) == 0 {
+		t.Fatalf("estimator.Sweep: %+v, %v", sweep, err)
+	}
 	col := got.Columns[0]
-	for rev, want := range []int64{227_374, 403_171} {
+	for rev, want := range []int64{sweep.Baseline.Flips[0].First, sweep.Candidate.Flips[0].First} {
 		flips := col.Rev(estimator.Revision(rev)).Flips
 		if col.Rev(estimator.Revision(rev)).Start != estimator.Admit || len(flips) == 0 || flips[0].First != want || flips[0].ToDecision != estimator.Split {
 			t.Errorf("revision %d at in_use 0: start %v, flips %+v; want admit, then split from %d", rev, col.Rev(estimator.Revision(rev)).Start, flips, want)

@@ -15,7 +15,7 @@ import (
 
 // MeasuredDevice is one device of a snapshot, with, when a config was
 // given, each revision's estimate beside it and the observed points it
-// gives (section 12: each window's peak, or the device's peak).
+// gives (docs/model.md §12: each window's peak, or the device's peak).
 type MeasuredDevice struct {
 	measure.DeviceReport
 	Estimate *MeasuredEstimate         `json:"estimate,omitempty"`

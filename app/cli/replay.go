@@ -85,7 +85,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(res)
 	case "md":
-		_, err = io.WriteString(dst.w, report.Markdown(res, cfg.Changes))
+		_, err = io.WriteString(dst.w, report.Markdown(res, cfg))
 	case "csv":
 		rows.Flush()
 		err = rows.Error()

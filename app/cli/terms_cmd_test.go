@@ -11,7 +11,7 @@ import (
 )
 
 // TestTermsCommandLine: estimate, sweep and plot read configs with terms
-// (section 8) through the decoder; a bad term exits 2 with one line that
+// (docs/model.md §8) through the decoder; a bad term exits 2 with one line that
 // names it.
 func TestTermsCommandLine(t *testing.T) {
 	in := `{"terms":[{"name":"logits_fp32_copy","place":"head","bytes":"2 * D"}]}`

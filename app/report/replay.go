@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/csv"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,22 +12,23 @@ import (
 // ShownLines is how many changed lines the Markdown report lists.
 const ShownLines = 10
 
-// Markdown is the replay's report for a pull-request comment: a
-// title naming the candidate's changes and how many requests they change,
-// the transition table (baseline decisions as rows, candidate decisions as
-// columns; each cell requests and rows, with their share), one sentence
-// saying what changes, and the first changed lines.
-func Markdown(res estimator.ReplayResult, changes estimator.Changes) string {
+// Markdown is the replay's report of cfg's revisions for a pull-request
+// comment: a title naming the candidate's changes and how many requests
+// they change, what the baseline is (BaselineText), the transition table
+// (baseline decisions as rows, candidate decisions as columns; each cell
+// requests and rows, with their share), one sentence saying what changes,
+// and the first changed lines.
+func Markdown(res estimator.ReplayResult, cfg estimator.Config) string {
 	var b strings.Builder
 	moved := res.ChangedRequests + res.ChildrenChangedRequests
-	b.WriteString("### Replay of the candidate (" + ChangeNames(changes) + "): ")
+	b.WriteString("### Replay of the candidate (" + ChangeNames(cfg.Changes) + "): ")
 	if moved == 0 {
 		b.WriteString("none of " + estimator.Group(res.Requests) + " requests change\n\n")
 	} else {
 		b.WriteString(estimator.Group(moved) + " of " + estimator.Group(res.Requests) + " requests change\n\n")
 	}
 	b.WriteString(estimator.Group(res.Requests) + " requests (" + estimator.Group(res.Lines) + " lines, " +
-		estimator.Group(res.Rows) + " rows), decided by the baseline (all changes off) and the candidate:\n\n")
+		estimator.Group(res.Rows) + " rows), decided by the baseline (" + BaselineText(cfg) + ") and the candidate:\n\n")
 
 	b.WriteString("| baseline \\ candidate | admit | split | refuse |\n| --- | ---: | ---: | ---: |\n")
 	var cells [3][3]estimator.Transition
@@ -166,6 +168,45 @@ func ChangeNames(c estimator.Changes) string {
 		return on[0]
 	}
 	return strings.Join(on[:len(on)-1], ", ") + " and " + on[len(on)-1]
+}
+
+// BaselineText says what cfg's baseline is: "all changes off" without a
+// baseline of its own; else "its own: " and its switches that are on, then
+// each field it overrides with the baseline's value, in path order, a
+// capacity with its GPU's name: "its own: `fc2_known_storage` on;
+// budget.capacity_bytes 85,899,345,920 (H100 80GB)". An override back to
+// a field's default is "auto"; a boolean is "on" or "off".
+func BaselineText(cfg estimator.Config) string {
+	if cfg.Baseline == nil {
+		return "all changes off"
+	}
+	parts := []string{ChangeNames(cfg.Baseline.Changes)}
+	if parts[0] != "no changes on" {
+		parts[0] += " on"
+	}
+	paths := make([]string, 0, len(cfg.Baseline.Overrides))
+	for path := range cfg.Baseline.Overrides {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		set := cfg.Baseline.Overrides[path]
+		var value string
+		f, _ := estimator.FieldByKey(path)
+		switch {
+		case set.Default:
+			value = "auto"
+		case f != nil && f.Kind == estimator.BoolField:
+			value = map[bool]string{true: "on", false: "off"}[set.Bool]
+		default:
+			value = estimator.Group(set.Int)
+			if g := estimator.GPUForCapacity(set.Int); path == "budget.capacity_bytes" && g.ID != estimator.CustomGPU {
+				value += " (" + g.Name + ")"
+			}
+		}
+		parts = append(parts, markdownCell(path)+" "+value)
+	}
+	return "its own: " + strings.Join(parts, "; ")
 }
 
 // markdownCell keeps an id from breaking the table: pipes escaped, line

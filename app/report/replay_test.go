@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"headroom/estimator"
@@ -51,6 +52,56 @@ func TestMarkdownCell(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := markdownCell(tc.in); got != tc.want {
 				t.Errorf("markdownCell(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMarkdownNamesTheBaseline: the report says what the baseline is, the
+// three changes off by default, else the baseline of the config's own:
+// its switches and what it overrides, a capacity with its GPU.
+func TestMarkdownNamesTheBaseline(t *testing.T) {
+	res := estimator.ReplayResult{Requests: 2, Lines: 1, Rows: 20,
+		Transitions: []estimator.Transition{{Baseline: estimator.Admit, Candidate: estimator.Admit, Requests: 2, Rows: 20}}}
+	h100, err := estimator.GPUByID("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := estimator.Default()
+	own.Baseline = &estimator.Baseline{
+		Changes: estimator.Changes{FC2KnownStorage: true},
+		Overrides: estimator.Overrides{
+			"budget.capacity_bytes": {Int: h100.CapacityBytes},
+			"request.grad":          {Bool: false},
+			"fc2.output_width":      {Default: true},
+		},
+	}
+	custom := estimator.Default()
+	custom.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{"budget.capacity_bytes": {Int: 1 << 36}}}
+	for _, tc := range []struct {
+		name string
+		cfg  estimator.Config
+		want string
+	}{
+		{"default", estimator.Default(), "decided by the baseline (all changes off) and the candidate:"},
+		{"its own, a switch on, an H100", own, "decided by the baseline (its own: `fc2_known_storage` on; budget.capacity_bytes " +
+			estimator.Group(h100.CapacityBytes) + " (H100 80GB); fc2.output_width auto; request.grad off) and the candidate:"},
+		{"its own, no switch, a custom capacity", custom,
+			"decided by the baseline (its own: no changes on; budget.capacity_bytes 68,719,476,736) and the candidate:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := estimator.Estimate(tc.cfg); err != nil {
+				t.Fatalf("the config is not valid: %v", err)
+			}
+			md := Markdown(res, tc.cfg)
+			if !strings.Contains(md, tc.want) {
+				t.Errorf("got\n%s\nwant a line with %s", md, tc.want)
+			}
+			if tc.cfg.Baseline != nil && strings.Contains(md, "all changes off") {
+				t.Errorf("a baseline of its own called all changes off:\n%s", md)
+			}
+			if !strings.HasPrefix(md, "### Replay of the candidate (`head_eager_workspace`, `fc2_known_storage` and `gdn_early_release`): none of 2 requests change") {
+				t.Errorf("title: %s", md[:strings.IndexByte(md, '\n')])
 			}
 		})
 	}

@@ -102,7 +102,7 @@ func shareStep(permille int64) int64 {
 }
 
 // baselineSafety is the baseline's safety_percent: its own config's when
-// it has a baseline of its own (section 11), else the config's.
+// it has a baseline of its own (docs/model.md §11), else the config's.
 func baselineSafety(cfg estimator.Config) int64 {
 	if b, err := cfg.BaselineConfig(); err == nil {
 		return b.Budget.SafetyPercent

@@ -9,7 +9,7 @@ import (
 	"headroom/estimator"
 )
 
-// The page's terms (section 8 of the model): the Changes panel edits a
+// The page's terms (docs/model.md §8): the Changes panel edits a
 // list of drafts, each a term as its fields hold it (Typed) and the last
 // version of it that checked (Applied), which is what cfg.Terms holds, in
 // the drafts' order. A draft whose fields do not check keeps its message

@@ -175,7 +175,7 @@ func (r *workloadRun) finish() (*workloadResult, error) {
 	}
 	out := &workloadResult{cfg: r.cfg, key: r.key, format: r.reader.Format(), res: res,
 		hist: chart.NewHistogram(r.rows, r.counts), shapes: r.shapes,
-		csv: r.csvBuf.Bytes(), json: js.Bytes(), markdown: report.Markdown(res, r.cfg.Changes)}
+		csv: r.csvBuf.Bytes(), json: js.Bytes(), markdown: report.Markdown(res, r.cfg)}
 	r.rows, r.counts = nil, nil
 	return out, nil
 }

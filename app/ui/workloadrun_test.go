@@ -49,7 +49,7 @@ func nativeReplay(t *testing.T, cfg estimator.Config, data []byte) (js []byte, m
 	enc := json.NewEncoder(&j)
 	enc.SetIndent("", "  ")
 	enc.Encode(res)
-	return j.Bytes(), report.Markdown(res, cfg.Changes), buf.Bytes()
+	return j.Bytes(), report.Markdown(res, cfg), buf.Bytes()
 }
 
 // runToEnd steps s in slices of n lines and returns how many slices it took.
