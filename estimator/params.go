@@ -180,20 +180,27 @@ func (m *archModel) gdnWidths(t *weightTally) (qkv, z int64) {
 	return t.add(t.mul(2, k), v), v
 }
 
-// gdn adds n Gated DeltaNet layers (modelled as Qwen3-Next's two input
-// projections; Qwen3.5's four hold as many parameters).
+// gdn adds n Gated DeltaNet layers: Qwen3-Next's two input projections,
+// or Qwen3.5's four of the same total width (one tensor per weight name
+// of the checkpoint, §14.2, each rounded on its own).
 func (m *archModel) gdn(t *weightTally, n int64) {
 	if m.fam != famQwen3Next || n == 0 {
 		return
 	}
 	H := m.H
 	qkv, z := m.gdnWidths(t)
-	t.tensor(t.mul(H, t.add(qkv, z)), n) // in_proj_qkvz: H (2 Hk Dk + 2 Hv Dv)
-	t.tensor(t.mul(H, 2*m.Hv), n)        // in_proj_ba
-	t.tensor(t.mul(qkv, m.c), n)         // conv1d
-	t.tensor(m.Hv, t.mul(2, n))          // dt_bias, A_log
-	t.tensor(m.Dv, n)                    // norm
-	t.tensor(t.mul(z, H), n)             // out_proj
+	if m.qwen35 {
+		t.tensor(t.mul(H, qkv), n)            // in_proj_qkv: H (2 Hk Dk + Hv Dv)
+		t.tensor(t.mul(H, z), n)              // in_proj_z: H Hv Dv
+		t.tensor(t.mul(H, m.Hv), t.mul(2, n)) // in_proj_b, in_proj_a: H Hv each
+	} else {
+		t.tensor(t.mul(H, t.add(qkv, z)), n) // in_proj_qkvz: H (2 Hk Dk + 2 Hv Dv)
+		t.tensor(t.mul(H, 2*m.Hv), n)        // in_proj_ba
+	}
+	t.tensor(t.mul(qkv, m.c), n) // conv1d
+	t.tensor(m.Hv, t.mul(2, n))  // dt_bias, A_log
+	t.tensor(m.Dv, n)            // norm
+	t.tensor(t.mul(z, H), n)     // out_proj
 }
 
 // denseMLP adds n dense MLP layers.

@@ -11,6 +11,9 @@ import (
 type archModel struct {
 	fam  family
 	arch string
+	// qwen35: Qwen3.5 (by architectures[0], else model_type), whose
+	// checkpoint stores the GDN input projections as four tensors.
+	qwen35 bool
 
 	V, H, L      int64
 	nh, nkv, d   int64
@@ -46,7 +49,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	if ferr != nil {
 		return archModel{}, ErrorList{ferr}
 	}
-	m := archModel{fam: fam, arch: arch, V: r.V, H: r.H, L: r.L}
+	m := archModel{fam: fam, arch: arch, V: r.V, H: r.H, L: r.L, qwen35: isQwen35(a)}
 	present := func(key string) bool { return a.present == nil || a.present[key] }
 	required := func(key string) {
 		errs = append(errs, &Error{Field: "model." + key, Message: "required for " + arch + " (resident parameter count)"})
@@ -167,6 +170,20 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 		r.ConvKernel = orDefault(c.Model.LinearConvKernelDim, 4)
 	}
 	return m, errs
+}
+
+// isQwen35 reports whether a names Qwen3.5 (architectures[0], else
+// model_type), the Qwen3-Next family member whose checkpoint splits the
+// GDN input projections in four (§14.2).
+func isQwen35(a *ArchFields) bool {
+	if len(a.Architectures) > 0 {
+		switch a.Architectures[0] {
+		case "Qwen3_5MoeForCausalLM", "Qwen3_5MoeForConditionalGeneration":
+			return true
+		}
+		return false
+	}
+	return a.ModelType == "qwen3_5_moe" || a.ModelType == "qwen3_5_moe_text"
 }
 
 // resolveExperts reads X from its three names, which must agree.
