@@ -272,7 +272,16 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 			}
 			isFull = func(i int64) bool { return i < int64(len(a.LayerTypes)) && a.LayerTypes[i] == "full_attention" }
 		default:
-			interval := inRange("full_attention_interval", a.FullAttentionInterval, 1, L, 4)
+			// A count (1..2^20), not bounded by the layers as the sparse
+			// step is: an interval above them leaves no full attention.
+			interval := int64(4)
+			if p := a.FullAttentionInterval; p != nil {
+				if *p < 1 || *p > maxWidth {
+					bad("full_attention_interval", "must be an integer in 1.."+Group(maxWidth)+", got "+Group(*p))
+				} else {
+					interval = *p
+				}
+			}
 			isFull = func(i int64) bool { return (i+1)%interval == 0 }
 		}
 	}
