@@ -17,6 +17,10 @@ type ResidentConfig struct {
 	OptimizerMoments      *int64   `json:"optimizer_moments,omitempty"`
 	MomentBytes           *int64   `json:"moment_bytes,omitempty"`
 	FrameworkReserveBytes int64    `json:"framework_reserve_bytes,omitempty"`
+	// set names the keys a decoded JSON group held (null ones included);
+	// nil (a group built in Go) counts every field as given. A baseline's
+	// group replaces only its set fields of the config's (section 11).
+	set map[string]bool
 }
 
 // residentModel is a config's resolved resident group: the model and
