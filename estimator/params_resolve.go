@@ -97,6 +97,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 			m.K = *a.ExpertsPerToken
 		case named:
 			required("num_experts_per_tok")
+			m.K = 1 // reported once, as absent
 		default:
 			m.K = r.K
 		}

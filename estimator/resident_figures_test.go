@@ -114,6 +114,9 @@ func TestResidentWeightBytes(t *testing.T) {
 	if q30.WeightsBytes != 61_064_245_248 {
 		t.Errorf("Qwen3-30B-A3B total_size %d, want 61,064,245,248", q30.WeightsBytes)
 	}
+	if b := mustParams(t, modelConfig(t, qwen3_235B, `, "allocator_round_bytes": 1, "resident": {}`)).Resident.WeightsBytes; b != 470_187_269_120 {
+		t.Errorf("Qwen3-235B-A22B total_size %d, want 470,187,269,120", b)
+	}
 	q235 := mustParams(t, modelConfig(t, qwen3_235B, `, "resident": {}`))
 	if q235.Resident.WeightsBytes != 470_187_317_248 || !strings.Contains(q235.Error, "470,187,317,248 bytes") {
 		t.Errorf("Qwen3-235B E=1 weights %d, error %q", q235.Resident.WeightsBytes, q235.Error)
