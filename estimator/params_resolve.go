@@ -17,7 +17,6 @@ type archModel struct {
 
 	V, H, L      int64
 	nh, nkv, d   int64
-	dFromH       bool  // head_dim absent: d is floor(H / n_h), following H
 	F            int64 // dense MLP width; 0 when no layer is dense and none was given
 	X, K, M      int64 // routed experts, top-k, expert width (Qwen*, DeepSeek-V3)
 	S            int64 // shared expert width: S, or M x n_s for DeepSeek-V3
@@ -32,15 +31,6 @@ type archModel struct {
 	nAttn, nMoE  int64 // attention (full-attention for Qwen3-Next) and MoE layers
 	nMoEAttn     int64 // layers both full-attention and MoE (Qwen3-Next)
 	denseAndAttn int64 // layers both dense and full-attention (Qwen3-Next)
-}
-
-// atWidth sets m's hidden_size and vocab_size (a sweep's point), with the
-// head_dim that follows hidden_size when the config gives none.
-func (m *archModel) atWidth(V, H int64) {
-	m.V, m.H = V, H
-	if m.dFromH {
-		m.d = max(H/max(m.nh, 1), 1)
-	}
 }
 
 // isMoE reports whether the family routes tokens to experts.
@@ -96,7 +86,6 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	if !deepseek {
 		m.nkv = opt("num_key_value_heads", a.NumKeyValueHeads, 1, maxWidth, m.nh, 2, false)
 		m.d = opt("head_dim", a.HeadDim, 1, maxWidth, max(m.H/max(m.nh, 1), 1), 256, false)
-		m.dFromH = named && a.HeadDim == nil
 	}
 	// Experts and top-k.
 	if m.isMoE() {

@@ -162,7 +162,7 @@ type residentBytes struct {
 // dividing the routed experts.
 func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	m := rm.m
-	m.atWidth(r.V, r.H)
+	m.V, m.H = r.V, r.H
 	var out residentBytes
 	if m.isMoE() {
 		if m.X%r.EP != 0 {
