@@ -36,7 +36,11 @@ type weightTally struct {
 	bytes, expertBytes         int64
 }
 
-const tallyWhat = "resident (the model's parameter count)"
+// tallyWhat names the fields an overflow of the count involves (section
+// 1: the error names them; "lower one of these values").
+const tallyWhat = "resident (the parameter count and bytes of model.vocab_size, model.hidden_size, " +
+	"model.num_hidden_layers, model.num_experts, model.intermediate_size, model.moe_intermediate_size " +
+	"and the model's other widths, resident.lora_rank)"
 
 func (t *weightTally) mul(a, b int64) int64 { return t.c.mul(a, b, tallyWhat) }
 func (t *weightTally) add(a, b int64) int64 { return t.c.add(a, b, tallyWhat) }
