@@ -163,6 +163,9 @@ type residentBytes struct {
 func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	m := rm.m
 	m.V, m.H = r.V, r.H
+	if m.isMoE() {
+		m.K = r.K // active parameters follow a swept top-k
+	}
 	var out residentBytes
 	if m.isMoE() {
 		if m.X%r.EP != 0 {
@@ -208,6 +211,14 @@ func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 // beyond the capacity (§14.4, case 2).
 func (r *Resolved) applyResident() *Error {
 	rm := r.res
+	// The limits that relate a resident field to one a sweep moves
+	// (Resolve has checked them at the config's own values).
+	if m := rm.m; m.isMoE() && (r.K < 1 || r.K > m.X) {
+		return &Error{Field: "model.num_experts_per_tok", Message: "must be in 1..num_experts (" + Group(m.X) + ") for " + m.arch + ", got " + Group(r.K)}
+	}
+	if rm.z > r.Capacity {
+		return rangeError("resident.framework_reserve_bytes", 0, r.Capacity, "capacity_bytes", rm.z)
+	}
 	rb, err := rm.compute(r)
 	if err != nil {
 		return err
