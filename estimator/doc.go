@@ -127,8 +127,8 @@
 //     an empty lora_targets is the family's default list; gate_proj,
 //     up_proj and down_proj adapt the dense MLP layers and the shared
 //     expert and are not linears of Mixtral or gpt-oss; the MTP modules
-//     get no adapters; Qwen3.5's four GDN input projections are priced
-//     as Qwen3-Next's two.
+//     get no adapters; Qwen3.5 (by architectures[0], else model_type)
+//     counts its four GDN input projections as four tensors, each rounded.
 //
 // A replay (docs/model.md §9, replay.go and workload.go) chooses:
 //

@@ -36,7 +36,11 @@ type weightTally struct {
 	bytes, expertBytes         int64
 }
 
-const tallyWhat = "resident (the model's parameter count)"
+// tallyWhat names the fields an overflow of the count involves (section
+// 1: the error names them; "lower one of these values").
+const tallyWhat = "resident (the parameter count and bytes of model.vocab_size, model.hidden_size, " +
+	"model.num_hidden_layers, model.num_experts, model.intermediate_size, model.moe_intermediate_size " +
+	"and the model's other widths, resident.lora_rank)"
 
 func (t *weightTally) mul(a, b int64) int64 { return t.c.mul(a, b, tallyWhat) }
 func (t *weightTally) add(a, b int64) int64 { return t.c.add(a, b, tallyWhat) }
@@ -180,20 +184,27 @@ func (m *archModel) gdnWidths(t *weightTally) (qkv, z int64) {
 	return t.add(t.mul(2, k), v), v
 }
 
-// gdn adds n Gated DeltaNet layers (modelled as Qwen3-Next's two input
-// projections; Qwen3.5's four hold as many parameters).
+// gdn adds n Gated DeltaNet layers: Qwen3-Next's two input projections,
+// or Qwen3.5's four of the same total width (one tensor per weight name
+// of the checkpoint, §14.2, each rounded on its own).
 func (m *archModel) gdn(t *weightTally, n int64) {
 	if m.fam != famQwen3Next || n == 0 {
 		return
 	}
 	H := m.H
 	qkv, z := m.gdnWidths(t)
-	t.tensor(t.mul(H, t.add(qkv, z)), n) // in_proj_qkvz: H (2 Hk Dk + 2 Hv Dv)
-	t.tensor(t.mul(H, 2*m.Hv), n)        // in_proj_ba
-	t.tensor(t.mul(qkv, m.c), n)         // conv1d
-	t.tensor(m.Hv, t.mul(2, n))          // dt_bias, A_log
-	t.tensor(m.Dv, n)                    // norm
-	t.tensor(t.mul(z, H), n)             // out_proj
+	if m.qwen35 {
+		t.tensor(t.mul(H, qkv), n)            // in_proj_qkv: H (2 Hk Dk + Hv Dv)
+		t.tensor(t.mul(H, z), n)              // in_proj_z: H Hv Dv
+		t.tensor(t.mul(H, m.Hv), t.mul(2, n)) // in_proj_b, in_proj_a: H Hv each
+	} else {
+		t.tensor(t.mul(H, t.add(qkv, z)), n) // in_proj_qkvz: H (2 Hk Dk + 2 Hv Dv)
+		t.tensor(t.mul(H, 2*m.Hv), n)        // in_proj_ba
+	}
+	t.tensor(t.mul(qkv, m.c), n) // conv1d
+	t.tensor(m.Hv, t.mul(2, n))  // dt_bias, A_log
+	t.tensor(m.Dv, n)            // norm
+	t.tensor(t.mul(z, H), n)     // out_proj
 }
 
 // denseMLP adds n dense MLP layers.

@@ -11,6 +11,9 @@ import (
 type archModel struct {
 	fam  family
 	arch string
+	// qwen35: Qwen3.5 (by architectures[0], else model_type), whose
+	// checkpoint stores the GDN input projections as four tensors.
+	qwen35 bool
 
 	V, H, L      int64
 	nh, nkv, d   int64
@@ -46,7 +49,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	if ferr != nil {
 		return archModel{}, ErrorList{ferr}
 	}
-	m := archModel{fam: fam, arch: arch, V: r.V, H: r.H, L: r.L}
+	m := archModel{fam: fam, arch: arch, V: r.V, H: r.H, L: r.L, qwen35: isQwen35(a)}
 	present := func(key string) bool { return a.present == nil || a.present[key] }
 	required := func(key string) {
 		errs = append(errs, &Error{Field: "model." + key, Message: "required for " + arch + " (resident parameter count)"})
@@ -170,6 +173,20 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	return m, errs
 }
 
+// isQwen35 reports whether a names Qwen3.5 (architectures[0], else
+// model_type), the Qwen3-Next family member whose checkpoint splits the
+// GDN input projections in four (§14.2).
+func isQwen35(a *ArchFields) bool {
+	if len(a.Architectures) > 0 {
+		switch a.Architectures[0] {
+		case "Qwen3_5MoeForCausalLM", "Qwen3_5MoeForConditionalGeneration":
+			return true
+		}
+		return false
+	}
+	return a.ModelType == "qwen3_5_moe" || a.ModelType == "qwen3_5_moe_text"
+}
+
 // resolveExperts reads X from its three names, which must agree.
 func (m *archModel) resolveExperts(a *ArchFields, named bool, errs *ErrorList) int64 {
 	names := []struct {
@@ -256,7 +273,16 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 			}
 			isFull = func(i int64) bool { return i < int64(len(a.LayerTypes)) && a.LayerTypes[i] == "full_attention" }
 		default:
-			interval := inRange("full_attention_interval", a.FullAttentionInterval, 1, L, 4)
+			// A count (1..2^20), not bounded by the layers as the sparse
+			// step is: an interval above them leaves no full attention.
+			interval := int64(4)
+			if p := a.FullAttentionInterval; p != nil {
+				if *p < 1 || *p > maxWidth {
+					bad("full_attention_interval", "must be an integer in 1.."+Group(maxWidth)+", got "+Group(*p))
+				} else {
+					interval = *p
+				}
+			}
 			isFull = func(i int64) bool { return (i+1)%interval == 0 }
 		}
 	}

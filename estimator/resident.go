@@ -17,6 +17,10 @@ type ResidentConfig struct {
 	OptimizerMoments      *int64   `json:"optimizer_moments,omitempty"`
 	MomentBytes           *int64   `json:"moment_bytes,omitempty"`
 	FrameworkReserveBytes int64    `json:"framework_reserve_bytes,omitempty"`
+	// set names the keys a decoded JSON group held (null ones included);
+	// nil (a group built in Go) counts every field as given. A baseline's
+	// group replaces only its set fields of the config's (section 11).
+	set map[string]bool
 }
 
 // residentModel is a config's resolved resident group: the model and
@@ -159,6 +163,9 @@ type residentBytes struct {
 func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	m := rm.m
 	m.V, m.H = r.V, r.H
+	if m.isMoE() {
+		m.K = r.K // active parameters follow a swept top-k
+	}
 	var out residentBytes
 	if m.isMoE() {
 		if m.X%r.EP != 0 {
@@ -204,6 +211,14 @@ func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 // beyond the capacity (§14.4, case 2).
 func (r *Resolved) applyResident() *Error {
 	rm := r.res
+	// The limits that relate a resident field to one a sweep moves
+	// (Resolve has checked them at the config's own values).
+	if m := rm.m; m.isMoE() && (r.K < 1 || r.K > m.X) {
+		return &Error{Field: "model.num_experts_per_tok", Message: "must be in 1..num_experts (" + Group(m.X) + ") for " + m.arch + ", got " + Group(r.K)}
+	}
+	if rm.z > r.Capacity {
+		return rangeError("resident.framework_reserve_bytes", 0, r.Capacity, "capacity_bytes", rm.z)
+	}
 	rb, err := rm.compute(r)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,10 +41,13 @@ func decodeResident(dst **ResidentConfig, name string, raw json.RawMessage, errs
 		*errs = append(*errs, &Error{Field: name, Message: err.Error()})
 		return
 	}
-	rc := &ResidentConfig{}
+	rc := &ResidentConfig{set: map[string]bool{}}
 	for _, key := range sortedKeys(obj) {
 		path := name + "." + key
 		s := string(bytes.TrimSpace(obj[key]))
+		if slices.Contains(residentKeys, key) {
+			rc.set[key] = true
+		}
 		if ref, ok := residentIntKeys[key]; ok {
 			if s == "null" {
 				continue
@@ -152,7 +156,7 @@ func applyAbsentRules(c *Config) {
 // resident group, and counts the model fields it overrides as present.
 func overrideResident(b *Config, bl *Baseline) {
 	if bl.Resident != nil {
-		b.Resident = bl.Resident
+		b.Resident = mergeResident(b.Resident, bl.Resident)
 	}
 	a := b.Model.ArchFields
 	if a == nil || a.present == nil {
@@ -175,6 +179,69 @@ func overrideResident(b *Config, bl *Baseline) {
 		na.present = p
 		b.Model.ArchFields = &na
 	}
+}
+
+// mergeResident is the config's resident group base (nil: none) with the
+// fields a baseline's group over sets replaced, as section 11 overrides
+// any field: the others keep the config's values. A group built in Go
+// (over.set nil) sets every field.
+func mergeResident(base, over *ResidentConfig) *ResidentConfig {
+	if over.set == nil {
+		return over
+	}
+	m := &ResidentConfig{}
+	if base != nil {
+		*m = *base
+		m.set = nil
+	}
+	for key := range over.set {
+		if ref, ok := residentIntKeys[key]; ok {
+			*ref(m) = *ref(over)
+			continue
+		}
+		switch key {
+		case "framework_reserve_bytes":
+			m.FrameworkReserveBytes = over.FrameworkReserveBytes
+		case "include_mtp":
+			m.IncludeMTP = over.IncludeMTP
+		case "master_weights":
+			m.MasterWeights = over.MasterWeights
+		case "lora_targets":
+			m.LoRATargets = over.LoRATargets
+		}
+	}
+	return m
+}
+
+// overrideJSON writes a baseline's resident group as decodeResident read
+// it: the keys it set, a zero or false among them, null for an integer
+// set to null (back to its default).
+func (r *ResidentConfig) overrideJSON() ([]byte, error) {
+	if r.set == nil {
+		return json.Marshal(r)
+	}
+	obj := map[string]any{}
+	for key := range r.set {
+		if ref, ok := residentIntKeys[key]; ok {
+			obj[key] = *ref(r)
+			continue
+		}
+		switch key {
+		case "framework_reserve_bytes":
+			obj[key] = r.FrameworkReserveBytes
+		case "include_mtp":
+			obj[key] = r.IncludeMTP
+		case "master_weights":
+			obj[key] = r.MasterWeights
+		case "lora_targets":
+			if r.LoRATargets == nil {
+				obj[key] = []string{}
+			} else {
+				obj[key] = r.LoRATargets
+			}
+		}
+	}
+	return json.Marshal(obj)
 }
 
 // residentOverride takes "resident" out of a baseline's overrides object,
@@ -215,7 +282,7 @@ func (b Baseline) MarshalJSON() ([]byte, error) {
 	if obj == nil {
 		obj = map[string]json.RawMessage{}
 	}
-	if obj["resident"], err = json.Marshal(b.Resident); err != nil {
+	if obj["resident"], err = b.Resident.overrideJSON(); err != nil {
 		return nil, err
 	}
 	return json.Marshal(struct {
