@@ -55,10 +55,11 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *format != "json" && *format != "md":
 		return fail(stderr, "measure", fmt.Errorf("-format: must be json or md, got %q", *format))
+	case *planner == "" && fs.NArg() > 0:
+		// Only -planner-miss takes further arguments (its files).
+		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q (the flags come as -name value; measure -h lists them)", fs.Arg(0)))
 	case (*snapshot == "") == (*planner == ""):
 		return fail(stderr, "measure", errors.New("give one of -snapshot FILE or -planner-miss FILE..."))
-	case *snapshot != "" && fs.NArg() > 0:
-		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	case *points < 2 || *points > 100000:
 		return fail(stderr, "measure", fmt.Errorf("-points: must be an integer 2..100000, got %d", *points))
 	}
