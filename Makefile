@@ -126,11 +126,14 @@ test: chromium axe vet wasm
 	@# The layers of app/ (see app/doc.go): a package importing one it must not.
 	@set -e; check() { bad=$$($(GO) list -deps $$1 | grep -E "$$2" || true); \
 	  if [ -n "$$bad" ]; then echo "$$1 must not import: $$bad"; exit 1; fi; }; \
-	  check ./app/chart 'go-app|headroom/app/(ui|server|cli)$$'; \
-	  check ./app/server 'gonum.org/v1/plot|headroom/app/(chart|ui|cli)$$'; \
+	  check ./app/chart 'go-app|headroom/app/(ui|server|cli)(/|$$)'; \
+	  check ./app/server 'gonum.org/v1/plot|headroom/app/(chart|ui|cli)(/|$$)'; \
 	  check ./app/ui 'headroom/app/(server|cli)$$'; \
-	  check ./app/cli 'headroom/app/ui$$'; \
-	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)$$'
+	  check ./app/cli 'headroom/app/ui(/|$$)'; \
+	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)(/|$$)'; \
+	  check ./app/ui/page 'go-app|gonum.org|headroom/app/(chart|report|server|cli|ui)$$'; \
+	  if GOOS=js GOARCH=wasm $(GO) list -f '{{join .Imports "\n"}}' ./app/ui/page | grep -x 'syscall/js'; then \
+	    echo "./app/ui/page must not import syscall/js"; exit 1; fi
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
 	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)
@@ -164,7 +167,7 @@ bench-profile: chromium web-assets
 # regression case of the plain test run: commit it with the fix.
 FUZZTIME ?= 60s
 fuzz:
-	@set -e; for pkg in ./estimator ./app/ui; do \
+	@set -e; for pkg in ./estimator ./app/ui ./app/ui/page; do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$target ($(FUZZTIME))"; \
 	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -17,7 +18,7 @@ var sliderUnits = map[string]string{
 	"num_experts_per_tok": "experts per token", "expert_parallel": "ranks",
 	"linear_num_key_heads": "heads", "linear_num_value_heads": "heads",
 	"capacity_bytes": "bytes", "retained_per_row_bytes": "bytes per row", "allocator_round_bytes": "bytes",
-	"dtype_bytes": "bytes per element", KeyInUseGiB: "GiB",
+	"dtype_bytes": "bytes per element", page.KeyInUseGiB: "GiB",
 	"reserve_permille": "per mille", "safety_percent": "percent",
 }
 
@@ -36,7 +37,7 @@ func valueText(key, text, placeholder string) string {
 		}
 	}
 	t := strings.TrimSpace(text)
-	if n, err := strconv.ParseInt(strings.ReplaceAll(t, ",", ""), 10, 64); err == nil && key != KeyInUseGiB {
+	if n, err := strconv.ParseInt(strings.ReplaceAll(t, ",", ""), 10, 64); err == nil && key != page.KeyInUseGiB {
 		if unit == "bytes" {
 			return estimator.Bytes(n).String() + auto
 		}

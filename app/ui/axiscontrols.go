@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -25,9 +26,9 @@ func (a *axisControls) Render() (ui app.UI) {
 		opts = append(opts, menuOption{Value: k, Label: k})
 	}
 	return app.Div().Class("axis-controls").Body(
-		&menu{ID: keyAxis, Label: "chart sweeps", Options: opts, Selected: a.Axis, Error: a.Errors[keyAxis], Sink: a.Sink},
-		a.bound(keyFrom, "from", a.From),
-		a.bound(keyTo, "to", a.To),
+		&menu{ID: page.KeyAxis, Label: "chart sweeps", Options: opts, Selected: a.Axis, Error: a.Errors[page.KeyAxis], Sink: a.Sink},
+		a.bound(page.KeyFrom, "from", a.From),
+		a.bound(page.KeyTo, "to", a.To),
 		app.Button().ID("axis-fit").Type("button").Class("share-button", "axis-fit").
 			Title("Put the range back to the default for the current config; the range then follows the config again").
 			Text("Fit range").OnClick(a.onFit),
@@ -50,19 +51,19 @@ func (a *axisControls) bound(id, label, text string) app.UI {
 func (a *axisControls) onInput(ctx app.Context, e app.Event) {
 	defer a.Sink.catch("editing the axis range")
 	src := ctx.JSSrc()
-	a.Sink.send(ctx, edit{Kind: editText, Key: src.Get("id").String(), Text: src.Get("value").String()})
+	a.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String()})
 }
 
 // onCommit tells the explorer a range field was committed, so it shows
 // the value as the page reads it ("80GiB" becomes its bytes).
 func (a *axisControls) onCommit(ctx app.Context, e app.Event) {
 	defer a.Sink.catch("committing the axis range")
-	a.Sink.send(ctx, edit{Kind: editCommit, Key: ctx.JSSrc().Get("id").String()})
+	a.Sink.send(ctx, page.Edit{Kind: page.EditCommit, Key: ctx.JSSrc().Get("id").String()})
 }
 
 // onFit puts the range back to its default, which then follows the
 // config again.
 func (a *axisControls) onFit(ctx app.Context, e app.Event) {
 	defer a.Sink.catch("fitting the axis range")
-	a.Sink.send(ctx, edit{Kind: editFit})
+	a.Sink.send(ctx, page.Edit{Kind: page.EditFit})
 }

@@ -40,7 +40,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 		}
 	}
 	state := decodePage(url.Values{}, list)
-	view := state.controlView(list)
+	view := controlViewOf(&state, list)
 	pos := map[string]int{}
 	sliders := map[string]*slider{}
 	for _, k := range keys {

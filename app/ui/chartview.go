@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+)
 
 // chartView holds the chart (id chart): the SVG the chart code drew, put
 // into the page as it is, and the pointer's overlay over it (pointer.go):
@@ -31,7 +35,7 @@ func (c *chartView) Render() (ui app.UI) {
 			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
 				OnClick(func(ctx app.Context, e app.Event) {
 					defer c.Sink.catch("resetting the range")
-					c.Sink.send(ctx, edit{Kind: editResetRange})
+					c.Sink.send(ctx, page.Edit{Kind: editResetRange})
 				}),
 		),
 		app.Div().ID("chart").Class("chart").TabIndex(0).Role("group").

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -54,7 +55,7 @@ func TestSliderScale(t *testing.T) {
 }
 
 func TestSliderRender(t *testing.T) {
-	s := &slider{Key: KeyInUseGiB, ErrKey: "in_use_bytes", Label: "in use", Min: 0, Max: 140, Step: 0.25,
+	s := &slider{Key: page.KeyInUseGiB, ErrKey: "in_use_bytes", Label: "in use", Min: 0, Max: 140, Step: 0.25,
 		Decimal: true, Value: 63.75, Text: "63.75", Error: "is wrong"}
 	d := app.NewClientTester(s)
 	defer d.Close()
@@ -182,11 +183,11 @@ func TestToggleAndMenuRender(t *testing.T) {
 		Expected: app.A().Href("/web/seeds/gdn_early_release.txt").Target("_blank").Rel("noopener").OnClick(noEvent)}); err != nil {
 		t.Error(err)
 	}
-	m := &menu{ID: keyGPU, Label: "GPU", Selected: gpuH100, Options: []menuOption{{gpuH200, "H200", false}, {gpuH100, "H100", false}}}
+	m := &menu{ID: page.KeyGPU, Label: "GPU", Selected: page.GPUH100, Options: []menuOption{{page.GPUH200, "H200", false}, {page.GPUH100, "H100", false}}}
 	d2 := app.NewClientTester(m)
 	defer d2.Close()
 	if err := app.TestMatch(m, app.TestUIDescriptor{Path: app.TestPath(0, 1, 1),
-		Expected: app.Option().Value(gpuH100).Text("H100").Selected(true)}); err != nil {
+		Expected: app.Option().Value(page.GPUH100).Text("H100").Selected(true)}); err != nil {
 		t.Error(err)
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -113,8 +114,8 @@ func (c *controls) Render() (ui app.UI) {
 	defer c.Sink.catchRender("drawing the controls", &ui)
 	return app.Div().Class("controls").Body(
 		c.group("Model",
-			&menu{ID: keyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
-				Error: c.View.Errors[keyPreset], Sink: c.Sink},
+			&menu{ID: page.KeyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
+				Error: c.View.Errors[page.KeyPreset], Sink: c.Sink},
 			c.sliders(modelSliders...),
 			c.more("More model fields", modelMore),
 		),
@@ -131,10 +132,10 @@ func (c *controls) Render() (ui app.UI) {
 			c.more("More FC2 fields", fc2More),
 		),
 		c.group("Budget",
-			&menu{ID: keyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[keyGPU], Sink: c.Sink,
+			&menu{ID: page.KeyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[page.KeyGPU], Sink: c.Sink,
 				Options: gpuOptions()},
 			c.sliders(capacitySlider),
-			c.slider(sliderSpec{key: KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
+			c.slider(sliderSpec{key: page.KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
 			c.more("More budget fields", budgetMore),
 		),
 	)
@@ -155,7 +156,7 @@ func (c *controls) group(title string, body ...app.UI) app.UI {
 func (c *controls) more(title string, specs []sliderSpec) app.UI {
 	open := false
 	for _, s := range specs {
-		if c.View.Errors[errorKey(s.key)] != "" {
+		if c.View.Errors[page.ErrorKey(s.key)] != "" {
 			open = true
 		}
 	}
@@ -187,7 +188,7 @@ func (c *controls) sliders(specs ...sliderSpec) app.UI {
 
 func (c *controls) slider(s sliderSpec) app.UI {
 	step := 1.0
-	decimal := s.key == KeyInUseGiB
+	decimal := s.key == page.KeyInUseGiB
 	if decimal {
 		step = 0.25
 	}
@@ -199,10 +200,10 @@ func (c *controls) slider(s sliderSpec) app.UI {
 		doc = f
 	}
 	return &slider{
-		Key: s.key, ErrKey: errorKey(s.key), Label: s.label, Doc: doc,
+		Key: s.key, ErrKey: page.ErrorKey(s.key), Label: s.label, Doc: doc,
 		Min: s.min, Max: s.max, Step: step, Log: s.log, Pow2: s.pow2, Decimal: decimal,
 		Value: c.View.Values[s.key], Text: c.View.Texts[s.key], Placeholder: c.View.Auto[s.key],
-		Error: c.View.Errors[errorKey(s.key)], Sink: c.Sink,
+		Error: c.View.Errors[page.ErrorKey(s.key)], Sink: c.Sink,
 	}
 }
 

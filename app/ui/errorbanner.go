@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+)
 
 // errorBanner (id error-banner) says that something failed and the page
 // kept going; "copy details" (id copy-details) puts the details on the
@@ -36,5 +40,5 @@ func (b *errorBanner) onCopy(ctx app.Context, e app.Event) {
 
 func (b *errorBanner) onDismiss(ctx app.Context, e app.Event) {
 	defer b.Sink.catch("closing the error banner")
-	b.Sink.send(ctx, edit{Kind: editDismiss})
+	b.Sink.send(ctx, page.Edit{Kind: page.EditDismiss})
 }

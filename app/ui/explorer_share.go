@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 )
 
 // shareSink carries the share bar's and the import panel's requests to the
@@ -16,7 +17,7 @@ import (
 type shareSink struct {
 	link   func() string                         // the URL of the page's state
 	export func(format string) (exported, error) // one of exportFormats
-	load   func(data []byte) importReport        // applies a file; the report says what changed
+	load   func(data []byte) page.ImportReport   // applies a file; the report says what changed
 }
 
 // exported is a file the page offers for download.
@@ -72,7 +73,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	if err != nil {
 		return exported{}, err
 	}
-	preset := matchPreset(c.list, c.shown.config)
+	preset := page.MatchPreset(c.list, c.shown.config)
 	out.Name = exportName(preset, in.Axis.Key, format)
 	switch format {
 	case "svg", "png":
@@ -88,7 +89,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 		out.Data, err = ExportCSV(c.shown.config, in)
 		out.Mime = "text/csv"
 	case "json":
-		out.Data, err = exportJSON(c.shown.config, PageView{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)
+		out.Data, err = exportJSON(c.shown.config, page.View{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)
 		out.Mime = "application/json"
 	default:
 		err = errors.New("no export format " + strconv.Quote(format))
@@ -118,26 +119,26 @@ func sizedSVG(svg []byte, w, h int) []byte {
 // applies it through the state, as an edit would: the state validates,
 // the page renders and the URL follows. A refused file leaves the state
 // as it was.
-func (c *explorer) importFile(data []byte) (rep importReport) {
+func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.fail("importing a file", r, debug.Stack())
-			rep = importReport{Err: "the import failed; see the message at the top of the page"}
+			rep = page.ImportReport{Err: "the import failed; see the message at the top of the page"}
 		}
 	}()
 	c.edits++
 	defer c.requestRender() // a refused file changes nothing, but data-edits follows
-	imp, err := ImportJSON(c.state.cfg, data)
+	imp, err := page.ImportJSON(c.state.Cfg, data)
 	if err != nil {
-		return importReport{Err: err.Error()}
+		return page.ImportReport{Err: err.Error()}
 	}
-	next, err := c.state.withImport(imp, c.list)
+	next, err := c.state.WithImport(imp, c.list)
 	if err != nil {
-		return importReport{Err: err.Error()}
+		return page.ImportReport{Err: err.Error()}
 	}
-	c.state = next.settled(c.list)
+	c.state = next.Settled(c.list)
 	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
-	return reportOf(imp, &c.state, c.list)
+	return page.ReportOf(imp, &c.state, c.list)
 }
 
 // last returns the last sweep, if the last get succeeded.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -137,7 +138,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	cfg.Request.Outputs.TopK = 20
 	cfg.FC2.OutputWidth = estimator.Int64(1024)
 	cfg.Changes.GDNEarlyRelease = false
-	v := PageView{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
+	v := page.View{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
 	in, err := chart.Build(cfg, v.Axis, v.From, v.To, 64)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +147,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	imp, err := ImportJSON(estimator.Default(), data)
+	imp, err := page.ImportJSON(estimator.Default(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestImportKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur := pressureConfig()
-	imp, err := ImportJSON(cur, hf)
+	imp, err := page.ImportJSON(cur, hf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,14 +191,14 @@ func TestImportKinds(t *testing.T) {
 		t.Errorf("HF report %+v", imp.HF)
 	}
 
-	imp, err = ImportJSON(cur, []byte(`{"request": {"rows": 1234}}`))
+	imp, err = page.ImportJSON(cur, []byte(`{"request": {"rows": 1234}}`))
 	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
 		t.Errorf("spec config import: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
 	}
 
 	for _, bad := range []string{``, `{`, `[1]`, `{"request": {"rows": -1}}`, `{"headroom": 1, "config": 5}`, `{"vocab_size": "x"}`} {
 		t.Run(bad, func(t *testing.T) {
-			if _, err := ImportJSON(cur, []byte(bad)); err == nil {
+			if _, err := page.ImportJSON(cur, []byte(bad)); err == nil {
 				t.Errorf("importJSON(%q) accepted", bad)
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"net/url"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
 )
 
 // history decides when the address bar gets a new history entry, so Back
@@ -122,7 +124,7 @@ func (c *explorer) restoreFrom(query string) {
 	c.hist.ops = nil // the browser went elsewhere: writes still due are for the page left
 	c.menusDirty = true
 	c.markBusy()
-	c.state = decodePage(q, c.list)
+	c.state = page.Decode(q, c.list)
 	c.url.pending, c.url.last = query, query
 	c.requestRender()
 	c.Update()

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
 )
 
 // importPanel reads a Hugging Face config.json, a config in the spec's
@@ -20,7 +22,7 @@ type importPanel struct {
 
 	text    string // the textarea's text, as typed or pasted
 	source  string // where the last import came from
-	report  importReport
+	report  page.ImportReport
 	done    bool // an import ran: the report is to be shown
 	release func()
 }
@@ -105,7 +107,7 @@ func (p *importPanel) onInput(ctx app.Context, e app.Event) {
 func (p *importPanel) onImportText(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("importing the pasted text")
 	if strings.TrimSpace(p.text) == "" {
-		p.show("the text box", importReport{Err: "the text box is empty; paste a config.json into it first"})
+		p.show("the text box", page.ImportReport{Err: "the text box is empty; paste a config.json into it first"})
 		return
 	}
 	p.load("the pasted text", []byte(p.text))
@@ -141,7 +143,7 @@ func (p *importPanel) readAndLoad(ctx app.Context, file app.Value) {
 	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
 		defer p.Sink.catch("importing " + name)
 		if err != nil {
-			p.show(name, importReport{Err: "it could not be read: " + err.Error()})
+			p.show(name, page.ImportReport{Err: "it could not be read: " + err.Error()})
 			return
 		}
 		p.load(name, data)
@@ -153,6 +155,6 @@ func (p *importPanel) load(source string, data []byte) {
 	p.show(source, p.Share.load(data))
 }
 
-func (p *importPanel) show(source string, r importReport) {
+func (p *importPanel) show(source string, r page.ImportReport) {
 	p.source, p.report, p.done = source, r, true
 }

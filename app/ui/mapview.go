@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -33,12 +34,12 @@ func (v *viewTabs) Render() (ui app.UI) {
 			Aria("pressed", on).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
 				defer v.Sink.catch("switching the view")
-				v.Sink.send(ctx, edit{Kind: editMenu, Key: keyView, Text: value, Settle: true})
+				v.Sink.send(ctx, page.Edit{Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
 			})
 	}
 	return app.Div().Class("view-tabs").Role("group").Aria("label", "view").Body(
-		tab("view-single", viewSingle, "One input", !v.Map),
-		tab("view-map", viewMap, "Two inputs", v.Map),
+		tab("view-single", page.ViewSingle, "One input", !v.Map),
+		tab("view-map", page.ViewMap, "Two inputs", v.Map),
 	)
 }
 
@@ -103,13 +104,13 @@ func (m *mapView) Render() (ui app.UI) {
 		// The plane in the SVG's coordinates, for tests that point at it.
 		DataSet("plot", num(f.Plot.Left)+","+num(f.Plot.Top)+","+num(f.Plot.Right)+","+num(f.Plot.Bottom)+","+num(f.Width)+","+num(f.Height)).Body(
 		app.Div().Class("axis-controls", "map-controls").Body(
-			&menu{ID: keyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[keyMX], Sink: m.Sink},
-			m.field(keyMXFrom, "x from", st.XFrom),
-			m.field(keyMXTo, "x to", st.XTo),
-			&menu{ID: keyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[keyMY], Sink: m.Sink},
-			m.field(keyMYFrom, "y from", st.YFrom),
-			m.field(keyMYTo, "y to", st.YTo),
-			m.field(keyMCols, "columns", st.Cols),
+			&menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], Sink: m.Sink},
+			m.field(page.KeyMXFrom, "x from", st.XFrom),
+			m.field(page.KeyMXTo, "x to", st.XTo),
+			&menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], Sink: m.Sink},
+			m.field(page.KeyMYFrom, "y from", st.YFrom),
+			m.field(page.KeyMYTo, "y to", st.YTo),
+			m.field(page.KeyMCols, "columns", st.Cols),
 		),
 		app.Figure().Class("chart-figure", "map-figure", classIf(st.Stale, "stale")).Body(
 			app.Div().ID("map").Class("chart", "map").Body(body).
@@ -145,7 +146,7 @@ func (m *mapView) field(id, label, text string) app.UI {
 func (m *mapView) onField(ctx app.Context, e app.Event) {
 	defer m.Sink.catch("editing the map's axes")
 	src := ctx.JSSrc()
-	m.Sink.send(ctx, edit{Kind: editText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
+	m.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
 }
 
 func (m *mapView) exportButton(format, label string) app.UI {
@@ -215,7 +216,7 @@ func (m *mapView) onClick(ctx app.Context, e app.Event) {
 	if !ok {
 		return
 	}
-	m.Sink.send(ctx, edit{Kind: editText, Key: keyMClick, Settle: true,
+	m.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: keyMClick, Settle: true,
 		Text: strconv.FormatInt(int64(math.Round(x)), 10) + "," + strconv.FormatInt(int64(math.Round(y)), 10)})
 }
 

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+)
 
 // menuOption is one entry of a menu.
 type menuOption struct {
@@ -46,7 +50,7 @@ func (m *menu) Render() (ui app.UI) {
 
 func (m *menu) onChange(ctx app.Context, e app.Event) {
 	defer m.Sink.catch("choosing from " + m.ID)
-	m.Sink.send(ctx, edit{Kind: editMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
+	m.Sink.send(ctx, page.Edit{Kind: page.EditMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
 }
 
 // boolAttr reports whether to write a boolean attribute (checked,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -35,8 +36,8 @@ type observedRow struct {
 // last valid render (the table). A point whose peak is below a revision's
 // in_use_bytes is valid, and gets a warning naming that revision's
 // in-use bytes.
-func observedViewOf(s *pageState, sh *shownState, axis string) observedView {
-	v := observedView{Text: s.observedText(), Error: s.errs[keyObserved], Axis: axis}
+func observedViewOf(s *page.State, sh *shownState, axis string) observedView {
+	v := observedView{Text: s.ObservedText(), Error: s.Errs[page.KeyObserved], Axis: axis}
 	if !sh.ready || len(sh.result.Observed) == 0 {
 		return v
 	}
@@ -254,7 +255,7 @@ func (p *observedPanel) onInput(ctx app.Context, e app.Event) {
 func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("setting the observed peaks")
 	p.fileErr = ""
-	p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: p.text, Settle: true})
+	p.Sink.send(ctx, page.Edit{Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
 }
 
 func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
@@ -272,11 +273,11 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 		}
 		p.fileErr = ""
 		text := string(data)
-		if !isObservedCSV(text) && strings.TrimSpace(text) != "" {
+		if !page.IsObservedCSV(text) && strings.TrimSpace(text) != "" {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
 		}
 		p.text = text
-		p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: text, Settle: true})
+		p.Sink.send(ctx, page.Edit{Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
 	})
 	clearFileInput(input)
 }

@@ -4,30 +4,9 @@ import (
 	"runtime/debug"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-)
 
-// The kinds of edit a control sends.
-const (
-	editText    = "text"    // text typed into a field, or set by its slider
-	editCheck   = "check"   // a switch turned on or off
-	editMenu    = "menu"    // a choice from a menu
-	editDismiss = "dismiss" // the error banner closed
-	editCommit  = "commit"  // a field committed (Enter, or focus left): show its value as the page reads it
-	editFit     = "fit"     // the "fit range" button: the axis range back to its default
-	editSettle  = "settle"  // a gesture on Key ended: a slider released, a field committed
+	"headroom/app/ui/page"
 )
-
-// edit is one user action on a control, sent to the explorer.
-type edit struct {
-	Kind string
-	Key  string // control key, menu id
-	Text string
-	On   bool
-	// Settle marks an edit that ends a gesture: a slider released, a
-	// field committed (change: Enter or leaving it), a menu pick, a
-	// switch. The history gets an entry per gesture (history.go).
-	Settle bool
-}
 
 // editSink carries edits from the components to the explorer, and the
 // panics they recover to its error banner. Every component gets a pointer
@@ -36,13 +15,13 @@ type edit struct {
 // inside, whereas a func prop never compares equal and would re-render its
 // component on every update.
 type editSink struct {
-	apply func(ctx app.Context, e edit)
+	apply func(ctx app.Context, e page.Edit)
 	fail  func(where string, r any, stack []byte)
 }
 
 // send hands an edit to the explorer, synchronously, so edits keep their
 // order.
-func (s *editSink) send(ctx app.Context, e edit) {
+func (s *editSink) send(ctx app.Context, e page.Edit) {
 	if s != nil && s.apply != nil {
 		s.apply(ctx, e)
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
 )
 
 // sliderSteps is the range input's resolution; exact values go through
@@ -225,7 +227,7 @@ func (s *slider) onKey(ctx app.Context, e app.Event) {
 	text := s.format(v)
 	s.dragText = "" // the thumb goes where the value is, as for a typed value
 	t.Set("value", strconv.Itoa(s.position(v)))
-	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
+	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
 }
 
 // onSlide takes the range input's new position.
@@ -237,20 +239,20 @@ func (s *slider) onSlide(ctx app.Context, in app.Value) {
 	}
 	text := s.format(s.valueAt(pos))
 	s.dragText, s.dragPos = text, pos
-	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: text})
+	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
 }
 
 // onType takes the field's text.
 func (s *slider) onType(ctx app.Context, in app.Value) {
 	defer s.Sink.catch("typing into " + s.Key)
-	s.Sink.send(ctx, edit{Kind: editText, Key: s.Key, Text: in.Get("value").String()})
+	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: in.Get("value").String()})
 }
 
 // onCommit tells the explorer the field was committed (Enter, or the
 // focus left it), so it shows the value as the page reads it.
 func (s *slider) onCommit(ctx app.Context) {
 	defer s.Sink.catch("committing " + s.Key)
-	s.Sink.send(ctx, edit{Kind: editCommit, Key: s.Key})
+	s.Sink.send(ctx, page.Edit{Kind: page.EditCommit, Key: s.Key})
 }
 
 // classIf returns class when cond holds, else "" (which go-app ignores).
@@ -265,5 +267,5 @@ func classIf(cond bool, class string) string {
 // key press), so the next edit starts a new history entry.
 func (s *slider) onSettle(ctx app.Context) {
 	defer s.Sink.catch("releasing " + s.Key)
-	s.Sink.send(ctx, edit{Kind: editSettle, Key: s.Key})
+	s.Sink.send(ctx, page.Edit{Kind: page.EditSettle, Key: s.Key})
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+)
 
 // toggle is a switch (a checkbox, id check-<Key>), with an optional line
 // of explanation and a link.
@@ -62,5 +66,5 @@ func (t *toggle) onLink(ctx app.Context, e app.Event) {
 
 func (t *toggle) onChange(ctx app.Context, e app.Event) {
 	defer t.Sink.catch("switching " + t.Key)
-	t.Sink.send(ctx, edit{Kind: editCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
+	t.Sink.send(ctx, page.Edit{Kind: page.EditCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
 }

@@ -8,6 +8,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -155,7 +156,7 @@ func (p *workloadPanel) draw() {
 		return
 	}
 	p.drawnFor, p.svg, p.svgErr = r, "", ""
-	in, err := chart.Build(r.cfg, "rows", 1, r.hist.To(), ChartPoints)
+	in, err := chart.Build(r.cfg, "rows", 1, r.hist.To(), page.ChartPoints)
 	if err == nil {
 		var svg []byte
 		svg, err = chart.WorkloadSVG(r.hist, in, histogramW, histogramHt)

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"net/url"
@@ -21,7 +21,7 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("observed=5+100%0A6+2PiB&obs=7~9")
 	f.Add("term=a~head~candidate~2+*+D&term=b~stage~both~n+-+100_000&term=a~fc2~~1&term=x~neck~2+*+Q&term=nonsense")
 	f.Add("rows=10&term=r~retained~baseline~ceil(n,+0)&term=s~stage~~max(n,+1)+*+9223372036854775807")
-	list, err := presets()
+	list, err := Presets()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -30,15 +30,15 @@ func FuzzDecodePage(f *testing.F) {
 		if err != nil {
 			return
 		}
-		once := decodePage(q, list)
-		s := decodePage(once.query(list), list)
-		first := s.query(list).Encode()
-		again := decodePage(s.query(list), list)
-		if second := again.query(list).Encode(); second != first {
+		once := Decode(q, list)
+		s := Decode(once.Query(list), list)
+		first := s.Query(list).Encode()
+		again := Decode(s.Query(list), list)
+		if second := again.Query(list).Encode(); second != first {
 			t.Fatalf("from %q the page writes %q, which reads back as %q", raw, first, second)
 		}
-		if s.valid {
-			if _, err := s.cfg.Resolve(); err != nil {
+		if s.Valid {
+			if _, err := s.Cfg.Resolve(); err != nil {
 				t.Fatalf("decodePage(%q) says valid, but: %v", raw, err)
 			}
 		}

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"net/url"
@@ -20,10 +20,10 @@ import (
 // estimator's Repair leaves it out, so the page renders the rest; its
 // text stays in its field with the message beside it, and the page's
 // next address carries that text: nothing the link says is lost.
-func (s *pageState) decodeBaseline(q url.Values) {
+func (s *State) decodeBaseline(q url.Values) {
 	var keys []string
 	for k, v := range q {
-		if strings.HasPrefix(k, baselineKeyPrefix) && len(v) > 0 {
+		if strings.HasPrefix(k, BaselineKeyPrefix) && len(v) > 0 {
 			keys = append(keys, k)
 		}
 	}
@@ -31,34 +31,34 @@ func (s *pageState) decodeBaseline(q url.Values) {
 		return
 	}
 	sort.Strings(keys)
-	s.cfg.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{}}
+	s.Cfg.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{}}
 	for _, k := range keys {
 		text := q[k][len(q[k])-1]
 		switch {
-		case k == keyBaseChanges:
+		case k == KeyBaseChanges:
 			c, errs := estimator.DecodeQuery(url.Values{k: {text}})
 			if c.Baseline != nil {
-				s.cfg.Baseline.Changes = c.Baseline.Changes
+				s.Cfg.Baseline.Changes = c.Baseline.Changes
 			}
 			if len(errs) > 0 {
-				s.inputErr[keyBaseChanges] = errs[0].Message
+				s.InputErr[KeyBaseChanges] = errs[0].Message
 			}
-		case k == baselineKeyPrefix+"in_use_bytes":
-			if _, typed := q[baselineKeyPrefix+KeyInUseGiB]; typed {
+		case k == BaselineKeyPrefix+"in_use_bytes":
+			if _, typed := q[BaselineKeyPrefix+KeyInUseGiB]; typed {
 				continue // what was typed, below, wins
 			}
 			s.setBaselineText(k, text)
-			delete(s.texts, k)
-		case k == baselineKeyPrefix+KeyInUseGiB:
+			delete(s.Texts, k)
+		case k == BaselineKeyPrefix+KeyInUseGiB:
 			s.setBaselineText(k, text)
 		default:
 			if _, ok := overridable(baseKey(k)); !ok {
-				s.inputErr[keyCompare] = strconv.Quote(k) + " is not a field a baseline can override"
+				s.InputErr[KeyCompare] = strconv.Quote(k) + " is not a field a baseline can override"
 				continue
 			}
 			s.setBaselineText(k, text)
-			if _, bad := s.inputErr[errorKey(k)]; !bad {
-				delete(s.texts, k) // the value shows from the config
+			if _, bad := s.InputErr[ErrorKey(k)]; !bad {
+				delete(s.Texts, k) // the value shows from the config
 			}
 		}
 	}
@@ -68,10 +68,10 @@ func (s *pageState) decodeBaseline(q url.Values) {
 // dropBadOverrides leaves out of the config the overrides that make the
 // baseline invalid (those estimator.Repair drops), keeping each one's
 // text in its field with the message beside it.
-func (s *pageState) dropBadOverrides() {
+func (s *State) dropBadOverrides() {
 	before := *s
-	fixed, errs := estimator.Repair(s.cfg)
-	if fixed.Baseline == nil || s.cfg.Baseline == nil {
+	fixed, errs := estimator.Repair(s.Cfg)
+	if fixed.Baseline == nil || s.Cfg.Baseline == nil {
 		return
 	}
 	var msgs []*estimator.Error
@@ -83,7 +83,7 @@ func (s *pageState) dropBadOverrides() {
 	if len(msgs) == 0 {
 		return
 	}
-	for path := range s.cfg.Baseline.Overrides {
+	for path := range s.Cfg.Baseline.Overrides {
 		if _, kept := fixed.Baseline.Overrides[path]; kept {
 			continue
 		}
@@ -91,9 +91,9 @@ func (s *pageState) dropBadOverrides() {
 		if !ok {
 			continue
 		}
-		control := baselineKeyPrefix + f.Key
+		control := BaselineKeyPrefix + f.Key
 		if f.Key == "in_use_bytes" {
-			control = baselineKeyPrefix + KeyInUseGiB
+			control = BaselineKeyPrefix + KeyInUseGiB
 		}
 		msg := msgs[0].Message
 		if other := strings.TrimPrefix(msgs[0].Field, "baseline.overrides."); other != path {
@@ -104,14 +104,14 @@ func (s *pageState) dropBadOverrides() {
 				msg = e.Message
 			}
 		}
-		if _, typed := s.texts[control]; !typed {
-			s.texts[control] = before.baselineText(control)
+		if _, typed := s.Texts[control]; !typed {
+			s.Texts[control] = before.baselineText(control)
 		}
-		if _, dup := s.inputErr[errorKey(control)]; !dup {
-			s.inputErr[errorKey(control)] = msg
+		if _, dup := s.InputErr[ErrorKey(control)]; !dup {
+			s.InputErr[ErrorKey(control)] = msg
 		}
 	}
-	s.cfg.Baseline = fixed.Baseline
+	s.Cfg.Baseline = fixed.Baseline
 }
 
 // baselineErrorKey is the page's error key of an estimator error field
@@ -121,26 +121,26 @@ func baselineErrorKey(field string) (string, bool) {
 	switch {
 	case strings.HasPrefix(field, "baseline.overrides."):
 		if f, ok := estimator.FieldByKey(strings.TrimPrefix(field, "baseline.overrides.")); ok {
-			return baselineKeyPrefix + f.Key, true
+			return BaselineKeyPrefix + f.Key, true
 		}
-		return keyCompare, true
+		return KeyCompare, true
 	case field == "baseline.changes":
-		return keyBaseChanges, true
+		return KeyBaseChanges, true
 	case field == "baseline" || strings.HasPrefix(field, "baseline."):
-		return keyCompare, true
+		return KeyCompare, true
 	}
 	return "", false
 }
 
 // baselineText is what a form field shows when nothing was typed: the
 // override's value, or "" when the baseline follows the candidate there.
-func (s *pageState) baselineText(control string) string {
-	if s.cfg.Baseline == nil {
+func (s *State) baselineText(control string) string {
+	if s.Cfg.Baseline == nil {
 		return ""
 	}
 	key := baseKey(control)
 	if key == KeyInUseGiB {
-		if o, ok := s.cfg.Baseline.Overrides["budget.in_use_bytes"]; ok {
+		if o, ok := s.Cfg.Baseline.Overrides["budget.in_use_bytes"]; ok {
 			return GiBText(o.Int)
 		}
 		return ""
@@ -149,7 +149,7 @@ func (s *pageState) baselineText(control string) string {
 	if !ok {
 		return ""
 	}
-	o, ok := s.cfg.Baseline.Overrides[f.Path]
+	o, ok := s.Cfg.Baseline.Overrides[f.Path]
 	switch {
 	case !ok:
 		return ""

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"encoding/csv"
@@ -12,14 +12,14 @@ import (
 	"headroom/estimator"
 )
 
-// keyObserved is the observed-peaks panel's control key: its text in
+// KeyObserved is the observed-peaks panel's control key: its text in
 // pageState.texts (what was pasted, kept while it is in error, and then
 // in the URL under this key so a reload shows it), its message in errs.
-const keyObserved = "observed"
+const KeyObserved = "observed"
 
-// editObserved is the edit the panel sends: Text is the points as pasted
+// EditObserved is the edit the panel sends: Text is the points as pasted
 // or read from a CSV file.
-const editObserved = "observed"
+const EditObserved = "observed"
 
 // ParseObserved reads measured peaks as a person pastes them, one point a
 // line: rows, peak, then an optional label.
@@ -44,7 +44,7 @@ const editObserved = "observed"
 // first line of the text), and no points are returned: the caller keeps
 // the text. Ranges are not checked here (see checkObservedPoints).
 func ParseObserved(text string) ([]estimator.ObservedPoint, []int, error) {
-	if isObservedCSV(text) {
+	if IsObservedCSV(text) {
 		return ParseObservedCSV(text)
 	}
 	var points []estimator.ObservedPoint
@@ -153,9 +153,9 @@ func unquoteLabel(s string) string {
 	return s
 }
 
-// isObservedCSV is true when the first line that is not blank is the CSV
+// IsObservedCSV is true when the first line that is not blank is the CSV
 // header rows,peak_bytes[,label].
-func isObservedCSV(text string) bool {
+func IsObservedCSV(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.ToLower(strings.Join(strings.Fields(line), ""))
 		if line == "" {
@@ -283,45 +283,45 @@ func pointIndex(field string) (int, string, bool) {
 	return i, strings.TrimPrefix(key, "."), err == nil
 }
 
-// setObserved applies the panel's text: its points replace the config's
+// SetObserved applies the panel's text: its points replace the config's
 // when every line parses and every point is valid; otherwise the text is
 // kept as typed with the message, and the config keeps its points. An
 // empty text removes the points.
-func (s *pageState) setObserved(text string) {
-	s.texts[keyObserved] = text
-	delete(s.inputErr, keyObserved)
+func (s *State) SetObserved(text string) {
+	s.Texts[KeyObserved] = text
+	delete(s.InputErr, KeyObserved)
 	points, lines, err := ParseObserved(text)
 	if err == nil {
-		err = checkObservedPoints(s.cfg, points, lines)
+		err = checkObservedPoints(s.Cfg, points, lines)
 	}
 	if err != nil {
-		s.inputErr[keyObserved] = err.Error()
+		s.InputErr[KeyObserved] = err.Error()
 		return
 	}
-	s.cfg.Observed = points
-	delete(s.texts, keyObserved) // the box shows the points as the page reads them
+	s.Cfg.Observed = points
+	delete(s.Texts, KeyObserved) // the box shows the points as the page reads them
 }
 
-// observedText is what the panel's box shows: the text in error, else the
+// ObservedText is what the panel's box shows: the text in error, else the
 // config's points.
-func (s *pageState) observedText() string {
-	if t, ok := s.texts[keyObserved]; ok {
+func (s *State) ObservedText() string {
+	if t, ok := s.Texts[KeyObserved]; ok {
 		return t
 	}
-	return FormatObserved(s.cfg.Observed)
+	return FormatObserved(s.Cfg.Observed)
 }
 
 // linkPointError puts an error of a link's observed point (a bad obs
 // value, which DecodeQuery left out) beside the panel, and reports
 // whether e was one.
-func linkPointError(s *pageState, e *estimator.Error) bool {
+func linkPointError(s *State, e *estimator.Error) bool {
 	if !strings.HasPrefix(e.Field, "observed") {
 		return false
 	}
 	msg := "the link's point " + e.Field + " " + e.Message + "; it was left out"
-	if old := s.inputErr[keyObserved]; old != "" {
+	if old := s.InputErr[KeyObserved]; old != "" {
 		msg = old + "; " + msg
 	}
-	s.inputErr[keyObserved] = msg
+	s.InputErr[KeyObserved] = msg
 	return true
 }

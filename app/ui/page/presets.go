@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"encoding/json"
@@ -13,9 +13,9 @@ import (
 	"headroom/estimator"
 )
 
-// preset is a model preset of the explorer's menu, read from
+// Preset is a model Preset of the explorer's menu, read from
 // assets/presets/<ID>.json.
-type preset struct {
+type Preset struct {
 	ID     string // the file's name without .json; the URL's preset=
 	Name   string
 	Source string
@@ -34,12 +34,12 @@ type presetFile struct {
 // DefaultPresetID is the preset the default config is made of.
 const DefaultPresetID = "qwen3-next-80b-a3b"
 
-// presetFields are the fields a preset sets when applied: the model, and
+// PresetFields are the fields a preset sets when applied: the model, and
 // the FC2 widths back to following it. The rest (request, budget, changes)
 // belongs to the user. The list is made once (estimator.Fields copies the
 // registry, and the page asks on every edit which preset the model is);
 // callers read it and never change it.
-func presetFields() []*estimator.Field { return presetFieldList() }
+func PresetFields() []*estimator.Field { return presetFieldList() }
 
 var presetFieldList = sync.OnceValue(func() []*estimator.Field {
 	var out []*estimator.Field
@@ -51,18 +51,18 @@ var presetFieldList = sync.OnceValue(func() []*estimator.Field {
 	return out
 })
 
-var loadPresetsOnce = sync.OnceValues(func() ([]preset, error) { return readPresets(assets.Presets) })
+var loadPresetsOnce = sync.OnceValues(func() ([]Preset, error) { return readPresets(assets.Presets) })
 
-// presets returns the embedded presets, the default first, then by name.
-func presets() ([]preset, error) { return loadPresetsOnce() }
+// Presets returns the embedded Presets, the default first, then by name.
+func Presets() ([]Preset, error) { return loadPresetsOnce() }
 
 // readPresets reads every presets/*.json of fsys.
-func readPresets(fsys fs.FS) ([]preset, error) {
+func readPresets(fsys fs.FS) ([]Preset, error) {
 	names, err := fs.Glob(fsys, "presets/*.json")
 	if err != nil {
 		return nil, err
 	}
-	var out []preset
+	var out []Preset
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -84,26 +84,26 @@ func readPresets(fsys fs.FS) ([]preset, error) {
 }
 
 // decodePreset reads one preset file.
-func decodePreset(id string, data []byte) (preset, error) {
+func decodePreset(id string, data []byte) (Preset, error) {
 	var pf presetFile
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&pf); err != nil {
-		return preset{}, fmt.Errorf("preset %s: %v", id, err)
+		return Preset{}, fmt.Errorf("preset %s: %v", id, err)
 	}
 	if pf.Name == "" || pf.Source == "" || len(pf.Config) == 0 {
-		return preset{}, fmt.Errorf("preset %s: needs name, source and config", id)
+		return Preset{}, fmt.Errorf("preset %s: needs name, source and config", id)
 	}
 	cfg, err := estimator.DecodeConfig(pf.Config)
 	if err != nil {
-		return preset{}, fmt.Errorf("preset %s: %v", id, err)
+		return Preset{}, fmt.Errorf("preset %s: %v", id, err)
 	}
-	return preset{ID: id, Name: pf.Name, Source: pf.Source, Config: cfg}, nil
+	return Preset{ID: id, Name: pf.Name, Source: pf.Source, Config: cfg}, nil
 }
 
-// applyTo copies the preset's model fields (and FC2 widths) into c.
-func (p preset) applyTo(c *estimator.Config) {
-	for _, f := range presetFields() {
+// ApplyTo copies the preset's model fields (and FC2 widths) into c.
+func (p Preset) ApplyTo(c *estimator.Config) {
+	for _, f := range PresetFields() {
 		if v, ok := f.Int(&p.Config); ok {
 			f.SetInt(c, v)
 		} else {
@@ -112,9 +112,9 @@ func (p preset) applyTo(c *estimator.Config) {
 	}
 }
 
-// matches reports whether c holds the preset's model.
-func (p preset) matches(c estimator.Config) bool {
-	for _, f := range presetFields() {
+// Matches reports whether c holds the preset's model.
+func (p Preset) Matches(c estimator.Config) bool {
+	for _, f := range PresetFields() {
 		if f.Text(&p.Config) != f.Text(&c) {
 			return false
 		}
@@ -122,20 +122,20 @@ func (p preset) matches(c estimator.Config) bool {
 	return true
 }
 
-// findPreset returns the preset with the given ID.
-func findPreset(list []preset, id string) (preset, bool) {
+// FindPreset returns the preset with the given ID.
+func FindPreset(list []Preset, id string) (Preset, bool) {
 	for _, p := range list {
 		if p.ID == id {
 			return p, true
 		}
 	}
-	return preset{}, false
+	return Preset{}, false
 }
 
-// matchPreset returns the ID of the first preset whose model c holds, or "".
-func matchPreset(list []preset, c estimator.Config) string {
+// MatchPreset returns the ID of the first preset whose model c holds, or "".
+func MatchPreset(list []Preset, c estimator.Config) string {
 	for _, p := range list {
-		if p.matches(c) {
+		if p.Matches(c) {
 			return p.ID
 		}
 	}

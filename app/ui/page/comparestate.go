@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"strconv"
@@ -19,58 +19,58 @@ import (
 // estimator lands beside its control. An empty field means "as the
 // candidate": the override is removed.
 const (
-	baselineKeyPrefix = "b."
-	keyCompare        = "compare"        // the mode menu; also the error key of a baseline message that names no field
-	keyComparePreset  = "compare-preset" // the menu of ready-made comparisons
-	keyBaseGPU        = "b.gpu"          // the baseline's GPU menu
-	keyBasePreset     = "b.preset"       // the baseline's model menu
-	keyBaseAdd        = "b.add"          // adds an override of any field
-	keyBaseRemove     = "b.remove"       // removes one (the edit's Text is the control key)
-	keyBaseChanges    = "b.changes"      // the error key of the baseline's switches
+	BaselineKeyPrefix = "b."
+	KeyCompare        = "compare"        // the mode menu; also the error key of a baseline message that names no field
+	KeyComparePreset  = "compare-preset" // the menu of ready-made comparisons
+	KeyBaseGPU        = "b.gpu"          // the baseline's GPU menu
+	KeyBasePreset     = "b.preset"       // the baseline's model menu
+	KeyBaseAdd        = "b.add"          // adds an override of any field
+	KeyBaseRemove     = "b.remove"       // removes one (the edit's Text is the control key)
+	KeyBaseChanges    = "b.changes"      // the error key of the baseline's switches
 )
 
 // The Compare menu's values, and the menus' "as the candidate" entry.
 const (
-	compareChangesOff = "changes-off"
-	compareSetup      = "setup"
-	sameAsCandidate   = "same"
+	CompareChangesOff = "changes-off"
+	CompareSetup      = "setup"
+	SameAsCandidate   = "same"
 )
 
 // The ready-made comparisons (the comparisons menu): the baseline first.
 const (
-	comparisonGPU      = "h100-h200"
-	comparisonSequence = "seq-4096-8192"
-	comparisonModel    = "model:" // followed by the baseline's preset ID
+	ComparisonGPU      = "h100-h200"
+	ComparisonSequence = "seq-4096-8192"
+	ComparisonModel    = "model:" // followed by the baseline's preset ID
 )
 
-// isCompareKey reports whether an edit's key belongs to the Compare
+// IsCompareKey reports whether an edit's key belongs to the Compare
 // control or its form.
-func isCompareKey(key string) bool {
-	return key == keyCompare || key == keyComparePreset || strings.HasPrefix(key, baselineKeyPrefix)
+func IsCompareKey(key string) bool {
+	return key == KeyCompare || key == KeyComparePreset || strings.HasPrefix(key, BaselineKeyPrefix)
 }
 
 // baseKey is the field key of a form control ("b.rows" -> "rows").
-func baseKey(control string) string { return strings.TrimPrefix(control, baselineKeyPrefix) }
+func baseKey(control string) string { return strings.TrimPrefix(control, BaselineKeyPrefix) }
 
-// applyCompare applies an edit of the Compare control or its form.
-func (s *pageState) applyCompare(e edit, list []preset) {
-	delete(s.inputErr, e.Key)
+// ApplyCompare applies an edit of the Compare control or its form.
+func (s *State) ApplyCompare(e Edit, list []Preset) {
+	delete(s.InputErr, e.Key)
 	switch {
-	case e.Key == keyCompare:
+	case e.Key == KeyCompare:
 		s.setCompareMode(e.Text)
-	case e.Key == keyComparePreset:
+	case e.Key == KeyComparePreset:
 		s.setComparison(e.Text, list)
-	case e.Key == keyBaseGPU:
+	case e.Key == KeyBaseGPU:
 		s.setBaselineGPU(e.Text)
-	case e.Key == keyBasePreset:
+	case e.Key == KeyBasePreset:
 		s.setBaselineModel(e.Text, list)
-	case e.Key == keyBaseAdd:
+	case e.Key == KeyBaseAdd:
 		s.addOverride(e.Text)
-	case e.Key == keyBaseRemove:
+	case e.Key == KeyBaseRemove:
 		s.removeOverride(e.Text)
-	case e.Kind == editCheck:
+	case e.Kind == EditCheck:
 		s.setBaselineCheck(baseKey(e.Key), e.On)
-	case e.Kind == editText:
+	case e.Kind == EditText:
 		s.setBaselineText(e.Key, e.Text)
 	}
 }
@@ -78,11 +78,11 @@ func (s *pageState) applyCompare(e edit, list []preset) {
 // ownBaseline is a copy of the baseline to edit (Config values share the
 // pointer: the shown config must not change under the page). Without one
 // it starts as the candidate's switches and no override: the same setup.
-func (s *pageState) ownBaseline() *estimator.Baseline {
-	if s.cfg.Baseline == nil {
-		return &estimator.Baseline{Changes: s.cfg.Changes, Overrides: estimator.Overrides{}}
+func (s *State) ownBaseline() *estimator.Baseline {
+	if s.Cfg.Baseline == nil {
+		return &estimator.Baseline{Changes: s.Cfg.Changes, Overrides: estimator.Overrides{}}
 	}
-	b := s.cfg.Baseline.Clone()
+	b := s.Cfg.Baseline.Clone()
 	if b.Overrides == nil {
 		b.Overrides = estimator.Overrides{}
 	}
@@ -90,15 +90,15 @@ func (s *pageState) ownBaseline() *estimator.Baseline {
 }
 
 // forgetBaseline drops every text and message of the form.
-func (s *pageState) forgetBaseline() {
-	for k := range s.texts {
-		if strings.HasPrefix(k, baselineKeyPrefix) {
-			delete(s.texts, k)
+func (s *State) forgetBaseline() {
+	for k := range s.Texts {
+		if strings.HasPrefix(k, BaselineKeyPrefix) {
+			delete(s.Texts, k)
 		}
 	}
-	for k := range s.inputErr {
-		if strings.HasPrefix(k, baselineKeyPrefix) || k == keyCompare {
-			delete(s.inputErr, k)
+	for k := range s.InputErr {
+		if strings.HasPrefix(k, BaselineKeyPrefix) || k == KeyCompare {
+			delete(s.InputErr, k)
 		}
 	}
 }
@@ -106,24 +106,24 @@ func (s *pageState) forgetBaseline() {
 // setCompareMode switches between the changes-off baseline and another
 // setup. Back to "changes off" the setup is kept aside, and comes back
 // when the user switches to "another setup" again.
-func (s *pageState) setCompareMode(mode string) {
+func (s *State) setCompareMode(mode string) {
 	switch mode {
-	case compareChangesOff:
-		if s.cfg.Baseline != nil {
-			s.lastBaseline = s.cfg.Baseline
+	case CompareChangesOff:
+		if s.Cfg.Baseline != nil {
+			s.lastBaseline = s.Cfg.Baseline
 		}
-		s.cfg.Baseline = nil
+		s.Cfg.Baseline = nil
 		s.forgetBaseline()
-	case compareSetup:
-		if s.cfg.Baseline == nil {
+	case CompareSetup:
+		if s.Cfg.Baseline == nil {
 			if s.lastBaseline != nil {
-				s.cfg.Baseline = s.lastBaseline.Clone()
+				s.Cfg.Baseline = s.lastBaseline.Clone()
 			} else {
-				s.cfg.Baseline = s.ownBaseline()
+				s.Cfg.Baseline = s.ownBaseline()
 			}
 		}
 	default:
-		s.inputErr[keyCompare] = "must be " + compareChangesOff + " or " + compareSetup + ", got " + strconv.Quote(mode)
+		s.InputErr[KeyCompare] = "must be " + CompareChangesOff + " or " + CompareSetup + ", got " + strconv.Quote(mode)
 	}
 }
 
@@ -136,38 +136,38 @@ func (s *pageState) setCompareMode(mode string) {
 //     baseline's of 4,096;
 //   - model:<preset>: the baseline is that preset's model, the candidate
 //     keeps its own, on the candidate's GPU.
-func (s *pageState) setComparison(id string, list []preset) {
-	b := &estimator.Baseline{Changes: s.cfg.Changes, Overrides: estimator.Overrides{}}
+func (s *State) setComparison(id string, list []Preset) {
+	b := &estimator.Baseline{Changes: s.Cfg.Changes, Overrides: estimator.Overrides{}}
 	switch {
-	case id == comparisonGPU:
-		s.cfg.Budget.CapacityBytes = estimator.H200CapacityBytes
-		s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
-		s.forget("capacity_bytes")
+	case id == ComparisonGPU:
+		s.Cfg.Budget.CapacityBytes = estimator.H200CapacityBytes
+		s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
+		s.Forget("capacity_bytes")
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
-	case id == comparisonSequence:
-		s.cfg.Request.SequenceRows = 8192
-		s.forget("sequence_rows")
+	case id == ComparisonSequence:
+		s.Cfg.Request.SequenceRows = 8192
+		s.Forget("sequence_rows")
 		b.Overrides["request.sequence_rows"] = estimator.Setting{Int: 4096}
-	case strings.HasPrefix(id, comparisonModel):
-		p, ok := findPreset(list, strings.TrimPrefix(id, comparisonModel))
+	case strings.HasPrefix(id, ComparisonModel):
+		p, ok := FindPreset(list, strings.TrimPrefix(id, ComparisonModel))
 		if !ok {
-			s.inputErr[keyComparePreset] = "is not a comparison: " + strconv.Quote(id)
+			s.InputErr[KeyComparePreset] = "is not a comparison: " + strconv.Quote(id)
 			return
 		}
-		modelOverrides(b, s.cfg, p.Config)
+		modelOverrides(b, s.Cfg, p.Config)
 	default:
-		s.inputErr[keyComparePreset] = "is not a comparison: " + strconv.Quote(id)
+		s.InputErr[KeyComparePreset] = "is not a comparison: " + strconv.Quote(id)
 		return
 	}
 	s.forgetBaseline()
-	s.cfg.Baseline = b
-	s.resetRange()
+	s.Cfg.Baseline = b
+	s.ResetRange()
 }
 
 // modelOverrides makes b's model that of model: an override for every
 // preset field where model differs from cand, none where they agree.
 func modelOverrides(b *estimator.Baseline, cand, model estimator.Config) {
-	for _, f := range presetFields() {
+	for _, f := range PresetFields() {
 		delete(b.Overrides, f.Path)
 		if f.Text(&model) == f.Text(&cand) {
 			continue
@@ -179,13 +179,13 @@ func modelOverrides(b *estimator.Baseline, cand, model estimator.Config) {
 
 // baselineModel is the baseline's model when it overrides any model
 // field (nil otherwise): what a change of the candidate's preset keeps.
-func (s *pageState) baselineModel() *estimator.Config {
-	if s.cfg.Baseline == nil {
+func (s *State) baselineModel() *estimator.Config {
+	if s.Cfg.Baseline == nil {
 		return nil
 	}
-	for _, f := range presetFields() {
-		if _, ok := s.cfg.Baseline.Overrides[f.Path]; ok {
-			bc, err := s.cfg.BaselineConfig()
+	for _, f := range PresetFields() {
+		if _, ok := s.Cfg.Baseline.Overrides[f.Path]; ok {
+			bc, err := s.Cfg.BaselineConfig()
 			if err != nil {
 				return nil
 			}
@@ -198,72 +198,72 @@ func (s *pageState) baselineModel() *estimator.Config {
 // keepBaselineModel re-derives the baseline's model overrides after the
 // candidate's model changed, so a baseline with a model of its own keeps
 // it (one that follows the candidate's model goes on following it).
-func (s *pageState) keepBaselineModel(model *estimator.Config) {
-	if model == nil || s.cfg.Baseline == nil {
+func (s *State) keepBaselineModel(model *estimator.Config) {
+	if model == nil || s.Cfg.Baseline == nil {
 		return
 	}
 	b := s.ownBaseline()
-	modelOverrides(b, s.cfg, *model)
-	for _, f := range presetFields() {
-		s.forget(baselineKeyPrefix + f.Key)
+	modelOverrides(b, s.Cfg, *model)
+	for _, f := range PresetFields() {
+		s.Forget(BaselineKeyPrefix + f.Key)
 	}
-	s.cfg.Baseline = b
+	s.Cfg.Baseline = b
 }
 
 // setBaselineGPU puts the baseline on a GPU of the table, or back on the
 // candidate's ("same"); "custom" opens the capacity field at the
 // candidate's capacity.
-func (s *pageState) setBaselineGPU(id string) {
+func (s *State) setBaselineGPU(id string) {
 	b := s.ownBaseline()
 	const path = "budget.capacity_bytes"
 	switch id {
-	case sameAsCandidate:
+	case SameAsCandidate:
 		delete(b.Overrides, path)
 	default:
 		g, err := estimator.GPUByID(id)
 		if err != nil {
-			s.inputErr[keyBaseGPU] = err.Error()
+			s.InputErr[KeyBaseGPU] = err.Error()
 			return
 		}
-		s.forget(baselineKeyPrefix + "capacity_bytes")
+		s.Forget(BaselineKeyPrefix + "capacity_bytes")
 		capacity := g.CapacityBytes
 		if capacity == 0 { // custom: the field, at the candidate's capacity, to type into
-			capacity = s.cfg.Budget.CapacityBytes
-			s.texts[baselineKeyPrefix+"capacity_bytes"] = strconv.FormatInt(capacity, 10)
+			capacity = s.Cfg.Budget.CapacityBytes
+			s.Texts[BaselineKeyPrefix+"capacity_bytes"] = strconv.FormatInt(capacity, 10)
 		}
 		b.Overrides[path] = estimator.Setting{Int: capacity}
-		s.cfg.Baseline = b
+		s.Cfg.Baseline = b
 		return
 	}
-	s.forget(baselineKeyPrefix + "capacity_bytes")
-	s.cfg.Baseline = b
+	s.Forget(BaselineKeyPrefix + "capacity_bytes")
+	s.Cfg.Baseline = b
 }
 
 // setBaselineModel gives the baseline a preset's model, or the
 // candidate's ("same").
-func (s *pageState) setBaselineModel(id string, list []preset) {
+func (s *State) setBaselineModel(id string, list []Preset) {
 	b := s.ownBaseline()
-	if id == sameAsCandidate {
-		for _, f := range presetFields() {
+	if id == SameAsCandidate {
+		for _, f := range PresetFields() {
 			delete(b.Overrides, f.Path)
 		}
 	} else {
-		p, ok := findPreset(list, id)
+		p, ok := FindPreset(list, id)
 		if !ok {
-			s.inputErr[keyBasePreset] = "is not a preset: " + strconv.Quote(id)
+			s.InputErr[KeyBasePreset] = "is not a preset: " + strconv.Quote(id)
 			return
 		}
-		modelOverrides(b, s.cfg, p.Config)
+		modelOverrides(b, s.Cfg, p.Config)
 	}
-	for _, f := range presetFields() {
-		s.forget(baselineKeyPrefix + f.Key)
+	for _, f := range PresetFields() {
+		s.Forget(BaselineKeyPrefix + f.Key)
 	}
-	s.cfg.Baseline = b
+	s.Cfg.Baseline = b
 }
 
-// overridableFields are the fields a baseline may override, in the
+// OverridableFields are the fields a baseline may override, in the
 // registry's order: every field but the changes.
-func overridableFields() []*estimator.Field {
+func OverridableFields() []*estimator.Field {
 	var out []*estimator.Field
 	for _, f := range estimator.Fields() {
 		if !strings.HasPrefix(f.Path, "changes.") {
@@ -284,17 +284,17 @@ func overridable(key string) (*estimator.Field, bool) {
 
 // addOverride adds a field to the form, overridden at the candidate's
 // value for the user to change.
-func (s *pageState) addOverride(key string) {
+func (s *State) addOverride(key string) {
 	f, ok := overridable(key)
 	if !ok {
-		s.inputErr[keyBaseAdd] = "is not a field a baseline can override: " + strconv.Quote(key)
+		s.InputErr[KeyBaseAdd] = "is not a field a baseline can override: " + strconv.Quote(key)
 		return
 	}
 	b := s.ownBaseline()
 	if _, dup := b.Overrides[f.Path]; !dup {
-		b.Overrides[f.Path] = settingOf(f, s.cfg)
+		b.Overrides[f.Path] = settingOf(f, s.Cfg)
 	}
-	s.cfg.Baseline = b
+	s.Cfg.Baseline = b
 }
 
 // settingOf is field f's value in c as an override.
@@ -308,7 +308,7 @@ func settingOf(f *estimator.Field, c estimator.Config) estimator.Setting {
 
 // removeOverride takes a field out of the form: the baseline follows the
 // candidate there again.
-func (s *pageState) removeOverride(control string) {
+func (s *State) removeOverride(control string) {
 	key := baseKey(control)
 	if key == KeyInUseGiB {
 		key = "in_use_bytes"
@@ -319,16 +319,16 @@ func (s *pageState) removeOverride(control string) {
 	}
 	b := s.ownBaseline()
 	delete(b.Overrides, f.Path)
-	s.forget(baselineKeyPrefix + key)
+	s.Forget(BaselineKeyPrefix + key)
 	if key == "in_use_bytes" {
-		s.forget(baselineKeyPrefix + KeyInUseGiB)
+		s.Forget(BaselineKeyPrefix + KeyInUseGiB)
 	}
-	s.cfg.Baseline = b
+	s.Cfg.Baseline = b
 }
 
 // setBaselineCheck applies one of the baseline's switches: a change, or
 // a boolean field the form overrides.
-func (s *pageState) setBaselineCheck(key string, on bool) {
+func (s *State) setBaselineCheck(key string, on bool) {
 	f, ok := estimator.FieldByKey(key)
 	if !ok || f.Kind != estimator.BoolField {
 		return
@@ -342,7 +342,7 @@ func (s *pageState) setBaselineCheck(key string, on bool) {
 	} else {
 		b.Overrides[f.Path] = estimator.Setting{Bool: on}
 	}
-	s.cfg.Baseline = b
+	s.Cfg.Baseline = b
 }
 
 // setBaselineText applies text typed into one of the form's fields: ""
@@ -350,13 +350,13 @@ func (s *pageState) setBaselineCheck(key string, on bool) {
 // an optional field back to the baseline's own default, anything else is
 // parsed as the candidate's field would be. A text that does not parse
 // stays, with its message, and the override keeps its last value.
-func (s *pageState) setBaselineText(control, text string) {
+func (s *State) setBaselineText(control, text string) {
 	key := baseKey(control)
-	s.texts[control] = text
-	ek := errorKey(control)
-	delete(s.inputErr, ek)
+	s.Texts[control] = text
+	ek := ErrorKey(control)
+	delete(s.InputErr, ek)
 	b := s.ownBaseline()
-	defer func() { s.cfg.Baseline = b }()
+	defer func() { s.Cfg.Baseline = b }()
 	if key == KeyInUseGiB {
 		const path = "budget.in_use_bytes"
 		if strings.TrimSpace(text) == "" {
@@ -365,7 +365,7 @@ func (s *pageState) setBaselineText(control, text string) {
 		}
 		v, err := estimator.ParseGiB(text)
 		if err != nil {
-			s.inputErr[ek] = err.Error()
+			s.InputErr[ek] = err.Error()
 			return
 		}
 		b.Overrides[path] = estimator.Setting{Int: v}
@@ -373,8 +373,8 @@ func (s *pageState) setBaselineText(control, text string) {
 	}
 	f, ok := overridable(key)
 	if !ok {
-		delete(s.texts, control)
-		s.inputErr[keyCompare] = strconv.Quote(control) + " is not a field a baseline can override"
+		delete(s.Texts, control)
+		s.InputErr[KeyCompare] = strconv.Quote(control) + " is not a field a baseline can override"
 		return
 	}
 	if strings.TrimSpace(text) == "" {
@@ -383,7 +383,7 @@ func (s *pageState) setBaselineText(control, text string) {
 	}
 	var tmp estimator.Config
 	if err := f.SetText(&tmp, text); err != nil {
-		s.inputErr[ek] = messageOf(err)
+		s.InputErr[ek] = MessageOf(err)
 		return
 	}
 	b.Overrides[f.Path] = settingOf(f, tmp)

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"reflect"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"headroom/app/chart"
 	"headroom/estimator"
 )
 
@@ -16,67 +15,67 @@ import (
 // typed in GiB.
 const (
 	KeyInUseGiB = "in_use_gib"
-	keyFrom     = "axis-from"
-	keyTo       = "axis-to"
-	keyAxis     = "axis"
-	keyGPU      = "gpu"
-	keyPreset   = "preset"
-	keyConfig   = "config" // an error that names no control
+	KeyFrom     = "axis-from"
+	KeyTo       = "axis-to"
+	KeyAxis     = "axis"
+	KeyGPU      = "gpu"
+	KeyPreset   = "preset"
+	KeyConfig   = "config" // an error that names no control
 )
 
 // The GPU menu's values.
 const (
-	gpuH200   = "h200"
-	gpuH100   = "h100"
-	gpuCustom = estimator.CustomGPU
+	GPUH200   = "h200"
+	GPUH100   = "h100"
+	GPUCustom = estimator.CustomGPU
 )
 
 // ChartPoints is the grid of the page's sweep before bisection.
 const ChartPoints = estimator.DefaultPoints
 
-// pageState is the explorer's input: everything the URL holds. cfg has
+// State is the explorer's input: everything the URL holds. cfg has
 // every edit that parsed, so it may be invalid (rows 0, projected_rows
 // above rows); texts keeps what the user typed, verbatim, so nothing typed
 // is lost while it is wrong.
-type pageState struct {
-	cfg      estimator.Config
-	axis     string
-	from, to int64
-	gpu      string
-	texts    map[string]string // control key: text as typed, or as the URL had it
-	inputErr map[string]string // error key: why that text is not in cfg
-	errs     map[string]string // error key: inputErr plus what validate found
-	valid    bool              // cfg and the range can be priced and swept
-	cfgOK    bool              // cfg can be priced (the range may still be wrong)
-	typed    bool              // the user (or the link) set the range: it stays when the config changes
-	result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
+type State struct {
+	Cfg      estimator.Config
+	Axis     string
+	From, To int64
+	GPU      string
+	Texts    map[string]string // control key: text as typed, or as the URL had it
+	InputErr map[string]string // error key: why that text is not in cfg
+	Errs     map[string]string // error key: inputErr plus what validate found
+	Valid    bool              // cfg and the range can be priced and swept
+	CfgOK    bool              // cfg can be priced (the range may still be wrong)
+	Typed    bool              // the user (or the link) set the range: it stays when the config changes
+	Result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
-	terms    []termDraft       // the Changes panel's terms (termsstate.go)
+	Terms    []termDraft       // the Changes panel's terms (termsstate.go)
 	// lastBaseline is the setup the Compare control restores when the
 	// user goes back from "changes off" to "another setup".
 	lastBaseline *estimator.Baseline
-	mapS         mapState // the "Two inputs" view (mapstate.go)
+	Map          MapState // the "Two inputs" view (mapstate.go)
 }
 
-func newPageState() pageState {
-	s := pageState{
-		cfg:      estimator.Default(),
-		axis:     "rows",
-		texts:    map[string]string{},
-		inputErr: map[string]string{},
+func New() State {
+	s := State{
+		Cfg:      estimator.Default(),
+		Axis:     "rows",
+		Texts:    map[string]string{},
+		InputErr: map[string]string{},
 		lastTopK: 20,
 		lastEP:   8,
-		mapS:     newMapState(),
+		Map:      NewMapState(),
 	}
-	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
-	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
-	s.validate()
+	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.Validate()
 	return s
 }
 
-// errorKey is the error key of a control.
-func errorKey(control string) string {
+// ErrorKey is the error key of a control.
+func ErrorKey(control string) string {
 	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
 		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
 	}
@@ -94,9 +93,9 @@ func controlKey(errKey string) string {
 // urlKey is the query key that carries a control's raw text.
 func urlKey(control string) string {
 	switch control {
-	case keyFrom:
+	case KeyFrom:
 		return "from"
-	case keyTo:
+	case KeyTo:
 		return "to"
 	}
 	return control
@@ -114,19 +113,19 @@ func errorKeysOf(field string) []string {
 		}
 	}
 	if len(keys) == 0 {
-		keys = []string{keyConfig}
+		keys = []string{KeyConfig}
 	}
 	return keys
 }
 
-// gpuFor is the GPU menu entry of a capacity (estimator.GPUForCapacity:
+// GPUFor is the GPU menu entry of a capacity (estimator.GPUForCapacity:
 // the estimator's GPU table is the one place that maps a GPU to its
 // capacity).
-func gpuFor(capacity int64) string { return estimator.GPUForCapacity(capacity).ID }
+func GPUFor(capacity int64) string { return estimator.GPUForCapacity(capacity).ID }
 
-// gpuCapacity is the capacity of a GPU menu entry: 0 for custom, an error
+// GPUCapacity is the capacity of a GPU menu entry: 0 for custom, an error
 // naming the entries for anything else.
-func gpuCapacity(id string) (int64, error) {
+func GPUCapacity(id string) (int64, error) {
 	g, err := estimator.GPUByID(id)
 	return g.CapacityBytes, err
 }
@@ -138,54 +137,54 @@ func GiBText(b int64) string {
 	return strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64)
 }
 
-// forget drops what the user typed into a control whose value something
+// Forget drops what the user typed into a control whose value something
 // else (a menu, a switch, a preset) has just set.
-func (s *pageState) forget(control string) {
-	delete(s.texts, control)
-	delete(s.inputErr, errorKey(control))
+func (s *State) Forget(control string) {
+	delete(s.Texts, control)
+	delete(s.InputErr, ErrorKey(control))
 }
 
-// setText applies text typed into a control (or sent by its slider).
-func (s *pageState) setText(control, text string) {
-	s.texts[control] = text
-	ek := errorKey(control)
-	delete(s.inputErr, ek)
+// SetText applies text typed into a control (or sent by its slider).
+func (s *State) SetText(control, text string) {
+	s.Texts[control] = text
+	ek := ErrorKey(control)
+	delete(s.InputErr, ek)
 	switch control {
 	case KeyInUseGiB:
 		v, err := estimator.ParseGiB(text)
 		if err != nil {
-			s.inputErr[ek] = err.Error()
+			s.InputErr[ek] = err.Error()
 			return
 		}
-		s.cfg.Budget.InUseBytes = v
+		s.Cfg.Budget.InUseBytes = v
 		return
-	case keyFrom, keyTo:
-		s.typed = true
+	case KeyFrom, KeyTo:
+		s.Typed = true
 		v, err := s.parseAxisValue(text)
 		if err != nil {
-			s.inputErr[ek] = err.Error()
+			s.InputErr[ek] = err.Error()
 			return
 		}
-		if control == keyFrom {
-			s.from = v
+		if control == KeyFrom {
+			s.From = v
 		} else {
-			s.to = v
+			s.To = v
 		}
 		return
 	}
 	f, ok := estimator.FieldByKey(control)
 	if !ok || f.Kind != estimator.IntField {
-		delete(s.texts, control)
+		delete(s.Texts, control)
 		return
 	}
-	if err := f.SetText(&s.cfg, text); err != nil {
-		s.inputErr[ek] = messageOf(err)
+	if err := f.SetText(&s.Cfg, text); err != nil {
+		s.InputErr[ek] = MessageOf(err)
 		return
 	}
-	v, _ := f.Int(&s.cfg)
+	v, _ := f.Int(&s.Cfg)
 	switch control {
 	case "capacity_bytes":
-		s.gpu = gpuFor(v)
+		s.GPU = GPUFor(v)
 	case "topk":
 		if v > 0 {
 			s.lastTopK = v
@@ -199,136 +198,136 @@ func (s *pageState) setText(control, text string) {
 
 // parseAxisValue reads a range field's text as the axis field takes it
 // (units included: "80GiB" along in_use_bytes, "64k" along rows).
-func (s *pageState) parseAxisValue(text string) (int64, error) {
-	if f, ok := estimator.FieldByKey(s.axis); ok {
+func (s *State) parseAxisValue(text string) (int64, error) {
+	if f, ok := estimator.FieldByKey(s.Axis); ok {
 		return f.Parse(text)
 	}
 	return estimator.ParseInt(text)
 }
 
-// commit ends an edit of a field (Enter, or the focus leaving it): a text
+// Commit ends an edit of a field (Enter, or the focus leaving it): a text
 // the page read ("80GiB", "64k", "1,024") gives way to the value as the
 // page writes it, the exact integer; a text in error stays as typed.
-func (s *pageState) commit(control string) {
-	if _, bad := s.inputErr[errorKey(control)]; bad {
+func (s *State) Commit(control string) {
+	if _, bad := s.InputErr[ErrorKey(control)]; bad {
 		return
 	}
-	if _, bad := s.errs[errorKey(control)]; bad {
+	if _, bad := s.Errs[ErrorKey(control)]; bad {
 		return
 	}
-	delete(s.texts, control)
+	delete(s.Texts, control)
 }
 
-// setCheck applies a switch; using it replaces whatever text was in
+// SetCheck applies a switch; using it replaces whatever text was in
 // error there (a link's grad=maybe). top-k and expert parallelism are
 // integers behind a switch: on restores the last value above "off".
-func (s *pageState) setCheck(key string, on bool) {
+func (s *State) SetCheck(key string, on bool) {
 	f, ok := estimator.FieldByKey(key)
 	if !ok {
 		return
 	}
-	s.forget(key)
+	s.Forget(key)
 	switch key {
 	case "topk":
-		f.SetInt(&s.cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
+		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
 	case "expert_parallel":
-		f.SetInt(&s.cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
+		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
 	default:
 		if f.Kind == estimator.BoolField {
-			f.SetBool(&s.cfg, on)
+			f.SetBool(&s.Cfg, on)
 		}
 	}
 }
 
-// setMenu applies a choice from the preset, GPU or axis menu.
+// SetMenu applies a choice from the preset, GPU or axis menu.
 //
 // A value the menu does not offer (only a hand-edited link has one) is
 // marked, and kept as the menu's text so the address keeps it, like a bad
 // field value.
-func (s *pageState) setMenu(key, value string, list []preset) {
-	s.forget(key)
+func (s *State) SetMenu(key, value string, list []Preset) {
+	s.Forget(key)
 	bad := func(msg string) {
-		s.inputErr[key] = msg
-		s.texts[key] = value
+		s.InputErr[key] = msg
+		s.Texts[key] = value
 	}
 	switch key {
-	case keyPreset:
-		p, ok := findPreset(list, value)
+	case KeyPreset:
+		p, ok := FindPreset(list, value)
 		if !ok {
 			bad("is not a preset: " + strconv.Quote(value))
 			return
 		}
 		keep := s.baselineModel()
-		p.applyTo(&s.cfg)
-		for _, f := range presetFields() {
-			s.forget(f.Key)
+		p.ApplyTo(&s.Cfg)
+		for _, f := range PresetFields() {
+			s.Forget(f.Key)
 		}
 		s.keepBaselineModel(keep)
-		s.resetRange()
-	case keyGPU:
-		capacity, err := gpuCapacity(value)
+		s.ResetRange()
+	case KeyGPU:
+		capacity, err := GPUCapacity(value)
 		if err != nil {
 			bad(err.Error())
 			return
 		}
 		if capacity != 0 {
-			s.cfg.Budget.CapacityBytes = capacity
+			s.Cfg.Budget.CapacityBytes = capacity
 		}
-		s.gpu = value
-		s.forget("capacity_bytes")
-	case keyAxis:
+		s.GPU = value
+		s.Forget("capacity_bytes")
+	case KeyAxis:
 		if !isAxis(value) {
 			bad("must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value))
 			return
 		}
-		s.axis = value
-		s.resetRange()
+		s.Axis = value
+		s.ResetRange()
 	}
 }
 
-// resetRange puts the axis range back to its default for the current
+// ResetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
-func (s *pageState) resetRange() {
-	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
-	s.forget(keyFrom)
-	s.forget(keyTo)
-	s.typed = false
+func (s *State) ResetRange() {
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.Forget(KeyFrom)
+	s.Forget(KeyTo)
+	s.Typed = false
 }
 
-// followRange moves a range nobody typed to the default of the config as
+// FollowRange moves a range nobody typed to the default of the config as
 // an edit of control left it (the in_use_bytes axis ends at the GPU just
 // picked). A typed range stays (the "fit range" button puts it back to
 // the default), and so does the range when the edit was of the swept
 // field itself: dragging rows along rows moves the chart's marker, not
 // its axis. A config that does not resolve leaves the range as it was.
-func (s *pageState) followRange(control string) {
-	if s.typed || errorKey(control) == s.axis || control == keyFrom || control == keyTo {
+func (s *State) FollowRange(control string) {
+	if s.Typed || ErrorKey(control) == s.Axis || control == KeyFrom || control == KeyTo {
 		return
 	}
-	if validConfig(s.cfg) != nil {
+	if validConfig(s.Cfg) != nil {
 		return
 	}
-	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
 }
 
-// validate recomputes errs and valid from inputErr, the config and the
+// Validate recomputes errs and valid from inputErr, the config and the
 // range.
-func (s *pageState) validate() {
-	s.errs = make(map[string]string, len(s.inputErr)+2)
-	for k, v := range s.inputErr {
-		s.errs[k] = v
+func (s *State) Validate() {
+	s.Errs = make(map[string]string, len(s.InputErr)+2)
+	for k, v := range s.InputErr {
+		s.Errs[k] = v
 	}
-	s.valid = true
+	s.Valid = true
 	add := func(key, msg string) {
-		s.valid = false
-		if _, ok := s.errs[key]; !ok {
-			s.errs[key] = msg
+		s.Valid = false
+		if _, ok := s.Errs[key]; !ok {
+			s.Errs[key] = msg
 		}
 	}
 	// Every field the config fails on is marked, as a link's decoding
 	// marks them (Repair finds them all; Estimate stops at the first), so
 	// the address the page writes opens with the same messages.
-	v := validated(s.cfg)
+	v := validated(s.Cfg)
 	for _, e := range v.bad {
 		for _, k := range errorKeysOf(e.Field) {
 			add(k, e.Message)
@@ -337,9 +336,9 @@ func (s *pageState) validate() {
 	// The estimate is how a config is validated (an overflow is found only
 	// by pricing it); renderNow shows this one rather than pricing again.
 	res, err := v.res, v.err
-	s.cfgOK = err == nil
+	s.CfgOK = err == nil
 	if err == nil {
-		s.result = res
+		s.Result = res
 	} else {
 		for _, e := range estimator.FieldErrors(err) {
 			keys := errorKeysOf(e.Field)
@@ -351,31 +350,31 @@ func (s *pageState) validate() {
 			}
 		}
 	}
-	if err := estimator.CheckRange(s.from, s.to, ChartPoints); err != nil {
+	if err := estimator.CheckRange(s.From, s.To, ChartPoints); err != nil {
 		for _, e := range estimator.FieldErrors(err) {
 			switch e.Field {
 			case "from":
-				add(keyFrom, e.Message)
+				add(KeyFrom, e.Message)
 			case "to":
-				add(keyTo, e.Message)
+				add(KeyTo, e.Message)
 			default: // the grid size is not a control
-				add(keyConfig, e.Error())
+				add(KeyConfig, e.Error())
 			}
 		}
 	}
-	if f, ok := estimator.FieldByKey(s.axis); ok {
-		if s.from < f.Min {
-			add(keyFrom, "must be at least "+estimator.Group(f.Min)+" along "+s.axis+", got "+estimator.Group(s.from))
+	if f, ok := estimator.FieldByKey(s.Axis); ok {
+		if s.From < f.Min {
+			add(KeyFrom, "must be at least "+estimator.Group(f.Min)+" along "+s.Axis+", got "+estimator.Group(s.From))
 		}
-		if s.to > f.Max {
-			add(keyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.axis+", got "+estimator.Group(s.to))
+		if s.To > f.Max {
+			add(KeyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.Axis+", got "+estimator.Group(s.To))
 		}
 	}
 }
 
-// messageOf is an error's message without the field name, which the page
+// MessageOf is an error's message without the field name, which the page
 // shows by placing it beside the field.
-func messageOf(err error) string {
+func MessageOf(err error) string {
 	if es := estimator.FieldErrors(err); len(es) == 1 {
 		return es[0].Message
 	}
@@ -391,24 +390,24 @@ func isAxis(name string) bool {
 	return false
 }
 
-// text is what a control's input shows: the user's text, or the value.
-func (s *pageState) text(control string) string {
-	if t, ok := s.texts[control]; ok {
+// Text is what a control's input shows: the user's Text, or the value.
+func (s *State) Text(control string) string {
+	if t, ok := s.Texts[control]; ok {
 		return t
 	}
-	if strings.HasPrefix(control, baselineKeyPrefix) {
+	if strings.HasPrefix(control, BaselineKeyPrefix) {
 		return s.baselineText(control)
 	}
 	switch control {
 	case KeyInUseGiB:
-		return GiBText(s.cfg.Budget.InUseBytes)
-	case keyFrom:
-		return strconv.FormatInt(s.from, 10)
-	case keyTo:
-		return strconv.FormatInt(s.to, 10)
+		return GiBText(s.Cfg.Budget.InUseBytes)
+	case KeyFrom:
+		return strconv.FormatInt(s.From, 10)
+	case KeyTo:
+		return strconv.FormatInt(s.To, 10)
 	}
 	if f, ok := estimator.FieldByKey(control); ok {
-		return f.Text(&s.cfg)
+		return f.Text(&s.Cfg)
 	}
 	return ""
 }

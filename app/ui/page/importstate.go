@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"headroom/estimator"
 )
 
-// withImport returns the state that an imported file leads to; s itself
+// WithImport returns the state that an imported file leads to; s itself
 // is not changed, so a refused import leaves the page as it was.
 //
 //   - Headroom's own export restores the whole state: config, axis, range.
@@ -22,43 +22,43 @@ import (
 // An import that would put a field in error is refused with the
 // estimator's messages (for a Hugging Face file, a field that was not in
 // error before: it does not fix what the user typed elsewhere).
-func (s *pageState) withImport(imp Imported, list []preset) (pageState, error) {
-	var next pageState
+func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
+	var next State
 	before := map[string]string{} // the errors the import may leave as they are
 	switch imp.Kind {
 	case "export":
 		if imp.View == nil {
-			return pageState{}, errors.New("a Headroom export without its view")
+			return State{}, errors.New("a Headroom export without its view")
 		}
 		q := estimator.EncodeQuery(imp.Config)
-		q.Set(keyAxis, imp.View.Axis)
+		q.Set(KeyAxis, imp.View.Axis)
 		q.Set("from", strconv.FormatInt(imp.View.From, 10))
 		q.Set("to", strconv.FormatInt(imp.View.To, 10))
-		next = decodePage(q, list)
+		next = Decode(q, list)
 	case "config":
 		q := estimator.EncodeQuery(imp.Config)
-		q.Set(keyAxis, s.axis)
-		next = decodePage(q, list)
+		q.Set(KeyAxis, s.Axis)
+		next = Decode(q, list)
 	case "hf":
-		next = s.clone()
-		next.cfg.Model = imp.Config.Model
-		next.cfg.FC2.DtypeBytes = imp.Config.FC2.DtypeBytes // from dtype or torch_dtype, else as it was
-		for _, f := range presetFields() {
+		next = s.Clone()
+		next.Cfg.Model = imp.Config.Model
+		next.Cfg.FC2.DtypeBytes = imp.Config.FC2.DtypeBytes // from dtype or torch_dtype, else as it was
+		for _, f := range PresetFields() {
 			if strings.HasPrefix(f.Path, "model.") {
-				next.forget(f.Key)
+				next.Forget(f.Key)
 			}
 		}
-		if next.cfg.FC2.DtypeBytes != s.cfg.FC2.DtypeBytes {
-			next.forget("dtype_bytes")
+		if next.Cfg.FC2.DtypeBytes != s.Cfg.FC2.DtypeBytes {
+			next.Forget("dtype_bytes")
 		}
-		next.resetRange()
-		next.validate()
-		before = s.errs
+		next.ResetRange()
+		next.Validate()
+		before = s.Errs
 	default:
-		return pageState{}, errors.New("nothing to import from a file of kind " + strconv.Quote(imp.Kind))
+		return State{}, errors.New("nothing to import from a file of kind " + strconv.Quote(imp.Kind))
 	}
-	if msgs := newErrors(before, next.errs); len(msgs) > 0 {
-		return pageState{}, errors.New("the imported values do not fit: " + strings.Join(msgs, "; "))
+	if msgs := newErrors(before, next.Errs); len(msgs) > 0 {
+		return State{}, errors.New("the imported values do not fit: " + strings.Join(msgs, "; "))
 	}
 	return next, nil
 }
@@ -70,9 +70,9 @@ func newErrors(before, next map[string]string) []string {
 		if before[k] != m {
 			name := k
 			switch k {
-			case keyAxis, keyFrom, keyTo:
+			case KeyAxis, KeyFrom, KeyTo:
 				name = "view." + urlKey(k) // the export's names
-			case keyConfig:
+			case KeyConfig:
 				name = "config:"
 			default:
 				if i, ok := termIndexOfKey(k); ok {
@@ -86,12 +86,12 @@ func newErrors(before, next map[string]string) []string {
 	return msgs
 }
 
-// clone copies s, maps included, so that editing the copy leaves s as it is.
-func (s *pageState) clone() pageState {
+// Clone copies s, maps included, so that editing the copy leaves s as it is.
+func (s *State) Clone() State {
 	c := *s
-	c.texts = copyMap(s.texts)
-	c.inputErr = copyMap(s.inputErr)
-	c.errs = copyMap(s.errs)
+	c.Texts = copyMap(s.Texts)
+	c.InputErr = copyMap(s.InputErr)
+	c.Errs = copyMap(s.Errs)
 	return c
 }
 
@@ -103,9 +103,9 @@ func copyMap(m map[string]string) map[string]string {
 	return out
 }
 
-// importReport is what the import panel shows after a file was read: what
+// ImportReport is what the import panel shows after a file was read: what
 // changed, or why nothing did.
-type importReport struct {
+type ImportReport struct {
 	Err        string   // why the file was refused; the page kept its state
 	Summary    string   // one sentence on what was imported
 	Recognised []string // "vocab_size → model.vocab_size = 128,256"
@@ -114,21 +114,21 @@ type importReport struct {
 	Ignored    []string // keys of the file that no field takes
 }
 
-// reportOf describes a successful import.
-func reportOf(imp Imported, next *pageState, list []preset) importReport {
+// ReportOf describes a successful import.
+func ReportOf(imp Imported, next *State, list []Preset) ImportReport {
 	model := "a custom model"
-	if p, ok := findPreset(list, matchPreset(list, next.cfg)); ok {
+	if p, ok := FindPreset(list, MatchPreset(list, next.Cfg)); ok {
 		model = p.Name
 	}
 	switch imp.Kind {
 	case "export":
-		return importReport{Summary: "Restored the whole page from a Headroom export: " + model + ", the chart along " +
-			next.axis + " from " + estimator.Group(next.from) + " to " + estimator.Group(next.to) + "."}
+		return ImportReport{Summary: "Restored the whole page from a Headroom export: " + model + ", the chart along " +
+			next.Axis + " from " + estimator.Group(next.From) + " to " + estimator.Group(next.To) + "."}
 	case "config":
-		return importReport{Summary: "Set every input from a config in the spec's format (" + model +
-			"); the chart still sweeps " + next.axis + "."}
+		return ImportReport{Summary: "Set every input from a config in the spec's format (" + model +
+			"); the chart still sweeps " + next.Axis + "."}
 	}
-	r := importReport{Summary: "Filled in the model fields from a Hugging Face config.json; the request, FC2, budget and changes are as they were."}
+	r := ImportReport{Summary: "Filled in the model fields from a Hugging Face config.json; the request, FC2, budget and changes are as they were."}
 	for _, f := range imp.HF.Recognised {
 		line := f.Key + " → " + f.Field + " = " + estimator.Group(f.Value)
 		if f.Why != "" {

@@ -1,42 +1,41 @@
-package ui
+package page
 
 import (
 	"net/url"
 	"strconv"
 
-	"headroom/app/chart"
 	"headroom/estimator"
 )
 
-// query writes the state as URL query values: the config as the
+// Query writes the state as URL Query values: the config as the
 // estimator encodes it, the raw text of every control in error (so a
 // reload shows what was typed), and the page's own keys when they differ
 // from what the config implies.
-func (s *pageState) query(list []preset) url.Values {
-	q := estimator.EncodeQuery(s.cfg)
-	if id := matchPreset(list, s.cfg); id != "" && id != DefaultPresetID {
-		q.Set(keyPreset, id)
+func (s *State) Query(list []Preset) url.Values {
+	q := estimator.EncodeQuery(s.Cfg)
+	if id := MatchPreset(list, s.Cfg); id != "" && id != DefaultPresetID {
+		q.Set(KeyPreset, id)
 	}
-	if s.gpu != gpuFor(s.cfg.Budget.CapacityBytes) {
-		q.Set(keyGPU, s.gpu)
+	if s.GPU != GPUFor(s.Cfg.Budget.CapacityBytes) {
+		q.Set(KeyGPU, s.GPU)
 	}
-	if s.axis != "rows" {
-		q.Set(keyAxis, s.axis)
+	if s.Axis != "rows" {
+		q.Set(KeyAxis, s.Axis)
 	}
-	if from, to := chart.DefaultRange(s.axis, s.cfg); s.from != from || s.to != to {
-		q.Set("from", strconv.FormatInt(s.from, 10))
-		q.Set("to", strconv.FormatInt(s.to, 10))
+	if from, to := DefaultRange(s.Axis, s.Cfg); s.From != from || s.To != to {
+		q.Set("from", strconv.FormatInt(s.From, 10))
+		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
 	s.termsQuery(q)
-	s.mapS.encode(q, s.cfg)
-	for ek := range s.errs {
+	s.Map.encode(q, s.Cfg)
+	for ek := range s.Errs {
 		c := controlKey(ek)
-		if t, ok := s.texts[c]; ok {
+		if t, ok := s.Texts[c]; ok {
 			q.Set(urlKey(c), t)
 		}
-		if c == keyFrom || c == keyTo { // a range is read as a pair: keep both as typed
-			for _, r := range []string{keyFrom, keyTo} {
-				if t, ok := s.texts[r]; ok {
+		if c == KeyFrom || c == KeyTo { // a range is read as a pair: keep both as typed
+			for _, r := range []string{KeyFrom, KeyTo} {
+				if t, ok := s.Texts[r]; ok {
 					q.Set(urlKey(r), t)
 				}
 			}
@@ -45,29 +44,29 @@ func (s *pageState) query(list []preset) url.Values {
 	return q
 }
 
-// decodePage reads the state from URL query values. A bad value marks its
+// Decode reads the state from URL query values. A bad value marks its
 // control with the message and keeps the URL's text in it; everything else
 // the URL says is kept (the estimator's DecodeQuery does that for the
 // config). preset= starts from that preset's model, gpu= from that GPU's
 // capacity; the URL's own field values win over both.
-func decodePage(q url.Values, list []preset) pageState {
-	s := newPageState()
+func Decode(q url.Values, list []Preset) State {
+	s := New()
 	merged := url.Values{}
-	if id := q.Get(keyPreset); id != "" {
-		if p, ok := findPreset(list, id); ok {
+	if id := q.Get(KeyPreset); id != "" {
+		if p, ok := FindPreset(list, id); ok {
 			c := estimator.Default()
-			p.applyTo(&c)
+			p.ApplyTo(&c)
 			for k, v := range estimator.EncodeQuery(c) {
 				merged[k] = v
 			}
 		} else {
-			s.setMenu(keyPreset, id, list) // marks it and keeps it for the address
+			s.SetMenu(KeyPreset, id, list) // marks it and keeps it for the address
 		}
 	}
-	gpu := q.Get(keyGPU)
+	gpu := q.Get(KeyGPU)
 	if gpu != "" {
-		if capacity, err := gpuCapacity(gpu); err != nil {
-			s.setMenu(keyGPU, gpu, list) // marks it and keeps it for the address
+		if capacity, err := GPUCapacity(gpu); err != nil {
+			s.SetMenu(KeyGPU, gpu, list) // marks it and keeps it for the address
 			gpu = ""
 		} else if capacity != 0 {
 			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
@@ -83,7 +82,7 @@ func decodePage(q url.Values, list []preset) pageState {
 	}
 	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
 	cfg, errs := estimator.DecodeQuery(merged)
-	s.cfg = cfg
+	s.Cfg = cfg
 	s.decodeTerms(q[estimator.QueryTermKey], errs)
 	for _, e := range errs {
 		if linkPointError(&s, e) {
@@ -93,11 +92,11 @@ func decodePage(q url.Values, list []preset) pageState {
 			continue // decodeTerms marked it
 		}
 		for _, k := range errorKeysOf(e.Field) {
-			if _, dup := s.inputErr[k]; !dup {
-				s.inputErr[k] = e.Message
+			if _, dup := s.InputErr[k]; !dup {
+				s.InputErr[k] = e.Message
 			}
 			if raw := q[k]; len(raw) > 0 {
-				s.texts[controlKey(k)] = urlText(k, raw[len(raw)-1])
+				s.Texts[controlKey(k)] = urlText(k, raw[len(raw)-1])
 			}
 		}
 	}
@@ -106,43 +105,43 @@ func decodePage(q url.Values, list []preset) pageState {
 		// stays as text beside its message, and the config keeps its
 		// valid value: else the link the page writes next would carry
 		// the bad value twice and read back differently.
-		kept := s.cfg.Budget.InUseBytes
-		s.setText(KeyInUseGiB, raw[len(raw)-1])
-		if _, bad := s.inputErr["in_use_bytes"]; !bad {
-			for _, e := range estimator.FieldErrors(validConfig(s.cfg)) {
+		kept := s.Cfg.Budget.InUseBytes
+		s.SetText(KeyInUseGiB, raw[len(raw)-1])
+		if _, bad := s.InputErr["in_use_bytes"]; !bad {
+			for _, e := range estimator.FieldErrors(validConfig(s.Cfg)) {
 				if e.Field == "budget.in_use_bytes" {
-					s.inputErr["in_use_bytes"] = e.Message
-					s.cfg.Budget.InUseBytes = kept
+					s.InputErr["in_use_bytes"] = e.Message
+					s.Cfg.Budget.InUseBytes = kept
 				}
 			}
 		}
 	}
-	s.gpu = gpuFor(s.cfg.Budget.CapacityBytes)
-	if gpu == gpuCustom {
-		s.gpu = gpuCustom
+	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
+	if gpu == GPUCustom {
+		s.GPU = GPUCustom
 	}
-	if a := q.Get(keyAxis); a != "" {
-		s.setMenu(keyAxis, a, list)
+	if a := q.Get(KeyAxis); a != "" {
+		s.SetMenu(KeyAxis, a, list)
 	}
-	s.from, s.to = chart.DefaultRange(s.axis, s.cfg)
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
 	if raw := q["from"]; len(raw) > 0 {
-		s.setText(keyFrom, raw[len(raw)-1])
+		s.SetText(KeyFrom, raw[len(raw)-1])
 	}
 	if raw := q["to"]; len(raw) > 0 {
-		s.setText(keyTo, raw[len(raw)-1])
+		s.SetText(KeyTo, raw[len(raw)-1])
 	}
-	if k := s.cfg.Request.Outputs.TopK; k > 0 {
+	if k := s.Cfg.Request.Outputs.TopK; k > 0 {
 		s.lastTopK = k
 	}
-	if ep := s.cfg.FC2.ExpertParallel; ep > 1 {
+	if ep := s.Cfg.FC2.ExpertParallel; ep > 1 {
 		s.lastEP = ep
 	}
 	s.decodeBaseline(q)
-	if raw := q[keyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
-		s.setObserved(raw[len(raw)-1])
+	if raw := q[KeyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
+		s.SetObserved(raw[len(raw)-1])
 	}
-	s.validate()
-	s.mapS = decodeMap(q, s.cfg)
+	s.Validate()
+	s.Map = decodeMap(q, s.Cfg)
 	return s
 }
 
@@ -163,48 +162,48 @@ func urlText(errKey, raw string) string {
 	return raw
 }
 
-// settled is the state s's address opens, with what the user typed kept
+// Settled is the state s's address opens, with what the user typed kept
 // wherever it says the value the opened state has ("64,902" stays as
 // typed). A marked field counts at the value its link gives it (its
 // default; in use keeps its bytes), so the menus, the range and the
 // results the page shows are those a copied link shows. Found by
 // TestE2EMonkey: the page kept a marked field's last value and the preset
 // and GPU it implied, which its own link then did not restore.
-func (s pageState) settled(list []preset) pageState {
-	open := decodePage(s.query(list), list)
-	want := estimator.EncodeQuery(open.cfg).Encode()
-	for c, t := range s.texts {
-		if _, ok := open.texts[c]; ok {
+func (s State) Settled(list []Preset) State {
+	open := Decode(s.Query(list), list)
+	want := estimator.EncodeQuery(open.Cfg).Encode()
+	for c, t := range s.Texts {
+		if _, ok := open.Texts[c]; ok {
 			continue
 		}
-		probe := pageState{cfg: open.cfg, from: open.from, to: open.to, gpu: open.gpu,
-			texts: map[string]string{}, inputErr: map[string]string{}}
-		probe.setText(c, t)
-		if len(probe.inputErr) == 0 && probe.from == open.from && probe.to == open.to &&
-			estimator.EncodeQuery(probe.cfg).Encode() == want {
-			open.texts[c] = t
+		probe := State{Cfg: open.Cfg, From: open.From, To: open.To, GPU: open.GPU,
+			Texts: map[string]string{}, InputErr: map[string]string{}}
+		probe.SetText(c, t)
+		if len(probe.InputErr) == 0 && probe.From == open.From && probe.To == open.To &&
+			estimator.EncodeQuery(probe.Cfg).Encode() == want {
+			open.Texts[c] = t
 		}
 	}
 	open.lastTopK, open.lastEP = s.lastTopK, s.lastEP
 	// Which term's help is open is the page's, not the address's: it
 	// stays open across the edit (the same term, by its place in the list).
-	for i := range open.terms {
-		if i < len(s.terms) && s.terms[i].Typed.Name == open.terms[i].Typed.Name {
-			open.terms[i].Help = s.terms[i].Help
+	for i := range open.Terms {
+		if i < len(s.Terms) && s.Terms[i].Typed.Name == open.Terms[i].Typed.Name {
+			open.Terms[i].Help = s.Terms[i].Help
 		}
 	}
 	// The address says a range only when it is not the config's default,
 	// and a link's range is one somebody typed; but a range the page moved
 	// itself (or kept while the swept field moved) still follows the
 	// config after this edit, as it did before it (followRange).
-	if !s.typed && open.typed {
-		open.typed = false
-		for _, c := range []string{keyFrom, keyTo} {
-			if _, bad := open.inputErr[errorKey(c)]; !bad {
-				delete(open.texts, c)
+	if !s.Typed && open.Typed {
+		open.Typed = false
+		for _, c := range []string{KeyFrom, KeyTo} {
+			if _, bad := open.InputErr[ErrorKey(c)]; !bad {
+				delete(open.Texts, c)
 			}
 		}
 	}
-	open.validate()
+	open.Validate()
 	return open
 }

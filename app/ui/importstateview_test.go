@@ -10,22 +10,14 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
-func readHF(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 // importInto runs an import the way the import panel does, on the UI
 // goroutine.
-func importInto(d app.ClientDispatcher, c *explorer, data []byte) importReport {
-	var r importReport
+func importInto(d app.ClientDispatcher, c *explorer, data []byte) page.ImportReport {
+	var r page.ImportReport
 	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(app.Context) { r = c.share.load(data) }})
 	d.Consume()
 	return r
@@ -42,16 +34,16 @@ func TestImportHFKeepsTheRest(t *testing.T) {
 	if r.Err != "" {
 		t.Fatalf("import refused: %s", r.Err)
 	}
-	if got := c.state.cfg.Model.VocabSize; got != 128256 {
+	if got := c.state.Cfg.Model.VocabSize; got != 128256 {
 		t.Errorf("vocab_size %d, want 128256", got)
 	}
-	if got := c.state.text("hidden_size"); got != "4096" {
+	if got := c.state.Text("hidden_size"); got != "4096" {
 		t.Errorf("hidden_size shows %q, want the file's 4096 (the typed text is replaced)", got)
 	}
-	if got := c.state.text("chunk_rows"); got != "12x" || c.state.errs["chunk_rows"] == "" {
-		t.Errorf("chunk_rows shows %q (error %q); want the typed text kept with its message", got, c.state.errs["chunk_rows"])
+	if got := c.state.Text("chunk_rows"); got != "12x" || c.state.Errs["chunk_rows"] == "" {
+		t.Errorf("chunk_rows shows %q (error %q); want the typed text kept with its message", got, c.state.Errs["chunk_rows"])
 	}
-	if got := c.state.query(c.list).Get("rows"); got != "123456" {
+	if got := c.state.Query(c.list).Get("rows"); got != "123456" {
 		t.Errorf("URL rows=%q, want 123456 kept", got)
 	}
 	if c.renders != renders+1 || c.shown.config.Model.VocabSize != 128256 {
@@ -78,7 +70,7 @@ func TestImportHFKeepsTheRest(t *testing.T) {
 func TestImportRefusedChangesNothing(t *testing.T) {
 	c, d := mountExplorer(t, url.Values{"rows": {"123456"}})
 	typeInto(d, c, "vocab_size", "99,000")
-	before, renders := c.state.query(c.list).Encode(), c.renders
+	before, renders := c.state.Query(c.list).Encode(), c.renders
 	for _, bad := range []string{
 		``, `{"vocab_size": 128256,`, `[1, 2]`, `{"vocab_size": "many"}`, `{"vocab_size": -5}`,
 		`{"request": {"rows": 0}}`,
@@ -90,7 +82,7 @@ func TestImportRefusedChangesNothing(t *testing.T) {
 			if r.Err == "" {
 				t.Errorf("import of %q accepted: %+v", bad, r)
 			}
-			if got := c.state.query(c.list).Encode(); got != before || c.renders != renders || c.state.text("vocab_size") != "99,000" {
+			if got := c.state.Query(c.list).Encode(); got != before || c.renders != renders || c.state.Text("vocab_size") != "99,000" {
 				t.Errorf("import of %q changed the state: ?%s (was ?%s), renders %d -> %d", bad, got, before, renders, c.renders)
 			}
 		})
@@ -112,14 +104,14 @@ func TestExportImportRestoresPage(t *testing.T) {
 	if f.Name != "qwen3-next-80b-a3b_vocab_size.json" || f.Mime != "application/json" {
 		t.Errorf("export %q %q", f.Name, f.Mime)
 	}
-	want := c.state.query(c.list).Encode()
+	want := c.state.Query(c.list).Encode()
 
 	c2, d2 := mountExplorer(t, url.Values{"preset": {"llama-3.1-8b"}, "grad": {"false"}})
 	r := importInto(d2, c2, f.Data)
 	if r.Err != "" {
 		t.Fatalf("import refused: %s", r.Err)
 	}
-	if got := c2.state.query(c2.list).Encode(); got != want {
+	if got := c2.state.Query(c2.list).Encode(); got != want {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
 	sameConfig := estimator.MarshalConfigString(c2.shown.config) == estimator.MarshalConfigString(c.shown.config)
@@ -136,8 +128,8 @@ func TestExportImportRestoresPage(t *testing.T) {
 func TestExportFiles(t *testing.T) {
 	cfg := pressureConfig()
 	c, d := mountExplorer(t, estimator.EncodeQuery(cfg))
-	from, to := chart.DefaultRange("rows", cfg)
-	in, err := chart.Build(cfg, "rows", from, to, ChartPoints)
+	from, to := page.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,19 +238,19 @@ func FuzzImportFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := newExplorer()
 		c.load(url.Values{})
-		before := c.state.query(c.list).Encode()
+		before := c.state.Query(c.list).Encode()
 		r := c.importFile(data)
 		if c.banner.Message != "" {
 			t.Fatalf("import of %q panicked: %s", data, c.banner.Details)
 		}
 		if r.Err != "" {
-			if got := c.state.query(c.list).Encode(); got != before {
+			if got := c.state.Query(c.list).Encode(); got != before {
 				t.Fatalf("refused import of %q changed the state to ?%s", data, got)
 			}
 			return
 		}
-		if len(c.state.errs) > 0 || !c.state.valid {
-			t.Fatalf("accepted import of %q left errors %v", data, c.state.errs)
+		if len(c.state.Errs) > 0 || !c.state.Valid {
+			t.Fatalf("accepted import of %q left errors %v", data, c.state.Errs)
 		}
 	})
 }
@@ -280,4 +272,13 @@ func TestShareBarCopyRefused(t *testing.T) {
 			Aria("label", "the link to copy").Value("/?rows=123456")}); err != nil {
 		t.Error(err)
 	}
+}
+
+func readHF(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"bytes"
@@ -48,7 +48,7 @@ func TestPresetFiles(t *testing.T) {
 		if err := json.Unmarshal(wrapper.Config, &cfg); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range presetFields() {
+		for _, f := range PresetFields() {
 			if len(f.Path) > 6 && f.Path[:6] == "model." {
 				if _, ok := cfg.Model[f.Path[6:]]; !ok {
 					t.Errorf("%s: does not set %s", name, f.Path)
@@ -61,7 +61,7 @@ func TestPresetFiles(t *testing.T) {
 // TestPresetFigures checks the geometry against design/presets.md: the
 // FC2 bytes per token with known LoRA metadata, K x (I + 3 x H) x 2.
 func TestPresetFigures(t *testing.T) {
-	list, err := presets()
+	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestPresetFigures(t *testing.T) {
 		"deepseek-v3": 376832, "gpt-oss-120b": 92160, "mixtral-8x7b": 106496, "llama-3.1-8b": 0,
 	}
 	for id, perToken := range want {
-		p, ok := findPreset(list, id)
+		p, ok := FindPreset(list, id)
 		if !ok {
 			t.Errorf("no preset %s", id)
 			continue
@@ -83,19 +83,19 @@ func TestPresetFigures(t *testing.T) {
 			t.Errorf("%s: FC2 bytes per token %d, want %d", id, got, perToken)
 		}
 	}
-	llama, _ := findPreset(list, "llama-3.1-8b")
+	llama, _ := FindPreset(list, "llama-3.1-8b")
 	if llama.Config.Model.NumExpertsPerTok != 0 || llama.Config.Model.LinearNumKeyHeads != 0 {
 		t.Errorf("Llama-3.1-8B is not dense without GDN: %+v", llama.Config.Model)
 	}
 	def := estimator.Default()
-	if got := matchPreset(list, def); got != DefaultPresetID {
+	if got := MatchPreset(list, def); got != DefaultPresetID {
 		t.Errorf("the default config matches preset %q", got)
 	}
 	for _, p := range list {
 		c := estimator.Default()
 		c.FC2.InputWidth = estimator.Int64(99)
-		p.applyTo(&c)
-		if !p.matches(c) || c.FC2.InputWidth != nil {
+		p.ApplyTo(&c)
+		if !p.Matches(c) || c.FC2.InputWidth != nil {
 			t.Errorf("%s: applying does not give the preset's model", p.ID)
 		}
 		if c.Request != def.Request || c.Budget != def.Budget || c.Changes != def.Changes {

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"net/url"
@@ -33,25 +33,32 @@ type termDraft struct {
 	Help    bool // its help is open (the page's, not the URL's)
 }
 
-// Term edits: the edit's Key is "<part>-<i>" for editTerm (part one of
-// the termParts), "<i>" for editTermRemove.
+// Term edits: the edit's Key is "<part>-<i>" for EditTerm (part one of
+// the termParts), "<i>" for EditTermRemove.
 const (
-	editTerm       = "term"
-	editTermAdd    = "term-add"
-	editTermRemove = "term-remove"
-	editTermHelp   = "term-help" // Key "<i>": open or close term i's help
+	EditTerm       = "term"
+	EditTermAdd    = "term-add"
+	EditTermRemove = "term-remove"
+	EditTermHelp   = "term-help" // Key "<i>": open or close term i's help
 )
 
-// keyTerms is the error key of the Changes panel's own message (too many
-// terms); term i's message has the key termKey(i).
-const keyTerms = "terms"
+// KeyTerms is the error key of the Changes panel's own message (too many
+// terms); term i's message has the key TermKey(i).
+const KeyTerms = "terms"
+
+// TermEdit is the edit term i's part sends (part one of termParts: name,
+// place, revision, bytes) with the text it holds.
+func TermEdit(part string, i int, text string) Edit {
+	return Edit{Kind: EditTerm, Key: part + "-" + strconv.Itoa(i), Text: text}
+}
 
 // termParts are the fields of a term, in the panel's order.
 var termParts = []string{"name", "place", "revision", "bytes"}
 
-func termKey(i int) string { return "term-" + strconv.Itoa(i) }
+// TermKey is the error key of term i's message (id error-term-<i>).
+func TermKey(i int) string { return "term-" + strconv.Itoa(i) }
 
-// termIndexOfKey is i of termKey(i).
+// termIndexOfKey is i of TermKey(i).
 func termIndexOfKey(key string) (int, bool) {
 	rest, ok := strings.CutPrefix(key, "term-")
 	if !ok {
@@ -61,31 +68,31 @@ func termIndexOfKey(key string) (int, bool) {
 	return i, err == nil && i >= 0
 }
 
-// editTerms applies an edit of the Changes panel.
-func (s *pageState) editTerms(e edit) {
-	if e.Kind == editTermHelp {
-		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.terms) {
-			s.terms = slices.Clone(s.terms)
-			s.terms[i].Help = !s.terms[i].Help
+// EditTerms applies an edit of the Changes panel.
+func (s *State) EditTerms(e Edit) {
+	if e.Kind == EditTermHelp {
+		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.Terms) {
+			s.Terms = slices.Clone(s.Terms)
+			s.Terms[i].Help = !s.Terms[i].Help
 		}
 		return
 	}
-	delete(s.inputErr, keyTerms)
+	delete(s.InputErr, KeyTerms)
 	switch e.Kind {
-	case editTermAdd:
+	case EditTermAdd:
 		s.addTerm()
-	case editTermRemove:
-		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.terms) {
-			s.terms = slices.Delete(slices.Clone(s.terms), i, i+1)
+	case EditTermRemove:
+		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.Terms) {
+			s.Terms = slices.Delete(slices.Clone(s.Terms), i, i+1)
 		}
-	case editTerm:
+	case EditTerm:
 		part, idx, ok := strings.Cut(e.Key, "-")
 		i, err := strconv.Atoi(idx)
-		if !ok || err != nil || i < 0 || i >= len(s.terms) {
+		if !ok || err != nil || i < 0 || i >= len(s.Terms) {
 			return
 		}
-		s.terms = slices.Clone(s.terms)
-		t := &s.terms[i].Typed
+		s.Terms = slices.Clone(s.Terms)
+		t := &s.Terms[i].Typed
 		switch part {
 		case "name":
 			t.Name = e.Text
@@ -101,13 +108,13 @@ func (s *pageState) editTerms(e edit) {
 }
 
 // addTerm appends a new term, or says why it cannot.
-func (s *pageState) addTerm() {
-	if len(s.terms) >= estimator.MaxTerms {
-		s.inputErr[keyTerms] = "at most " + strconv.Itoa(estimator.MaxTerms) + " terms; remove one to add another"
+func (s *State) addTerm() {
+	if len(s.Terms) >= estimator.MaxTerms {
+		s.InputErr[KeyTerms] = "at most " + strconv.Itoa(estimator.MaxTerms) + " terms; remove one to add another"
 		return
 	}
 	used := map[string]bool{}
-	for _, d := range s.terms {
+	for _, d := range s.Terms {
 		used[d.Typed.Name] = true
 	}
 	k := 1
@@ -115,20 +122,20 @@ func (s *pageState) addTerm() {
 		k++
 	}
 	t := estimator.Term{Name: "term_" + strconv.Itoa(k), Place: "head", Revision: "candidate", Bytes: "0"}
-	s.terms = append(slices.Clone(s.terms), termDraft{Typed: t})
+	s.Terms = append(slices.Clone(s.Terms), termDraft{Typed: t})
 }
 
 // syncTerms checks the typed terms, applies those that check and sets
 // cfg.Terms; the others get their message (see the file's comment).
-func (s *pageState) syncTerms() {
-	for k := range s.inputErr {
+func (s *State) syncTerms() {
+	for k := range s.InputErr {
 		if _, ok := termIndexOfKey(k); ok {
-			delete(s.inputErr, k)
+			delete(s.InputErr, k)
 		}
 	}
-	n := len(s.terms)
+	n := len(s.Terms)
 	typed := make([]estimator.Term, n)
-	for i, d := range s.terms {
+	for i, d := range s.Terms {
 		typed[i] = d.Typed
 	}
 	bad := map[int]string{}
@@ -136,7 +143,7 @@ func (s *pageState) syncTerms() {
 		if i, ok := estimator.TermIndex(e.Field); ok {
 			bad[i] = e.Message
 		} else {
-			s.inputErr[keyTerms] = e.Message
+			s.InputErr[KeyTerms] = e.Message
 		}
 	}
 	type choice struct {
@@ -145,7 +152,7 @@ func (s *pageState) syncTerms() {
 		bypass bool // t is the typed term, not yet applied
 	}
 	next := make([]choice, n)
-	for i, d := range s.terms {
+	for i, d := range s.Terms {
 		switch {
 		case bad[i] == "" && (!d.Has || d.Typed != d.Applied):
 			next[i] = choice{d.Typed, true, true}
@@ -164,7 +171,7 @@ func (s *pageState) syncTerms() {
 		err := estimator.CheckTerms(list)
 		structural := err != nil
 		if err == nil {
-			probe := s.cfg
+			probe := s.Cfg
 			probe.Terms = list
 			_, err = estimator.Estimate(probe)
 		}
@@ -180,7 +187,7 @@ func (s *pageState) syncTerms() {
 				if bad[i] == "" {
 					bad[i] = e.Message
 				}
-				d := s.terms[i]
+				d := s.Terms[i]
 				next[i] = choice{d.Applied, d.Has, false}
 				hit = true
 			case structural: // an old version that no longer fits the others
@@ -195,43 +202,43 @@ func (s *pageState) syncTerms() {
 			break
 		}
 	}
-	s.terms = slices.Clone(s.terms)
+	s.Terms = slices.Clone(s.Terms)
 	var list []estimator.Term
 	for i, c := range next {
-		s.terms[i].Has = c.in
+		s.Terms[i].Has = c.in
 		if c.in {
-			s.terms[i].Applied = c.t
+			s.Terms[i].Applied = c.t
 			list = append(list, c.t)
 		}
 		if m := bad[i]; m != "" {
-			s.inputErr[termKey(i)] = m
+			s.InputErr[TermKey(i)] = m
 		}
 	}
-	s.cfg.Terms = list
+	s.Cfg.Terms = list
 }
 
 // termErrorKey maps an estimate's error on cfg.Terms[j] to the error key
 // of its draft.
-func (s *pageState) termErrorKey(field string) (string, bool) {
+func (s *State) termErrorKey(field string) (string, bool) {
 	j, ok := estimator.TermIndex(field)
 	if !ok {
 		return "", false
 	}
-	for i, d := range s.terms {
+	for i, d := range s.Terms {
 		if d.Has {
 			if j == 0 {
-				return termKey(i), true
+				return TermKey(i), true
 			}
 			j--
 		}
 	}
-	return keyTerms, true
+	return KeyTerms, true
 }
 
 // termsQuery puts the drafts, as typed, in the URL's terms.
-func (s *pageState) termsQuery(q url.Values) {
+func (s *State) termsQuery(q url.Values) {
 	q.Del(estimator.QueryTermKey)
-	for _, d := range s.terms {
+	for _, d := range s.Terms {
 		q.Add(estimator.QueryTermKey, estimator.EncodeQueryTerm(d.Typed))
 	}
 }
@@ -240,32 +247,32 @@ func (s *pageState) termsQuery(q url.Values) {
 // kept (in cfg.Terms) are applied; each other keeps its text and the
 // message errs has for it. Past MaxTerms the rest are left out, and the
 // panel says so.
-func (s *pageState) decodeTerms(vals []string, errs estimator.ErrorList) {
+func (s *State) decodeTerms(vals []string, errs estimator.ErrorList) {
 	msgs := map[int]string{}
 	for _, e := range errs {
 		if i, ok := estimator.TermIndex(e.Field); ok {
 			msgs[i] = e.Message
 		}
 	}
-	s.terms = nil
+	s.Terms = nil
 	for i, v := range vals {
 		if i == estimator.MaxTerms {
-			s.inputErr[keyTerms] = "the link has " + strconv.Itoa(len(vals)) + " terms; the page keeps the first " + strconv.Itoa(estimator.MaxTerms)
+			s.InputErr[KeyTerms] = "the link has " + strconv.Itoa(len(vals)) + " terms; the page keeps the first " + strconv.Itoa(estimator.MaxTerms)
 			break
 		}
 		t, _ := estimator.DecodeQueryTerm(v)
 		d := termDraft{Typed: t}
 		if m, bad := msgs[i]; bad {
-			s.inputErr[termKey(i)] = m
+			s.InputErr[TermKey(i)] = m
 		} else {
 			d.Applied, d.Has = t, true
 		}
-		s.terms = append(s.terms, d)
+		s.Terms = append(s.Terms, d)
 	}
-	s.cfg.Terms = nil
-	for _, d := range s.terms {
+	s.Cfg.Terms = nil
+	for _, d := range s.Terms {
 		if d.Has {
-			s.cfg.Terms = append(s.cfg.Terms, d.Applied)
+			s.Cfg.Terms = append(s.Cfg.Terms, d.Applied)
 		}
 	}
 	s.dropUnpriced()
@@ -275,15 +282,15 @@ func (s *pageState) decodeTerms(vals []string, errs estimator.ErrorList) {
 // estimate names (a negative size for some piece, an overflow), marking
 // it: a link's term that cannot be priced must not leave the page with
 // nothing valid to show.
-func (s *pageState) dropUnpriced() {
-	for range len(s.terms) {
-		_, err := estimator.Estimate(s.cfg)
+func (s *State) dropUnpriced() {
+	for range len(s.Terms) {
+		_, err := estimator.Estimate(s.Cfg)
 		i := -1
 		for _, e := range estimator.FieldErrors(err) {
-			if k, ok := s.termErrorKey(e.Field); ok && k != keyTerms {
+			if k, ok := s.termErrorKey(e.Field); ok && k != KeyTerms {
 				i, _ = termIndexOfKey(k)
-				if _, marked := s.inputErr[k]; !marked {
-					s.inputErr[k] = e.Message
+				if _, marked := s.InputErr[k]; !marked {
+					s.InputErr[k] = e.Message
 				}
 				break
 			}
@@ -291,11 +298,11 @@ func (s *pageState) dropUnpriced() {
 		if i < 0 {
 			return
 		}
-		s.terms[i].Has = false
-		s.cfg.Terms = nil
-		for _, d := range s.terms {
+		s.Terms[i].Has = false
+		s.Cfg.Terms = nil
+		for _, d := range s.Terms {
 			if d.Has {
-				s.cfg.Terms = append(s.cfg.Terms, d.Applied)
+				s.Cfg.Terms = append(s.Cfg.Terms, d.Applied)
 			}
 		}
 	}

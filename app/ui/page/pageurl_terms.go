@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"net/url"
@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// encodeAddress writes the page's query for the address bar: as
+// EncodeAddress writes the page's query for the address bar: as
 // url.Values.Encode does, except that a term's value keeps the characters
 // a query may hold as they are (* ( ) / , : @ ! $ ~), so that
 // term=x~head~candidate~2+*+D reads as typed rather than as
 // 2+%2A+D. Every other key and value is written as Encode writes it.
-func encodeAddress(q url.Values) string {
+func EncodeAddress(q url.Values) string {
 	keys := make([]string, 0, len(q))
 	for k := range q {
 		keys = append(keys, k)

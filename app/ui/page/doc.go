@@ -1,0 +1,17 @@
+// Package page is the explorer page's model: the page's state (State:
+// the config, the texts of the inputs as typed, their errors), the edits
+// a control sends (Edit) and what each does to the state, one reducer per
+// feature (the fields, menus and switches in pagestate.go; the Compare
+// control in comparestate.go; the Changes panel's terms in termsstate.go;
+// the observed peaks in observed.go; the "Two inputs" map in
+// mapstate.go; an import in importstate.go and import.go), the model
+// presets (presets.go), the axis range a new axis or model gets
+// (DefaultRange), and the page's URL codec (Query and Decode, pageurl.go;
+// the address bar's spelling, EncodeAddress).
+//
+// It draws nothing and touches no browser: app/ui's components show a
+// State and send Edits, and the tests here run natively, with no build
+// tags. It may import the standard library, the estimator and the
+// repository's assets (the presets' files); never go-app, syscall/js,
+// gonum, app/chart or any other package of app/.
+package page
