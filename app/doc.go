@@ -64,6 +64,7 @@
 //     explorer.replaceURL puts in the address bar at most
 //     every 300 ms (explorer_wasm.go schedules the late write); the first
 //     edit of a gesture pushes a history entry instead, so Back undoes
-//     the drag as a whole (app/ui/history.go, history_wasm.go). The
+//     the drag as a whole (app/ui/page/history.go decides, app/ui/history.go
+//     and history_wasm.go write). The
 //     writes wait until the frame that shows the edit is painted.
 package main

@@ -43,8 +43,10 @@ type explorer struct {
 	frameUsed    bool        // this animation frame has had its render
 	chartW       int         // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
-	url          urlThrottle // the address bar's writes (urlthrottle.go)
-	hist         history     // Back and Forward (history.go)
+	url          page.Throttle // the address bar's writes (page/throttle.go)
+	urlTimer     app.Func      // the browser's timer that writes a query url holds back (explorer_wasm.go)
+	urlArmed     bool          // urlTimer is set
+	hist         history       // Back and Forward (history.go)
 	addr         addressCache
 
 	renders  int     // completed renders: the DOM's data-renders
@@ -163,7 +165,7 @@ func (c *explorer) open(q url.Values) {
 	// The address shows what the link said, which may not be the state's
 	// own query (a bad menu value, a default spelled out): the first
 	// render writes it whatever it is.
-	c.url.last = "\x00not written"
+	c.url.Last = "\x00not written"
 }
 
 // OnMount reads the URL's state, unless OnInit did, and asks for the
@@ -244,7 +246,7 @@ func (c *explorer) apply(ctx app.Context, e page.Edit) {
 		// A committed field shows its value as the page reads it and ends
 		// its gesture: the next edit starts a new history entry.
 		c.state.Commit(e.Key)
-		c.hist.settle(e.Key)
+		c.hist.Settle(e.Key)
 		c.state.Validate()
 		c.requestRender()
 		return
@@ -258,12 +260,12 @@ func (c *explorer) apply(ctx app.Context, e page.Edit) {
 	case page.EditTerm, page.EditTermAdd, page.EditTermRemove, page.EditTermHelp:
 		c.state.EditTerms(e)
 	case page.EditSettle:
-		c.hist.settle(e.Key)
+		c.hist.Settle(e.Key)
 		return
 	case editResetRange:
 		c.state.ResetRange()
 	}
-	c.hist.note(e.Key, e.Settle)
+	c.hist.Note(e.Key, e.Settle)
 	c.state.Validate()
 	c.state = c.state.Settled(c.list)
 	c.requestRender()
@@ -362,7 +364,7 @@ func (c *explorer) chartSize() (w, h int) {
 // slider step is not a page to go back to): at once when the last write is
 // old enough, otherwise when it is, with the latest state.
 func (c *explorer) replaceURL(query string) {
-	if now, wait := c.url.set(query, nowMs()); now {
+	if now, wait := c.url.Set(query, nowMs()); now {
 		c.writeURL()
 	} else if wait > 0 {
 		c.scheduleURL(wait)
@@ -371,7 +373,7 @@ func (c *explorer) replaceURL(query string) {
 
 // writeURL writes the pending query, if it is not written yet.
 func (c *explorer) writeURL() {
-	if query, ok := c.url.take(nowMs()); ok {
+	if query, ok := c.url.Take(nowMs()); ok {
 		c.queueAddress(false, query)
 	}
 }

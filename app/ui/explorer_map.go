@@ -137,7 +137,7 @@ func (c *explorer) applyMap(e page.Edit) {
 	} else {
 		ms.Set(e.Key, e.Text, cfg)
 	}
-	c.hist.note(e.Key, e.Settle)
+	c.hist.Note(e.Key, e.Settle)
 	c.state.Validate()
 	ms.Check(c.state.Cfg)
 	c.requestRender()

@@ -42,9 +42,9 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.url.set(c.addressText(), nowMs())
+	c.url.Set(c.addressText(), nowMs())
 	c.writeURL()
-	return pageURL(c.url.last)
+	return pageURL(c.url.Last)
 }
 
 // shownSweep is the sweep behind the chart on screen.
@@ -137,7 +137,7 @@ func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 		return page.ImportReport{Err: err.Error()}
 	}
 	c.state = next.Settled(c.list)
-	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
+	c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
 	return page.ReportOf(imp, &c.state, c.list)
 }
 

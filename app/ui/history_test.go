@@ -36,30 +36,30 @@ func TestHistoryGestures(t *testing.T) {
 		for _, e := range st.edits {
 			send(d, c, e)
 		}
-		if c.hist.pushes != st.pushes {
-			t.Errorf("%s: %d entries pushed, want %d", st.name, c.hist.pushes, st.pushes)
+		if c.hist.Pushes() != st.pushes {
+			t.Errorf("%s: %d entries pushed, want %d", st.name, c.hist.Pushes(), st.pushes)
 		}
 		if got := c.state.Text("rows"); got != st.rows {
 			t.Errorf("%s: rows %q, want %q", st.name, got, st.rows)
 		}
-		if c.url.pending != c.state.Query(c.list).Encode() {
-			t.Errorf("%s: the address will say ?%s, the state ?%s", st.name, c.url.pending, c.state.Query(c.list).Encode())
+		if c.url.Pending != c.state.Query(c.list).Encode() {
+			t.Errorf("%s: the address will say ?%s, the state ?%s", st.name, c.url.Pending, c.state.Query(c.list).Encode())
 		}
 	}
 	// Back: the address of an earlier state restores it, pushing nothing.
 	c.restoreFrom("rows=3000")
 	d.Consume()
-	if c.state.Text("rows") != "3000" || c.state.Axis != "rows" || c.hist.pushes != 5 {
-		t.Errorf("restored rows %q axis %q, %d pushes", c.state.Text("rows"), c.state.Axis, c.hist.pushes)
+	if c.state.Text("rows") != "3000" || c.state.Axis != "rows" || c.hist.Pushes() != 5 {
+		t.Errorf("restored rows %q axis %q, %d pushes", c.state.Text("rows"), c.state.Axis, c.hist.Pushes())
 	}
-	if c.url.last != "rows=3000" || c.url.pending != "rows=3000" {
-		t.Errorf("after a restore the address is ?%s (pending ?%s)", c.url.last, c.url.pending)
+	if c.url.Last != "rows=3000" || c.url.Pending != "rows=3000" {
+		t.Errorf("after a restore the address is ?%s (pending ?%s)", c.url.Last, c.url.Pending)
 	}
 	// The next edit after a restore is a new entry (Forward is then gone,
 	// as browsers do).
 	send(d, c, page.Edit{Kind: page.EditText, Key: "rows", Text: "5000"})
-	if c.hist.pushes != 6 {
-		t.Errorf("an edit after a restore: %d pushes, want 6", c.hist.pushes)
+	if c.hist.Pushes() != 6 {
+		t.Errorf("an edit after a restore: %d pushes, want 6", c.hist.Pushes())
 	}
 }
 
@@ -68,16 +68,16 @@ func TestHistoryGestures(t *testing.T) {
 func TestHistoryImport(t *testing.T) {
 	c, d := mountExplorer(t, nil)
 	send(d, c, page.Edit{Kind: page.EditText, Key: "rows", Text: "1234"})
-	n := c.hist.pushes
+	n := c.hist.Pushes()
 	if r := c.importFile([]byte(`{"request": {"rows": 4321}}`)); r.Err != "" {
 		t.Fatal(r.Err)
 	}
 	d.Consume()
-	if c.hist.pushes != n+1 || c.state.Text("rows") != "4321" {
-		t.Errorf("after an import: %d pushes (want %d), rows %q", c.hist.pushes, n+1, c.state.Text("rows"))
+	if c.hist.Pushes() != n+1 || c.state.Text("rows") != "4321" {
+		t.Errorf("after an import: %d pushes (want %d), rows %q", c.hist.Pushes(), n+1, c.state.Text("rows"))
 	}
 	send(d, c, page.Edit{Kind: page.EditText, Key: "rows", Text: "99"})
-	if c.hist.pushes != n+2 {
-		t.Errorf("typing after an import: %d pushes, want %d", c.hist.pushes, n+2)
+	if c.hist.Pushes() != n+2 {
+		t.Errorf("typing after an import: %d pushes, want %d", c.hist.Pushes(), n+2)
 	}
 }

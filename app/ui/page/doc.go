@@ -6,8 +6,10 @@
 // the observed peaks in observed.go; the "Two inputs" map in
 // mapstate.go; an import in importstate.go and import.go), the model
 // presets (presets.go), the axis range a new axis or model gets
-// (DefaultRange), and the page's URL codec (Query and Decode, pageurl.go;
-// the address bar's spelling, EncodeAddress).
+// (DefaultRange), the page's URL codec (Query and Decode, pageurl.go;
+// the address bar's spelling, EncodeAddress), and the address bar's
+// logic: when an edit pushes a history entry (History) and how often the
+// address is written (Throttle).
 //
 // It draws nothing and touches no browser: app/ui's components show a
 // State and send Edits, and the tests here run natively, with no build

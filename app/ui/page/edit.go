@@ -19,6 +19,6 @@ type Edit struct {
 	On   bool
 	// Settle marks an edit that ends a gesture: a slider released, a
 	// field committed (change: Enter or leaving it), a menu pick, a
-	// switch. The history gets an entry per gesture (app/ui/history.go).
+	// switch. The history gets an entry per gesture (History).
 	Settle bool
 }

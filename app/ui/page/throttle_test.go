@@ -1,11 +1,11 @@
-package ui
+package page
 
 import "testing"
 
-// TestURLThrottle: the first query is written at once, a drag's queries
-// within urlInterval wait for it to pass, the latest one wins, and a
+// TestThrottle: the first query is written at once, a drag's queries
+// within URLInterval wait for it to pass, the latest one wins, and a
 // query already shown is not written again.
-func TestURLThrottle(t *testing.T) {
+func TestThrottle(t *testing.T) {
 	type step struct {
 		at    float64 // ms
 		set   string  // set this query, and take it if set says now ("" = the timer fires: take)
@@ -44,10 +44,10 @@ func TestURLThrottle(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var u urlThrottle
+			var u Throttle
 			for i, s := range c.steps {
 				if s.set != "" {
-					now, wait := u.set(s.set, s.at)
+					now, wait := u.Set(s.set, s.at)
 					if now != s.now || wait != s.wait {
 						t.Fatalf("step %d: set(%q) at %g = %v, %g; want %v, %g", i, s.set, s.at, now, wait, s.now, s.wait)
 					}
@@ -55,7 +55,7 @@ func TestURLThrottle(t *testing.T) {
 						continue // the explorer writes nothing now (a timer may, later)
 					}
 				}
-				got, ok := u.take(s.at)
+				got, ok := u.Take(s.at)
 				if got != s.wrote || ok != (s.wrote != "") {
 					t.Fatalf("step %d: take at %g = %q, %v; want %q", i, s.at, got, ok, s.wrote)
 				}
