@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -29,7 +30,7 @@ type SlideInput struct {
 // them on the page's own state, so an input that would change nothing or
 // leave the inputs invalid is never sent.
 func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +40,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 			specs[s.key] = s
 		}
 	}
-	state := decodePage(url.Values{}, list)
+	state := page.Decode(url.Values{}, list)
 	view := controlViewOf(&state, list)
 	pos := map[string]int{}
 	sliders := map[string]*slider{}
@@ -72,11 +73,11 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 			continue
 		}
 		text := s.format(s.valueAt(p))
-		next := state.clone()
-		next.setText(k, text)
-		next.validate()
+		next := state.Clone()
+		next.SetText(k, text)
+		next.Validate()
 		nextKey := renderKey(&next)
-		if !next.valid || nextKey == key {
+		if !next.Valid || nextKey == key {
 			continue
 		}
 		state, key, pos[k] = next, nextKey, p
@@ -87,7 +88,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 
 // renderKey is what explorer.renderNow compares to skip a render (less
 // the chart's size, which the inputs do not change).
-func renderKey(s *pageState) string {
-	return estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" +
-		strconv.FormatInt(s.from, 10) + "|" + strconv.FormatInt(s.to, 10)
+func renderKey(s *page.State) string {
+	return estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" +
+		strconv.FormatInt(s.From, 10) + "|" + strconv.FormatInt(s.To, 10)
 }

@@ -126,7 +126,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("adding a term")
-	p.Sink.send(ctx, page.Edit{Kind: page.EditTermAdd})
+	p.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 }
 
 // termRow is one term (id term-<i>): name (term-name-<i>), place and
@@ -216,10 +216,10 @@ func (r *termRow) onPart(part string) app.EventHandler {
 
 func (r *termRow) onHelp(ctx app.Context, e app.Event) {
 	defer r.Sink.catch("opening a term's help")
-	r.Sink.send(ctx, page.Edit{Kind: page.EditTermHelp, Key: strconv.Itoa(r.Index)})
+	r.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermHelp, Key: strconv.Itoa(r.Index)})
 }
 
 func (r *termRow) onRemove(ctx app.Context, e app.Event) {
 	defer r.Sink.catch("removing a term")
-	r.Sink.send(ctx, page.Edit{Kind: page.EditTermRemove, Key: strconv.Itoa(r.Index)})
+	r.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermRemove, Key: strconv.Itoa(r.Index)})
 }

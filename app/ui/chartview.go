@@ -35,7 +35,7 @@ func (c *chartView) Render() (ui app.UI) {
 			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
 				OnClick(func(ctx app.Context, e app.Event) {
 					defer c.Sink.catch("resetting the range")
-					c.Sink.send(ctx, page.Edit{Kind: editResetRange})
+					c.Sink.send(ctx, page.Edit{Kind: page.EditResetRange})
 				}),
 		),
 		app.Div().ID("chart").Class("chart").TabIndex(0).Role("group").

@@ -202,22 +202,22 @@ func (p *comparePanel) Render() (ui app.UI) {
 	}
 	body := []app.UI{
 		app.Legend().Text("Compare"),
-		&menu{ID: page.KeyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[page.KeyCompare], Sink: p.Sink,
+		&menu{ID: page.KeyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[page.KeyCompare], For: page.ForCompare, Sink: p.Sink,
 			Options: []menuOption{{Value: page.CompareChangesOff, Label: "the three changes off"}, {Value: page.CompareSetup, Label: "another setup"}}},
-		&menu{ID: page.KeyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[page.KeyComparePreset], Sink: p.Sink,
+		&menu{ID: page.KeyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[page.KeyComparePreset], For: page.ForCompare, Sink: p.Sink,
 			Options: v.Comparisons},
 	}
 	if v.Setup {
 		body = append(body, app.Div().ID("compare-form").Class("compare-form").Body(
-			&menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], Sink: p.Sink},
-			&menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], Sink: p.Sink},
+			&menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], For: page.ForCompare, Sink: p.Sink},
+			&menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], For: page.ForCompare, Sink: p.Sink},
 			app.Range(v.Rows).Slice(func(i int) app.UI { return p.row(v.Rows[i]) }),
-			&menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], Sink: p.Sink},
+			&menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], For: page.ForCompare, Sink: p.Sink},
 			app.P().Class("compare-switches-label").Text("The baseline's switches:"),
 			app.Div().Class("switches").Body(
 				app.Range(changeSwitches).Slice(func(i int) app.UI {
 					s := changeSwitches[i]
-					return &toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], Sink: p.Sink}
+					return &toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], For: page.ForCompare, Sink: p.Sink}
 				}),
 			),
 			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[page.KeyBaseChanges]),
@@ -262,20 +262,20 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 func (p *comparePanel) onType(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		defer p.Sink.catch("typing into " + control)
-		p.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: control, Text: ctx.JSSrc().Get("value").String()})
+		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditText, Key: control, Text: ctx.JSSrc().Get("value").String()})
 	}
 }
 
 func (p *comparePanel) onCheck(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		defer p.Sink.catch("switching " + control)
-		p.Sink.send(ctx, page.Edit{Kind: page.EditCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
+		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
 	}
 }
 
 func (p *comparePanel) onRemove(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		defer p.Sink.catch("removing " + control)
-		p.Sink.send(ctx, page.Edit{Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: control})
+		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: control})
 	}
 }

@@ -19,7 +19,7 @@ func TestExplorerCompare(t *testing.T) {
 	if idsIn(app.HTMLString(c))["compare-form"] {
 		t.Fatal("the form is open without a baseline of its own")
 	}
-	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyComparePreset, Text: page.ComparisonGPU})
+	send(d, c, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyComparePreset, Text: page.ComparisonGPU})
 	html := app.HTMLString(c)
 	ids := idsIn(html)
 	for _, id := range []string{"compare", "compare-form", "b.gpu", "b.preset", "b-sequence_rows", "b-in_use_gib", "b.add", "check-b.head_eager_workspace"} {
@@ -49,7 +49,7 @@ func TestExplorerCompare(t *testing.T) {
 		t.Errorf("no message beside the baseline's in use: %v", c.state.Errs)
 	}
 	typeInto(d, c, "b."+page.KeyInUseGiB, "")
-	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyCompare, Text: page.CompareChangesOff})
+	send(d, c, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyCompare, Text: page.CompareChangesOff})
 	html = app.HTMLString(c)
 	if idsIn(html)["compare-form"] || !strings.Contains(html, ">Baseline</h3>") || !strings.Contains(html, "the candidate splits where the baseline admitted") {
 		t.Errorf("back to the changes off, the page still compares setups")

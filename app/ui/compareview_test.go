@@ -208,7 +208,7 @@ func TestCompareBadOverrideKept(t *testing.T) {
 	})
 	t.Run("typed", func(t *testing.T) {
 		s, list := comparedState(t, page.ComparisonGPU)
-		s.ApplyCompare(page.Edit{Kind: page.EditText, Key: "b." + page.KeyInUseGiB, Text: "90"}, list)
+		s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditText, Key: "b." + page.KeyInUseGiB, Text: "90"}, list)
 		s.Validate()
 		if s.Errs["b.in_use_bytes"] == "" || s.Texts["b."+page.KeyInUseGiB] != "90" {
 			t.Errorf("90 GiB in use on an H100: errors %v", s.Errs)
@@ -217,7 +217,7 @@ func TestCompareBadOverrideKept(t *testing.T) {
 		if back.Errs["b.in_use_bytes"] != s.Errs["b.in_use_bytes"] || back.Text("b."+page.KeyInUseGiB) != "90" {
 			t.Errorf("after a reload: errors %v, text %q", back.Errs, back.Text("b."+page.KeyInUseGiB))
 		}
-		s.ApplyCompare(page.Edit{Kind: page.EditText, Key: "b." + page.KeyInUseGiB, Text: ""}, list)
+		s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditText, Key: "b." + page.KeyInUseGiB, Text: ""}, list)
 		s.Validate()
 		if !s.Valid {
 			t.Errorf("emptied, the baseline follows the candidate again: %v", s.Errs)
@@ -251,10 +251,10 @@ func TestCompareModelKept(t *testing.T) {
 // TestCompareAddRemove: any field can be overridden and given back.
 func TestCompareAddRemove(t *testing.T) {
 	s, list := comparedState(t, page.ComparisonGPU)
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "chunk_rows"}, list)
-	s.ApplyCompare(page.Edit{Kind: page.EditText, Key: "b.chunk_rows", Text: "1k"}, list)
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "grad"}, list)
-	s.ApplyCompare(page.Edit{Kind: page.EditCheck, Key: "b.grad", On: false}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "chunk_rows"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditText, Key: "b.chunk_rows", Text: "1k"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "grad"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditCheck, Key: "b.grad", On: false}, list)
 	s.Validate()
 	o := s.Cfg.Baseline.Overrides
 	if o["head.chunk_rows"].Int != 1000 || o["request.grad"].Bool || !s.Valid {
@@ -272,22 +272,22 @@ func TestCompareAddRemove(t *testing.T) {
 	if v.GPU != "h100" {
 		t.Errorf("GPU menu %q", v.GPU)
 	}
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: "b.chunk_rows"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: "b.chunk_rows"}, list)
 	if _, ok := s.Cfg.Baseline.Overrides["head.chunk_rows"]; ok {
 		t.Error("removed, chunk_rows is still overridden")
 	}
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseGPU, Text: estimator.CustomGPU}, list)
-	s.ApplyCompare(page.Edit{Kind: page.EditText, Key: "b.capacity_bytes", Text: "80GiB"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseGPU, Text: estimator.CustomGPU}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditText, Key: "b.capacity_bytes", Text: "80GiB"}, list)
 	v = compareViewOf(&s, list)
 	if s.Cfg.Baseline.Overrides["budget.capacity_bytes"].Int != 80<<30 || v.GPU != estimator.CustomGPU ||
 		!strings.Contains(fmtRows(v), "capacity_bytes=80GiB") {
 		t.Errorf("a custom capacity: %+v, menu %q, rows %s", s.Cfg.Baseline.Overrides, v.GPU, fmtRows(v))
 	}
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseGPU, Text: page.SameAsCandidate}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseGPU, Text: page.SameAsCandidate}, list)
 	if _, ok := s.Cfg.Baseline.Overrides["budget.capacity_bytes"]; ok || strings.Contains(fmtRows(compareViewOf(&s, list)), "capacity_bytes") {
 		t.Errorf("the same GPU as the candidate still overrides the capacity")
 	}
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "head_eager_workspace"}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseAdd, Text: "head_eager_workspace"}, list)
 	if s.InputErr[page.KeyBaseAdd] == "" {
 		t.Error("a change is not a field to override, and nothing says so")
 	}
@@ -363,7 +363,7 @@ func comparedState(t *testing.T, id string) (page.State, []page.Preset) {
 		t.Fatal(err)
 	}
 	s := page.New()
-	s.ApplyCompare(page.Edit{Kind: page.EditMenu, Key: page.KeyComparePreset, Text: id}, list)
+	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyComparePreset, Text: id}, list)
 	s.Validate()
 	if !s.Valid {
 		t.Fatalf("comparison %s: invalid: %v", id, s.Errs)

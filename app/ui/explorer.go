@@ -209,8 +209,9 @@ func (c *explorer) OnResize(ctx app.Context) {
 	}
 }
 
-// apply is every control's event handler: it updates the state, validates
-// it (the messages show on this update) and asks for a render.
+// apply is every control's event handler: it gives the edit to the page
+// model's reducer (page.State.Apply; the map view's to applyMap), notes
+// it in the history and asks for a render.
 func (c *explorer) apply(ctx app.Context, e page.Edit) {
 	defer c.catch("handling an edit of " + e.Key)
 	c.edits++
@@ -219,55 +220,28 @@ func (c *explorer) apply(ctx app.Context, e page.Edit) {
 	}
 	// A menu may show a pick the state settled away from (syncMenus):
 	// any edit but typing, a slide or a commit may have come from one.
-	if (e.Kind != page.EditText && e.Kind != page.EditCommit && e.Kind != page.EditSettle) || page.IsMapKey(e.Key) || page.IsCompareKey(e.Key) {
+	if (e.Kind != page.EditText && e.Kind != page.EditCommit && e.Kind != page.EditSettle) || e.For == page.ForMap || e.For == page.ForCompare {
 		c.menusDirty = true
 	}
-	if page.IsMapKey(e.Key) || e.Key == keyMClick { // the map view (explorer_map.go)
+	switch {
+	case e.For == page.ForMap: // the map view (explorer_map.go)
 		c.applyMap(e)
 		return
-	}
-	if page.IsCompareKey(e.Key) { // the Compare control (comparepanel.go)
-		c.state.ApplyCompare(e, c.list)
-		c.state.Validate()
-		c.requestRender()
-		return
-	}
-	switch e.Kind {
-	case page.EditText:
-		c.state.SetText(e.Key, e.Text)
-		c.state.FollowRange(e.Key)
-	case page.EditCheck:
-		c.state.SetCheck(e.Key, e.On)
-		c.state.FollowRange(e.Key)
-	case page.EditMenu:
-		c.state.SetMenu(e.Key, e.Text, c.list)
-		c.state.FollowRange(e.Key)
-	case page.EditCommit:
-		// A committed field shows its value as the page reads it and ends
-		// its gesture: the next edit starts a new history entry.
-		c.state.Commit(e.Key)
-		c.hist.Settle(e.Key)
-		c.state.Validate()
-		c.requestRender()
-		return
-	case page.EditFit:
-		c.state.ResetRange()
-	case page.EditObserved:
-		c.state.SetObserved(e.Text)
-	case page.EditDismiss:
+	case e.For == page.ForCompare: // the Compare control (comparepanel.go): no history entry of its own
+	case e.Kind == page.EditDismiss:
 		c.banner = bannerState{}
 		return
-	case page.EditTerm, page.EditTermAdd, page.EditTermRemove, page.EditTermHelp:
-		c.state.EditTerms(e)
-	case page.EditSettle:
+	case e.Kind == page.EditSettle:
 		c.hist.Settle(e.Key)
 		return
-	case editResetRange:
-		c.state.ResetRange()
+	case e.Kind == page.EditCommit:
+		// A committed field ends its gesture: the next edit starts a new
+		// history entry.
+		c.hist.Settle(e.Key)
+	default:
+		c.hist.Note(e.Key, e.Settle)
 	}
-	c.hist.Note(e.Key, e.Settle)
-	c.state.Validate()
-	c.state = c.state.Settled(c.list)
+	c.state.Apply(e, c.list)
 	c.requestRender()
 }
 

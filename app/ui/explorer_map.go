@@ -132,7 +132,7 @@ func (c *explorer) finishMap(cfg estimator.Config, w, h int) {
 func (c *explorer) applyMap(e page.Edit) {
 	ms := &c.state.Map
 	cfg, _ := c.mapConfig()
-	if e.Key == keyMClick {
+	if e.Kind == page.EditMapClick {
 		c.moveTo(e.Text)
 	} else {
 		ms.Set(e.Key, e.Text, cfg)

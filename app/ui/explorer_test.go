@@ -3,6 +3,7 @@ package ui
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,8 +39,18 @@ func send(d app.ClientDispatcher, c *explorer, e page.Edit) {
 	d.Consume()
 }
 
+// The edit says its feature as the control's component does: the Compare
+// form's fields ("b." keys, comparepanel.go) and the map view's
+// (mapview.go) theirs, every other field the config's.
 func typeInto(d app.ClientDispatcher, c *explorer, key, text string) {
-	send(d, c, page.Edit{Kind: page.EditText, Key: key, Text: text})
+	e := page.Edit{Kind: page.EditText, Key: key, Text: text}
+	switch {
+	case strings.HasPrefix(key, page.BaselineKeyPrefix):
+		e.For = page.ForCompare
+	case slices.Contains([]string{page.KeyMXFrom, page.KeyMXTo, page.KeyMYFrom, page.KeyMYTo, page.KeyMCols}, key):
+		e.For = page.ForMap
+	}
+	send(d, c, e)
 }
 
 // idsIn lists the id attributes of an HTML string.

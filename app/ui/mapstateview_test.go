@@ -40,7 +40,7 @@ func TestMapViewComputes(t *testing.T) {
 		return want
 	}
 	check("opened")
-	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyMY, Text: "vocab_size", Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditMenu, Key: page.KeyMY, Text: "vocab_size", Settle: true})
 	if c.state.Map.Y != "vocab_size" {
 		t.Fatalf("y = %s", c.state.Map.Y)
 	}
@@ -49,7 +49,7 @@ func TestMapViewComputes(t *testing.T) {
 		t.Errorf("my = %q in the address", got)
 	}
 	x, y := res.Columns[3].X, res.Y.From+(res.Y.To-res.Y.From)/3
-	send(d, c, page.Edit{Kind: page.EditText, Key: keyMClick, Text: itoa(x) + "," + itoa(y), Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Text: itoa(x) + "," + itoa(y), Settle: true})
 	if c.state.Cfg.Request.Rows != x || c.state.Cfg.Model.VocabSize != y {
 		t.Errorf("after the click rows %d vocab %d, want %d, %d", c.state.Cfg.Request.Rows, c.state.Cfg.Model.VocabSize, x, y)
 	}
@@ -67,12 +67,12 @@ func TestMapViewErrors(t *testing.T) {
 	if c.maps.problem == "" || !strings.Contains(c.maps.problem, "every point is invalid") {
 		t.Fatalf("problem %q, want the every-point-invalid message", c.maps.problem)
 	}
-	send(d, c, page.Edit{Kind: page.EditText, Key: page.KeyMXTo, Text: "600000", Settle: true})
-	send(d, c, page.Edit{Kind: page.EditText, Key: page.KeyMXFrom, Text: "1", Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditText, Key: page.KeyMXTo, Text: "600000", Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditText, Key: page.KeyMXFrom, Text: "1", Settle: true})
 	if c.maps.shown == nil || c.maps.problem != "" {
 		t.Fatalf("no map after fixing the range: %q", c.maps.problem)
 	}
-	send(d, c, page.Edit{Kind: page.EditText, Key: page.KeyMCols, Text: "2000", Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditText, Key: page.KeyMCols, Text: "2000", Settle: true})
 	if c.state.Map.Errs[page.KeyMCols] == "" || c.maps.shown == nil {
 		t.Errorf("columns 2000: errs %v, map kept %v", c.state.Map.Errs, c.maps.shown != nil)
 	}

@@ -34,7 +34,7 @@ func (v *viewTabs) Render() (ui app.UI) {
 			Aria("pressed", on).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
 				defer v.Sink.catch("switching the view")
-				v.Sink.send(ctx, page.Edit{Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
+				v.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
 			})
 	}
 	return app.Div().Class("view-tabs").Role("group").Aria("label", "view").Body(
@@ -104,10 +104,10 @@ func (m *mapView) Render() (ui app.UI) {
 		// The plane in the SVG's coordinates, for tests that point at it.
 		DataSet("plot", num(f.Plot.Left)+","+num(f.Plot.Top)+","+num(f.Plot.Right)+","+num(f.Plot.Bottom)+","+num(f.Width)+","+num(f.Height)).Body(
 		app.Div().Class("axis-controls", "map-controls").Body(
-			&menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], Sink: m.Sink},
+			&menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], For: page.ForMap, Sink: m.Sink},
 			m.field(page.KeyMXFrom, "x from", st.XFrom),
 			m.field(page.KeyMXTo, "x to", st.XTo),
-			&menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], Sink: m.Sink},
+			&menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], For: page.ForMap, Sink: m.Sink},
 			m.field(page.KeyMYFrom, "y from", st.YFrom),
 			m.field(page.KeyMYTo, "y to", st.YTo),
 			m.field(page.KeyMCols, "columns", st.Cols),
@@ -146,7 +146,7 @@ func (m *mapView) field(id, label, text string) app.UI {
 func (m *mapView) onField(ctx app.Context, e app.Event) {
 	defer m.Sink.catch("editing the map's axes")
 	src := ctx.JSSrc()
-	m.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
+	m.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
 }
 
 func (m *mapView) exportButton(format, label string) app.UI {
@@ -216,7 +216,7 @@ func (m *mapView) onClick(ctx app.Context, e app.Event) {
 	if !ok {
 		return
 	}
-	m.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: keyMClick, Settle: true,
+	m.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Settle: true,
 		Text: strconv.FormatInt(int64(math.Round(x)), 10) + "," + strconv.FormatInt(int64(math.Round(y)), 10)})
 }
 

@@ -22,6 +22,7 @@ type menu struct {
 	Options  []menuOption
 	Selected string
 	Error    string
+	For      page.Feature // the feature its edits are for (the config's fields when zero)
 	Sink     *editSink
 }
 
@@ -50,7 +51,7 @@ func (m *menu) Render() (ui app.UI) {
 
 func (m *menu) onChange(ctx app.Context, e app.Event) {
 	defer m.Sink.catch("choosing from " + m.ID)
-	m.Sink.send(ctx, page.Edit{Kind: page.EditMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
+	m.Sink.send(ctx, page.Edit{For: m.For, Kind: page.EditMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
 }
 
 // boolAttr reports whether to write a boolean attribute (checked,

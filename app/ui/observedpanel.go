@@ -255,7 +255,7 @@ func (p *observedPanel) onInput(ctx app.Context, e app.Event) {
 func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
 	defer p.Sink.catch("setting the observed peaks")
 	p.fileErr = ""
-	p.Sink.send(ctx, page.Edit{Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
+	p.Sink.send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
 }
 
 func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
@@ -277,7 +277,7 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
 		}
 		p.text = text
-		p.Sink.send(ctx, page.Edit{Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
+		p.Sink.send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
 	})
 	clearFileInput(input)
 }

@@ -23,10 +23,6 @@ import (
 // A map view can reuse the overlay: it needs a Frame (its x mapping), the
 // x values to snap to, and a read-out per x.
 
-// editResetRange puts the axis range back to its default (the chart's
-// double-click and its "reset range" button).
-const editResetRange = "reset-range"
-
 // pointerView is one rendered chart as the overlay sees it. Made on the
 // UI goroutine and then only read, except memo, which only the pointer's
 // handlers (one at a time: the browser's events) touch.

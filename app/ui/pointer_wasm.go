@@ -368,7 +368,7 @@ func (p *chartPointer) onDouble(e app.Value) {
 	if v, _, x, y, ok := p.at(e); ok && v.frame.InPlot(x, y) {
 		// Its first click set the value: put it back, then the range
 		// (whose default follows the value).
-		es := []page.Edit{{Kind: editResetRange}}
+		es := []page.Edit{{Kind: page.EditResetRange}}
 		if p.clicked {
 			p.cur = p.beforeClick
 			es = append([]page.Edit{axisEdit(v.field.Key, p.beforeClick)}, es...)

@@ -14,7 +14,7 @@ import (
 func TestTermsAtMost16(t *testing.T) {
 	s := page.New()
 	for range estimator.MaxTerms + 1 {
-		s.EditTerms(page.Edit{Kind: page.EditTermAdd})
+		s.EditTerms(page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 	}
 	s.Validate()
 	if len(s.Terms) != estimator.MaxTerms || len(s.Cfg.Terms) != estimator.MaxTerms {
@@ -27,7 +27,7 @@ func TestTermsAtMost16(t *testing.T) {
 	if !strings.Contains(html, `id="term-add"`) || !strings.Contains(html, "disabled") {
 		t.Errorf("the add button is not disabled at 16 terms")
 	}
-	s.EditTerms(page.Edit{Kind: page.EditTermRemove, Key: "3"})
+	s.EditTerms(page.Edit{For: page.ForTerms, Kind: page.EditTermRemove, Key: "3"})
 	s.Validate()
 	if s.Errs[page.KeyTerms] != "" {
 		t.Errorf("the panel message stays after a remove: %q", s.Errs[page.KeyTerms])
@@ -36,13 +36,13 @@ func TestTermsAtMost16(t *testing.T) {
 
 func TestTermsHelpValues(t *testing.T) {
 	s := page.New()
-	s.EditTerms(page.Edit{Kind: page.EditTermAdd})
+	s.EditTerms(page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 	s.EditTerms(page.TermEdit("bytes", 0, "2 * D"))
 	s.Validate()
 	if v := changesViewOf(&s); len(v.Vars) != 0 || v.Terms[0].Value != "" {
 		t.Errorf("values computed with the help closed: %+v", v)
 	}
-	s.EditTerms(page.Edit{Kind: page.EditTermHelp, Key: "0"})
+	s.EditTerms(page.Edit{For: page.ForTerms, Kind: page.EditTermHelp, Key: "0"})
 	v := changesViewOf(&s)
 	vars := strings.Join(v.Vars, "\n")
 	for _, want := range []string{"n = 64,902", "D = 155,582,464", "K = 10", "g = 1"} {
@@ -66,7 +66,7 @@ func TestTermsHelpValues(t *testing.T) {
 func TestExplorerTermMovesChart(t *testing.T) {
 	c, d := mountExplorer(t, nil)
 	before, c0notes := c.shown.result.Candidate.RequiredBytes, c.shown.notes
-	send(d, c, page.Edit{Kind: page.EditTermAdd})
+	send(d, c, page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 	send(d, c, page.TermEdit("name", 0, "logits_fp32_copy"))
 	send(d, c, page.TermEdit("bytes", 0, "2 * Q"))
 	if c.shown.result.Candidate.RequiredBytes != before {

@@ -23,6 +23,7 @@ type toggle struct {
 	// has it).
 	Error string
 	Errs  bool
+	For   page.Feature // the feature its edits are for (the config's fields when zero)
 	Sink  *editSink
 }
 
@@ -66,5 +67,5 @@ func (t *toggle) onLink(ctx app.Context, e app.Event) {
 
 func (t *toggle) onChange(ctx app.Context, e app.Event) {
 	defer t.Sink.catch("switching " + t.Key)
-	t.Sink.send(ctx, page.Edit{Kind: page.EditCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
+	t.Sink.send(ctx, page.Edit{For: t.For, Kind: page.EditCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
 }

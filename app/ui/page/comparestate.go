@@ -43,12 +43,6 @@ const (
 	ComparisonModel    = "model:" // followed by the baseline's preset ID
 )
 
-// IsCompareKey reports whether an edit's key belongs to the Compare
-// control or its form.
-func IsCompareKey(key string) bool {
-	return key == KeyCompare || key == KeyComparePreset || strings.HasPrefix(key, BaselineKeyPrefix)
-}
-
 // baseKey is the field key of a form control ("b.rows" -> "rows").
 func baseKey(control string) string { return strings.TrimPrefix(control, BaselineKeyPrefix) }
 

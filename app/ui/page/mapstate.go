@@ -27,16 +27,6 @@ const (
 // mapKeys are the map view's keys, in the order the URL writes them.
 var mapKeys = []string{KeyView, KeyMX, KeyMXFrom, KeyMXTo, KeyMY, KeyMYFrom, KeyMYTo, KeyMCols}
 
-// IsMapKey reports whether an edit's key is one of the map view's.
-func IsMapKey(k string) bool {
-	for _, m := range mapKeys {
-		if k == m {
-			return true
-		}
-	}
-	return false
-}
-
 // MapState is the map view's part of the page's state. A range not set by
 // the user or the link follows the config (DefaultRange of its
 // axis), as the one-input chart's does. texts keeps what was typed or

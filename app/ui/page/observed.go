@@ -17,10 +17,6 @@ import (
 // in the URL under this key so a reload shows it), its message in errs.
 const KeyObserved = "observed"
 
-// EditObserved is the edit the panel sends: Text is the points as pasted
-// or read from a CSV file.
-const EditObserved = "observed"
-
 // ParseObserved reads measured peaks as a person pastes them, one point a
 // line: rows, peak, then an optional label.
 //

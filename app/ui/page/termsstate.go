@@ -33,15 +33,6 @@ type termDraft struct {
 	Help    bool // its help is open (the page's, not the URL's)
 }
 
-// Term edits: the edit's Key is "<part>-<i>" for EditTerm (part one of
-// the termParts), "<i>" for EditTermRemove.
-const (
-	EditTerm       = "term"
-	EditTermAdd    = "term-add"
-	EditTermRemove = "term-remove"
-	EditTermHelp   = "term-help" // Key "<i>": open or close term i's help
-)
-
 // KeyTerms is the error key of the Changes panel's own message (too many
 // terms); term i's message has the key TermKey(i).
 const KeyTerms = "terms"
@@ -49,7 +40,7 @@ const KeyTerms = "terms"
 // TermEdit is the edit term i's part sends (part one of termParts: name,
 // place, revision, bytes) with the text it holds.
 func TermEdit(part string, i int, text string) Edit {
-	return Edit{Kind: EditTerm, Key: part + "-" + strconv.Itoa(i), Text: text}
+	return Edit{For: ForTerms, Kind: EditTerm, Key: part + "-" + strconv.Itoa(i), Text: text}
 }
 
 // termParts are the fields of a term, in the panel's order.
