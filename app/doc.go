@@ -8,15 +8,17 @@
 //
 // The layers, each in its own package, each importing only those below it:
 //
-//	app/cli     the commands (estimate, sweep, plot, replay, map, serve, static)
-//	app/server  serving the page and writing the static site; knows no page
-//	app/ui      the explorer page: the go-app components that show it
-//	app/ui/page the page's model: its state, edits, URL codec; no browser
-//	app/chart   estimator results -> gonum/plot -> SVG (and PNG natively)
-//	app/report  a replay's Markdown report and CSV (cli and ui share it)
-//	estimator   the memory model, standard library only
+//	app/cli        the commands (estimate, sweep, plot, replay, map, serve, static)
+//	app/server     serving the page and writing the static site; knows no page
+//	app/ui         the explorer page: the go-app components that show it
+//	app/ui/widget  the generic controls (slider, menu, switch, edit sink)
+//	app/ui/page    the page's model: its state, edits, URL codec; no browser
+//	app/chart      estimator results -> gonum/plot -> SVG (and PNG natively)
+//	app/report     a replay's Markdown report and CSV (cli and ui share it)
+//	estimator      the memory model, standard library only
 //
-// cli may import server and chart; ui may import chart and page; page
+// cli may import server and chart; ui may import chart, page and
+// widget; widget imports page (the edit) and go-app, never chart; page
 // imports only the estimator (and the presets' files), never go-app,
 // syscall/js, gonum or chart; server imports neither ui nor chart nor
 // gonum; chart never imports go-app. Browser-only
@@ -27,13 +29,16 @@
 //
 // Someone drags the rows slider:
 //
-//  1. app/ui/slider.go: the control's box takes the range input's input
-//     event (slider.onInput); slider.onSlide turns the range position into
-//     a value and sends an edit to the page's edit sink.
-//  2. app/ui/sink.go: editSink.send hands it to the explorer, catching a
-//     panic so the page survives it.
-//  3. app/ui/explorer.go: explorer.apply gives the edit to the page
-//     model and asks for a render.
+//  1. app/ui/widget/slider.go: the control's box takes the range input's
+//     input event (Slider.onInput); Slider.onSlide turns the range
+//     position into a value and sends a page.Edit (app/ui/page/edit.go: a
+//     kind, and the feature it is for) to the page's edit sink.
+//  2. app/ui/widget/sink.go: Sink.Send hands it to the explorer, catching
+//     a panic so the page survives it.
+//  3. app/ui/explorer.go: explorer.apply notes it in the history
+//     (app/ui/page/history.go), gives it to the page model's reducer
+//     (page.State.Apply, app/ui/page/edit.go, which hands it to its
+//     feature's: here the fields') and asks for a render.
 //  4. app/ui/page/pagestate.go: State.SetText keeps the typed text and
 //     parses it through the estimator's field registry; Validate checks
 //     the config (estimator.Repair marks every bad field, and

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -77,17 +78,17 @@ func chartSummary(axis string, from, to int64, notes flipNotes) string {
 type skipLink struct {
 	app.Compo
 
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the link.
 func (l *skipLink) Render() (ui app.UI) {
-	defer l.Sink.catchRender("drawing the skip link", &ui)
+	defer l.Sink.CatchRender("drawing the skip link", &ui)
 	return app.A().ID("skip-to-results").Class("skip-link").Href("#results").Text("Skip to results").OnClick(l.onClick)
 }
 
 func (l *skipLink) onClick(ctx app.Context, e app.Event) {
-	defer l.Sink.catch("skipping to the results")
+	defer l.Sink.Catch("skipping to the results")
 	e.PreventDefault()
 	e.Call("stopPropagation")
 	if el := app.Window().GetElementByID("results"); el.Truthy() {

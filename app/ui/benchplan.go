@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -43,17 +44,17 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 	state := page.Decode(url.Values{}, list)
 	view := controlViewOf(&state, list)
 	pos := map[string]int{}
-	sliders := map[string]*slider{}
+	sliders := map[string]*widget.Slider{}
 	for _, k := range keys {
 		spec, ok := specs[k]
 		if !ok {
 			return nil, fmt.Errorf("no slider %q among the controls", k)
 		}
-		s, ok := (&controls{View: view}).slider(spec).(*slider)
+		s, ok := (&controls{View: view}).slider(spec).(*widget.Slider)
 		if !ok {
 			return nil, fmt.Errorf("controls.slider(%q) is not a *slider", k)
 		}
-		sliders[k], pos[k] = s, s.position(view.Values[k])
+		sliders[k], pos[k] = s, s.Position(view.Values[k])
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	key := renderKey(&state)
@@ -68,11 +69,11 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 		if rng.IntN(2) == 0 {
 			step = -step
 		}
-		p := min(sliderSteps, max(0, pos[k]+step))
+		p := min(widget.Steps, max(0, pos[k]+step))
 		if p == pos[k] {
 			continue
 		}
-		text := s.format(s.valueAt(p))
+		text := s.Format(s.ValueAt(p))
 		next := state.Clone()
 		next.SetText(k, text)
 		next.Validate()

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -17,7 +18,7 @@ type changesPanel struct {
 	app.Compo
 
 	View changesView
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // changesView is what the panel shows, built fresh for every render.
@@ -95,10 +96,10 @@ func changesViewOf(s *page.State) changesView {
 
 // Render draws the panel.
 func (p *changesPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the changes", &ui)
+	defer p.Sink.CatchRender("drawing the changes", &ui)
 	switches := make([]app.UI, len(changeSwitches))
 	for i, s := range changeSwitches {
-		switches[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
+		switches[i] = &widget.Toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
 			Error: p.View.Errors[s.key], Errs: isBoolField(s.key),
 			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: p.Sink}
 	}
@@ -108,7 +109,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 	}
 	full := len(p.View.Terms) >= estimator.MaxTerms
 	add := app.Button().ID("term-add").Type("button").Class("share-button").Text("Add a term").OnClick(p.onAdd)
-	if boolAttr(full) {
+	if widget.BoolAttr(full) {
 		add = add.Disabled(full)
 	}
 	return app.FieldSet().ID("changes-panel").Class("group", "changes-panel").Body(
@@ -125,8 +126,8 @@ func (p *changesPanel) Render() (ui app.UI) {
 }
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("adding a term")
-	p.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
+	defer p.Sink.Catch("adding a term")
+	p.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 }
 
 // termRow is one term (id term-<i>): name (term-name-<i>), place and
@@ -140,12 +141,12 @@ type termRow struct {
 	Index int
 	View  termRowView
 	Vars  []string
-	Sink  *editSink
+	Sink  *widget.Sink
 }
 
 // Render draws the row.
 func (r *termRow) Render() (ui app.UI) {
-	defer r.Sink.catchRender("drawing a term", &ui)
+	defer r.Sink.CatchRender("drawing a term", &ui)
 	i, v := r.Index, r.View
 	id := func(what string) string { return "term-" + what + "-" + strconv.Itoa(i) }
 	bad := v.Error != ""
@@ -153,7 +154,7 @@ func (r *termRow) Render() (ui app.UI) {
 	if rev == "" {
 		rev = "candidate"
 	}
-	row := app.Div().ID("term-%d", i).Class("term", classIf(bad, "has-error")).Body(
+	row := app.Div().ID("term-%d", i).Class("term", widget.ClassIf(bad, "has-error")).Body(
 		app.Div().Class("term-fields").Body(
 			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(v.Name).
 				AutoComplete(false).Spellcheck(false).Aria("label", "term name").
@@ -194,7 +195,7 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 	found := false
 	for k, o := range options {
 		opt := app.Option().Value(o).Text(o)
-		if sel := o == selected; boolAttr(sel) {
+		if sel := o == selected; widget.BoolAttr(sel) {
 			opt = opt.Selected(sel)
 			found = found || sel
 		}
@@ -209,17 +210,17 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 
 func (r *termRow) onPart(part string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer r.Sink.catch("editing a term's " + part)
-		r.Sink.send(ctx, page.TermEdit(part, r.Index, ctx.JSSrc().Get("value").String()))
+		defer r.Sink.Catch("editing a term's " + part)
+		r.Sink.Send(ctx, page.TermEdit(part, r.Index, ctx.JSSrc().Get("value").String()))
 	}
 }
 
 func (r *termRow) onHelp(ctx app.Context, e app.Event) {
-	defer r.Sink.catch("opening a term's help")
-	r.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermHelp, Key: strconv.Itoa(r.Index)})
+	defer r.Sink.Catch("opening a term's help")
+	r.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermHelp, Key: strconv.Itoa(r.Index)})
 }
 
 func (r *termRow) onRemove(ctx app.Context, e app.Event) {
-	defer r.Sink.catch("removing a term")
-	r.Sink.send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermRemove, Key: strconv.Itoa(r.Index)})
+	defer r.Sink.Catch("removing a term")
+	r.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermRemove, Key: strconv.Itoa(r.Index)})
 }

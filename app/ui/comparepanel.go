@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -13,13 +14,13 @@ import (
 // for every render, sharing no map with the state.
 type compareView struct {
 	Setup       bool // "baseline = another setup"
-	Comparisons []menuOption
+	Comparisons []widget.Option
 	GPU         string // the baseline's GPU menu: "same" or a GPU's ID
-	GPUs        []menuOption
+	GPUs        []widget.Option
 	Preset      string // the baseline's model menu: "same", a preset's ID, or "" (a model of its own)
-	Presets     []menuOption
+	Presets     []widget.Option
 	Rows        []overrideRow
-	Add         []menuOption
+	Add         []widget.Option
 	Changes     map[string]bool // the baseline's switches
 	Errors      map[string]string
 }
@@ -54,14 +55,14 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 	if candPreset == "" {
 		candPreset = "this model"
 	}
-	v.Comparisons = []menuOption{
+	v.Comparisons = []widget.Option{
 		{Value: "", Label: "start from a comparison…", Disabled: true},
 		{Value: page.ComparisonGPU, Label: "H100 80GB against H200, same model"},
 		{Value: page.ComparisonSequence, Label: "sequence 4,096 against 8,192"},
 	}
 	for _, p := range list {
 		if !p.Matches(s.Cfg) {
-			v.Comparisons = append(v.Comparisons, menuOption{Value: page.ComparisonModel + p.ID,
+			v.Comparisons = append(v.Comparisons, widget.Option{Value: page.ComparisonModel + p.ID,
 				Label: p.Name + " against " + candPreset + ", one GPU"})
 		}
 	}
@@ -83,9 +84,9 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 	}
 	// GPU
 	v.GPU = page.SameAsCandidate
-	v.GPUs = []menuOption{{Value: page.SameAsCandidate, Label: "as the candidate (" + gpuName(s.Cfg.Budget.CapacityBytes) + ")"}}
+	v.GPUs = []widget.Option{{Value: page.SameAsCandidate, Label: "as the candidate (" + gpuName(s.Cfg.Budget.CapacityBytes) + ")"}}
 	for _, g := range estimator.GPUs() {
-		v.GPUs = append(v.GPUs, menuOption{Value: g.ID, Label: g.Label()})
+		v.GPUs = append(v.GPUs, widget.Option{Value: g.ID, Label: g.Label()})
 	}
 	customCapacity := false
 	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
@@ -103,14 +104,14 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		}
 	}
 	v.Preset = page.SameAsCandidate
-	v.Presets = []menuOption{{Value: page.SameAsCandidate, Label: "as the candidate (" + candPreset + ")"}}
+	v.Presets = []widget.Option{{Value: page.SameAsCandidate, Label: "as the candidate (" + candPreset + ")"}}
 	for _, p := range list {
-		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
 	if ownModel {
 		v.Preset = page.MatchPreset(list, bc)
 		if v.Preset == "" {
-			v.Presets = append([]menuOption{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
+			v.Presets = append([]widget.Option{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
 		}
 	}
 	// Fields: sequence_rows and in use always; any other that is
@@ -152,10 +153,10 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 			add(f, false)
 		}
 	}
-	v.Add = []menuOption{{Value: "", Label: "override another field…", Disabled: true}}
+	v.Add = []widget.Option{{Value: "", Label: "override another field…", Disabled: true}}
 	for _, f := range page.OverridableFields() {
 		if !shown[f.Key] {
-			v.Add = append(v.Add, menuOption{Value: f.Key, Label: f.Key})
+			v.Add = append(v.Add, widget.Option{Value: f.Key, Label: f.Key})
 		}
 	}
 	return v
@@ -189,12 +190,12 @@ type comparePanel struct {
 	app.Compo
 
 	View compareView
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the control.
 func (p *comparePanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the compare control", &ui)
+	defer p.Sink.CatchRender("drawing the compare control", &ui)
 	v := p.View
 	mode := page.CompareChangesOff
 	if v.Setup {
@@ -202,22 +203,22 @@ func (p *comparePanel) Render() (ui app.UI) {
 	}
 	body := []app.UI{
 		app.Legend().Text("Compare"),
-		&menu{ID: page.KeyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[page.KeyCompare], For: page.ForCompare, Sink: p.Sink,
-			Options: []menuOption{{Value: page.CompareChangesOff, Label: "the three changes off"}, {Value: page.CompareSetup, Label: "another setup"}}},
-		&menu{ID: page.KeyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[page.KeyComparePreset], For: page.ForCompare, Sink: p.Sink,
+		&widget.Menu{ID: page.KeyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[page.KeyCompare], For: page.ForCompare, Sink: p.Sink,
+			Options: []widget.Option{{Value: page.CompareChangesOff, Label: "the three changes off"}, {Value: page.CompareSetup, Label: "another setup"}}},
+		&widget.Menu{ID: page.KeyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[page.KeyComparePreset], For: page.ForCompare, Sink: p.Sink,
 			Options: v.Comparisons},
 	}
 	if v.Setup {
 		body = append(body, app.Div().ID("compare-form").Class("compare-form").Body(
-			&menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], For: page.ForCompare, Sink: p.Sink},
-			&menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], For: page.ForCompare, Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], For: page.ForCompare, Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], For: page.ForCompare, Sink: p.Sink},
 			app.Range(v.Rows).Slice(func(i int) app.UI { return p.row(v.Rows[i]) }),
-			&menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], For: page.ForCompare, Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], For: page.ForCompare, Sink: p.Sink},
 			app.P().Class("compare-switches-label").Text("The baseline's switches:"),
 			app.Div().Class("switches").Body(
 				app.Range(changeSwitches).Slice(func(i int) app.UI {
 					s := changeSwitches[i]
-					return &toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], For: page.ForCompare, Sink: p.Sink}
+					return &widget.Toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], For: page.ForCompare, Sink: p.Sink}
 				}),
 			),
 			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[page.KeyBaseChanges]),
@@ -231,7 +232,7 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 	var input app.UI
 	if r.Bool {
 		box := app.Input().Type("checkbox").ID("%s", r.id()).OnChange(p.onCheck(r.Control))
-		if boolAttr(r.Checked) {
+		if widget.BoolAttr(r.Checked) {
 			box = box.Checked(r.Checked)
 		}
 		input = box
@@ -243,7 +244,7 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 			Aria("describedby", "error-"+strings.ReplaceAll(r.ErrKey, ".", "-")).
 			OnInput(p.onType(r.Control))
 	}
-	return app.Div().Class("control", "override", classIf(r.Error != "", "has-error")).Body(
+	return app.Div().Class("control", "override", widget.ClassIf(r.Error != "", "has-error")).Body(
 		app.Label().For("%s", r.id()).Class("control-label").Body(
 			app.Span().Class("control-name").Text(r.Label),
 			app.Span().Class("control-doc").Text("candidate: "+r.Candidate),
@@ -261,21 +262,21 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 
 func (p *comparePanel) onType(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("typing into " + control)
-		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditText, Key: control, Text: ctx.JSSrc().Get("value").String()})
+		defer p.Sink.Catch("typing into " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditText, Key: control, Text: ctx.JSSrc().Get("value").String()})
 	}
 }
 
 func (p *comparePanel) onCheck(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("switching " + control)
-		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
+		defer p.Sink.Catch("switching " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
 	}
 }
 
 func (p *comparePanel) onRemove(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("removing " + control)
-		p.Sink.send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: control})
+		defer p.Sink.Catch("removing " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: control})
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 
 	"headroom/app/ui/page"
@@ -89,7 +90,7 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 	v.Checks["topk"] = s.Cfg.Request.Outputs.TopK > 0
 	v.Checks["expert_parallel"] = s.Cfg.FC2.ExpertParallel > 1
 	for _, p := range list {
-		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
 	v.CapacityGiB = max(1, float64(s.Cfg.Budget.CapacityBytes)/bytesPerGiB)
 	return v

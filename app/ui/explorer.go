@@ -13,6 +13,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -27,7 +28,7 @@ type explorer struct {
 	// (tests start from it).
 	Query url.Values
 
-	sink   *editSink
+	sink   *widget.Sink
 	share  *shareSink // the share bar's and import panel's way in (explorer_share.go)
 	list   []page.Preset
 	state  page.State
@@ -91,7 +92,7 @@ func NewExplorer() app.Composer { return newExplorer() }
 // URL's state is read when it mounts.
 func newExplorer() *explorer {
 	c := &explorer{state: page.New()}
-	c.sink = &editSink{apply: c.apply, fail: c.fail}
+	c.sink = &widget.Sink{Apply: c.apply, Fail: c.fail}
 	c.share = c.newShareSink()
 	c.loads = c.newWorkloadSink()
 	return c
@@ -373,7 +374,7 @@ func (c *explorer) fail(where string, r any, trace []byte) {
 
 // Render draws the page.
 func (c *explorer) Render() (ui app.UI) {
-	defer c.sink.catchRender("drawing the page", &ui)
+	defer c.sink.CatchRender("drawing the page", &ui)
 	s := &c.state
 	sh := &c.shown
 	shownAxis := "" // the axis of the chart on screen, which the sweep cache holds

@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -34,7 +35,7 @@ func mountExplorer(t *testing.T, q url.Values) (*explorer, app.ClientDispatcher)
 // through the explorer's sink.
 func send(d app.ClientDispatcher, c *explorer, e page.Edit) {
 	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(ctx app.Context) {
-		c.sink.send(ctx, e)
+		c.sink.Send(ctx, e)
 	}})
 	d.Consume()
 }
@@ -340,9 +341,9 @@ func TestPageURLNeverArmsPanic(t *testing.T) {
 
 func TestCatchRender(t *testing.T) {
 	var where string
-	s := &editSink{fail: func(w string, r any, _ []byte) { where = w }}
+	s := &widget.Sink{Fail: func(w string, r any, _ []byte) { where = w }}
 	render := func() (ui app.UI) {
-		defer s.catchRender("drawing x", &ui)
+		defer s.CatchRender("drawing x", &ui)
 		panic("bad")
 	}
 	if ui := render(); ui == nil || where != "drawing x" {

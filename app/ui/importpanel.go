@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 )
 
 // importPanel reads a Hugging Face config.json, a config in the spec's
@@ -18,7 +19,7 @@ type importPanel struct {
 	app.Compo
 
 	Share *shareSink
-	Sink  *editSink
+	Sink  *widget.Sink
 
 	text    string // the textarea's text, as typed or pasted
 	source  string // where the last import came from
@@ -29,7 +30,7 @@ type importPanel struct {
 
 // OnMount makes the page a drop target.
 func (p *importPanel) OnMount(ctx app.Context) {
-	defer p.Sink.catch("watching for dropped files")
+	defer p.Sink.Catch("watching for dropped files")
 	p.release = watchDrops(ctx, p.onDropFile, p.onDropText)
 }
 
@@ -43,7 +44,7 @@ func (p *importPanel) OnDismount() {
 
 // Render draws the panel.
 func (p *importPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the import panel", &ui)
+	defer p.Sink.CatchRender("drawing the import panel", &ui)
 	return app.FieldSet().Class("group", "import-panel").Body(
 		app.Legend().Text("Import"),
 		app.Label().For("import-text").Class("import-label").
@@ -100,12 +101,12 @@ func keyList(id, title string, items []string) app.UI {
 }
 
 func (p *importPanel) onInput(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the pasted text")
+	defer p.Sink.Catch("reading the pasted text")
 	p.text = ctx.JSSrc().Get("value").String()
 }
 
 func (p *importPanel) onImportText(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the pasted text")
+	defer p.Sink.Catch("importing the pasted text")
 	if strings.TrimSpace(p.text) == "" {
 		p.show("the text box", page.ImportReport{Err: "the text box is empty; paste a config.json into it first"})
 		return
@@ -114,7 +115,7 @@ func (p *importPanel) onImportText(ctx app.Context, e app.Event) {
 }
 
 func (p *importPanel) onPick(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the chosen file")
+	defer p.Sink.Catch("importing the chosen file")
 	input := ctx.JSSrc()
 	file, ok := fileOf(input)
 	if !ok {
@@ -125,12 +126,12 @@ func (p *importPanel) onPick(ctx app.Context, e app.Event) {
 }
 
 func (p *importPanel) onDropFile(ctx app.Context, file app.Value) {
-	defer p.Sink.catch("importing the dropped file")
+	defer p.Sink.Catch("importing the dropped file")
 	p.readAndLoad(ctx, file)
 }
 
 func (p *importPanel) onDropText(ctx app.Context, text string) {
-	defer p.Sink.catch("importing the dropped text")
+	defer p.Sink.Catch("importing the dropped text")
 	p.load("the dropped text", []byte(text))
 }
 
@@ -141,7 +142,7 @@ func (p *importPanel) readAndLoad(ctx app.Context, file app.Value) {
 		name = n.String()
 	}
 	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
-		defer p.Sink.catch("importing " + name)
+		defer p.Sink.Catch("importing " + name)
 		if err != nil {
 			p.show(name, page.ImportReport{Err: "it could not be read: " + err.Error()})
 			return

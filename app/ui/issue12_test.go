@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -181,26 +182,26 @@ func TestArrowKeysMove(t *testing.T) {
 		}
 		st := page.New()
 		c := &controls{View: controlViewOf(&st, nil)}
-		s := c.slider(sp).(*slider)
+		s := c.slider(sp).(*widget.Slider)
 		t.Run(sp.key, func(t *testing.T) {
 			v := s.Value
-			up, _, ok := s.next(v, true)
+			up, _, ok := s.Next(v, true)
 			if !ok || up <= v {
 				t.Fatalf("right from %v: %v (%v)", v, up, ok)
 			}
-			down, _, ok := s.next(up, false)
+			down, _, ok := s.Next(up, false)
 			if !ok || down >= up {
 				t.Fatalf("left from %v: %v (%v)", up, down, ok)
 			}
 		})
 	}
-	s := &slider{Min: 1000, Max: 1 << 20, Log: true, Step: 1}
-	up, _, _ := s.next(151936, true)
-	down, _, _ := s.next(up, false)
+	s := &widget.Slider{Min: 1000, Max: 1 << 20, Log: true, Step: 1}
+	up, _, _ := s.Next(151936, true)
+	down, _, _ := s.Next(up, false)
 	if up <= 151936 || down >= up {
 		t.Errorf("vocab_size 151,936: right %v, then left %v", up, down)
 	}
-	if _, _, ok := s.next(1<<20, true); ok {
+	if _, _, ok := s.Next(1<<20, true); ok {
 		t.Errorf("right at the end of the slider moved")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -23,18 +24,18 @@ type viewTabs struct {
 	app.Compo
 
 	Map  bool
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the two tabs.
 func (v *viewTabs) Render() (ui app.UI) {
-	defer v.Sink.catchRender("drawing the view tabs", &ui)
+	defer v.Sink.CatchRender("drawing the view tabs", &ui)
 	tab := func(id, value, label string, on bool) app.UI {
-		return app.Button().ID(id).Type("button").Class("view-tab", classIf(on, "on")).
+		return app.Button().ID(id).Type("button").Class("view-tab", widget.ClassIf(on, "on")).
 			Aria("pressed", on).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
-				defer v.Sink.catch("switching the view")
-				v.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
+				defer v.Sink.Catch("switching the view")
+				v.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
 			})
 	}
 	return app.Div().Class("view-tabs").Role("group").Aria("label", "view").Body(
@@ -51,7 +52,7 @@ type mapView struct {
 	app.Compo
 
 	State    mapViewState
-	Sink     *editSink
+	Sink     *widget.Sink
 	Exporter func(format string) (exported, error)
 
 	readout   string // the column under the pointer, in words
@@ -77,11 +78,11 @@ type mapViewState struct {
 
 // Render draws the view.
 func (m *mapView) Render() (ui app.UI) {
-	defer m.Sink.catchRender("drawing the map", &ui)
+	defer m.Sink.CatchRender("drawing the map", &ui)
 	st := &m.State
-	var opts []menuOption
+	var opts []widget.Option
 	for _, k := range estimator.Axes() {
-		opts = append(opts, menuOption{Value: k, Label: k})
+		opts = append(opts, widget.Option{Value: k, Label: k})
 	}
 	complete := "0"
 	if st.Complete {
@@ -104,15 +105,15 @@ func (m *mapView) Render() (ui app.UI) {
 		// The plane in the SVG's coordinates, for tests that point at it.
 		DataSet("plot", num(f.Plot.Left)+","+num(f.Plot.Top)+","+num(f.Plot.Right)+","+num(f.Plot.Bottom)+","+num(f.Width)+","+num(f.Height)).Body(
 		app.Div().Class("axis-controls", "map-controls").Body(
-			&menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], For: page.ForMap, Sink: m.Sink},
+			&widget.Menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], For: page.ForMap, Sink: m.Sink},
 			m.field(page.KeyMXFrom, "x from", st.XFrom),
 			m.field(page.KeyMXTo, "x to", st.XTo),
-			&menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], For: page.ForMap, Sink: m.Sink},
+			&widget.Menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], For: page.ForMap, Sink: m.Sink},
 			m.field(page.KeyMYFrom, "y from", st.YFrom),
 			m.field(page.KeyMYTo, "y to", st.YTo),
 			m.field(page.KeyMCols, "columns", st.Cols),
 		),
-		app.Figure().Class("chart-figure", "map-figure", classIf(st.Stale, "stale")).Body(
+		app.Figure().Class("chart-figure", "map-figure", widget.ClassIf(st.Stale, "stale")).Body(
 			app.Div().ID("map").Class("chart", "map").Body(body).
 				OnMouseMove(m.onMove).OnClick(m.onClick),
 			app.P().ID("map-readout").Class("map-readout").Role("status").Aria("live", "polite").
@@ -132,7 +133,7 @@ func (m *mapView) Render() (ui app.UI) {
 
 func (m *mapView) field(id, label, text string) app.UI {
 	msg := m.State.Errors[id]
-	return app.Div().Class("control", "bound", classIf(msg != "", "has-error")).Body(
+	return app.Div().Class("control", "bound", widget.ClassIf(msg != "", "has-error")).Body(
 		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			AutoComplete(false).Spellcheck(false).
@@ -144,15 +145,15 @@ func (m *mapView) field(id, label, text string) app.UI {
 
 // onField sends a committed range or columns field.
 func (m *mapView) onField(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("editing the map's axes")
+	defer m.Sink.Catch("editing the map's axes")
 	src := ctx.JSSrc()
-	m.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
+	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
 }
 
 func (m *mapView) exportButton(format, label string) app.UI {
 	return app.Button().ID("map-export-" + format).Type("button").Class("share-button").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
-			defer m.Sink.catch("exporting the map")
+			defer m.Sink.Catch("exporting the map")
 			if m.Exporter == nil {
 				return
 			}
@@ -194,7 +195,7 @@ func (m *mapView) pointerAt(ctx app.Context, e app.Event) (x, y float64, ok bool
 
 // onMove shows the column under the pointer with its exact flips.
 func (m *mapView) onMove(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("reading the map")
+	defer m.Sink.Catch("reading the map")
 	x, _, ok := m.pointerAt(ctx, e)
 	if !ok {
 		return
@@ -211,12 +212,12 @@ func (m *mapView) onMove(ctx app.Context, e app.Event) {
 
 // onClick moves the config to the point under the pointer: x and y both.
 func (m *mapView) onClick(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("moving to a point of the map")
+	defer m.Sink.Catch("moving to a point of the map")
 	x, y, ok := m.pointerAt(ctx, e)
 	if !ok {
 		return
 	}
-	m.Sink.send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Settle: true,
+	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Settle: true,
 		Text: strconv.FormatInt(int64(math.Round(x)), 10) + "," + strconv.FormatInt(int64(math.Round(y)), 10)})
 }
 

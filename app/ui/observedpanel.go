@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -130,7 +131,7 @@ type observedPanel struct {
 	app.Compo
 
 	View observedView
-	Sink *editSink
+	Sink *widget.Sink
 
 	text    string // the box as typed since the last render of View.Text
 	shown   string // the View.Text the box was last set to
@@ -139,14 +140,14 @@ type observedPanel struct {
 
 // OnMount puts the view's text in the box.
 func (p *observedPanel) OnMount(ctx app.Context) {
-	defer p.Sink.catch("filling the observed peaks")
+	defer p.Sink.Catch("filling the observed peaks")
 	p.syncText()
 }
 
 // OnUpdate puts a new text of the view (points from a link, an import, a
 // step back) in the box; the text being typed stays otherwise.
 func (p *observedPanel) OnUpdate(ctx app.Context) {
-	defer p.Sink.catch("filling the observed peaks")
+	defer p.Sink.Catch("filling the observed peaks")
 	p.syncText()
 }
 
@@ -164,7 +165,7 @@ func (p *observedPanel) syncText() {
 
 // Render draws the panel.
 func (p *observedPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the observed peaks", &ui)
+	defer p.Sink.CatchRender("drawing the observed peaks", &ui)
 	v := p.View
 	var note app.UI
 	if v.Axis != "" && v.Axis != "rows" && len(v.Rows) > 0 {
@@ -248,25 +249,25 @@ func fitRow(name, b, c string) app.UI {
 }
 
 func (p *observedPanel) onInput(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the observed peaks")
+	defer p.Sink.Catch("reading the observed peaks")
 	p.text = ctx.JSSrc().Get("value").String()
 }
 
 func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("setting the observed peaks")
+	defer p.Sink.Catch("setting the observed peaks")
 	p.fileErr = ""
-	p.Sink.send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
+	p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
 }
 
 func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the CSV of observed peaks")
+	defer p.Sink.Catch("importing the CSV of observed peaks")
 	input := ctx.JSSrc()
 	file, ok := fileOf(input)
 	if !ok {
 		return
 	}
 	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
-		defer p.Sink.catch("importing the CSV of observed peaks")
+		defer p.Sink.Catch("importing the CSV of observed peaks")
 		if err != nil {
 			p.fileErr = "The file could not be read: " + err.Error() + ". The points are as they were."
 			return
@@ -277,7 +278,7 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
 		}
 		p.text = text
-		p.Sink.send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
+		p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
 	})
 	clearFileInput(input)
 }

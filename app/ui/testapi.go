@@ -9,11 +9,12 @@ import (
 	"net/url"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
 // SliderSteps is the last position of every range input (the first is 0).
-const SliderSteps = sliderSteps
+const SliderSteps = widget.Steps
 
 // SliderKeys lists the control key of every slider, in the panel's order
 // (the range input of key k has id slider-k, its field input-k).

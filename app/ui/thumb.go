@@ -4,6 +4,7 @@ import (
 	"net/url"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 )
 
 // ThumbPosition is the position (0 to 1,000) at which the page puts the
@@ -24,8 +25,8 @@ func ThumbPosition(q url.Values, key string) (pos int, ok bool) {
 		if key == page.KeyInUseGiB { // its end follows the capacity (controls.Render)
 			sp = sliderSpec{key: page.KeyInUseGiB, min: 0, max: c.View.CapacityGiB}
 		}
-		sl := c.slider(sp).(*slider)
-		return sl.position(sl.Value), true
+		sl := c.slider(sp).(*widget.Slider)
+		return sl.Position(sl.Value), true
 	}
 	return 0, false
 }

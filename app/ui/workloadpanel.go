@@ -9,6 +9,7 @@ import (
 	"headroom/app/chart"
 	"headroom/app/report"
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -47,7 +48,7 @@ type workloadPanel struct {
 
 	Config estimator.Config // the config shown: the last valid render
 	Ready  bool             // Config is the page's (the first render is done)
-	Sink   *editSink
+	Sink   *widget.Sink
 	Loads  *workloadSink
 
 	st          workloadState
@@ -63,10 +64,10 @@ type workloadPanel struct {
 
 // OnMount makes the panel a drop target and notes the config.
 func (p *workloadPanel) OnMount(ctx app.Context) {
-	defer p.Sink.catch("opening the workload panel")
+	defer p.Sink.Catch("opening the workload panel")
 	p.noteConfig(ctx)
 	ctx.Defer(func(ctx app.Context) {
-		defer p.Sink.catch("watching for dropped workloads")
+		defer p.Sink.Catch("watching for dropped workloads")
 		p.release = watchWorkloadDrops(ctx, "workload-drop", p.onDropFile, p.onDropText)
 	})
 }
@@ -82,7 +83,7 @@ func (p *workloadPanel) OnDismount() {
 // OnUpdate follows the page's config: a new one reruns the replay once it
 // settles.
 func (p *workloadPanel) OnUpdate(ctx app.Context) {
-	defer p.Sink.catch("following the config in the workload panel")
+	defer p.Sink.Catch("following the config in the workload panel")
 	p.noteConfig(ctx)
 }
 
@@ -92,7 +93,7 @@ func (p *workloadPanel) noteConfig(ctx app.Context) {
 	}
 	if gen := p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()); gen != 0 {
 		laterOnUI(ctx, settleMs, func(ctx app.Context) {
-			defer p.Sink.catch("replaying the workload")
+			defer p.Sink.Catch("replaying the workload")
 			if p.st.settle(gen) {
 				p.schedule(ctx)
 			}
@@ -126,7 +127,7 @@ func (p *workloadPanel) schedule(ctx app.Context) {
 // slice works the replay for sliceMs, then yields; once it is done it
 // draws the histogram.
 func (p *workloadPanel) slice(ctx app.Context) {
-	defer p.Sink.catch("replaying the workload")
+	defer p.Sink.Catch("replaying the workload")
 	p.sliceArmed = false
 	start := nowMs()
 	defer func() { p.longestMs = max(p.longestMs, nowMs()-start) }()
@@ -140,7 +141,7 @@ func (p *workloadPanel) slice(ctx app.Context) {
 		// The histogram (a sweep along rows and its SVG) is a task of its
 		// own: with the run's last slice it would miss a frame.
 		laterOnUI(ctx, 0, func(ctx app.Context) {
-			defer p.Sink.catch("drawing the workload's histogram")
+			defer p.Sink.Catch("drawing the workload's histogram")
 			start := nowMs()
 			p.draw()
 			p.longestMs = max(p.longestMs, nowMs()-start)
@@ -168,7 +169,7 @@ func (p *workloadPanel) draw() {
 }
 
 func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the pasted workload")
+	defer p.Sink.Catch("reading the pasted workload")
 	text := textOf("workload-text")
 	if strings.TrimSpace(text) == "" {
 		p.st.data, p.st.source, p.st.shown, p.st.run = nil, "the text box", nil, nil
@@ -191,12 +192,12 @@ func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
 const bigPaste = 1 << 20
 
 func (p *workloadPanel) onCancel(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("cancelling the replay")
+	defer p.Sink.Catch("cancelling the replay")
 	p.st.cancel()
 }
 
 func (p *workloadPanel) onPick(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the chosen workload")
+	defer p.Sink.Catch("reading the chosen workload")
 	input := ctx.JSSrc()
 	if file, ok := fileOf(input); ok {
 		p.readAndLoad(ctx, file)
@@ -205,12 +206,12 @@ func (p *workloadPanel) onPick(ctx app.Context, e app.Event) {
 }
 
 func (p *workloadPanel) onDropFile(ctx app.Context, file app.Value) {
-	defer p.Sink.catch("reading the dropped workload")
+	defer p.Sink.Catch("reading the dropped workload")
 	p.readAndLoad(ctx, file)
 }
 
 func (p *workloadPanel) onDropText(ctx app.Context, text string) {
-	defer p.Sink.catch("reading the dropped workload")
+	defer p.Sink.Catch("reading the dropped workload")
 	p.load(ctx, "the dropped text", []byte(text))
 }
 
@@ -220,7 +221,7 @@ func (p *workloadPanel) readAndLoad(ctx app.Context, file app.Value) {
 	p.st.cancel()
 	p.st.cancelled = false
 	readWorkloadFile(ctx, file, func(ctx app.Context, name string, data []byte, err error) {
-		defer p.Sink.catch("reading " + name)
+		defer p.Sink.Catch("reading " + name)
 		if err != nil {
 			p.st.data, p.st.source, p.st.shown, p.st.run, p.st.err = nil, name, nil, nil, err.Error()
 			return
@@ -230,7 +231,7 @@ func (p *workloadPanel) readAndLoad(ctx app.Context, file app.Value) {
 }
 
 func (p *workloadPanel) onLoadLine(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("loading a workload line into the explorer")
+	defer p.Sink.Catch("loading a workload line into the explorer")
 	r := p.st.shown
 	line, err := strconv.ParseInt(ctx.JSSrc().Get("dataset").Get("line").String(), 10, 64)
 	if r == nil || err != nil {
@@ -248,14 +249,14 @@ func (p *workloadPanel) onLoadLine(ctx app.Context, e app.Event) {
 }
 
 func (p *workloadPanel) onCopy(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("copying the workload report")
+	defer p.Sink.Catch("copying the workload report")
 	r := p.st.shown
 	if r == nil {
 		return
 	}
 	p.shareFailed, p.shareStatus = false, "Copying the report…"
 	writeClipboard(ctx, r.markdown, func(ctx app.Context, err error) {
-		defer p.Sink.catch("copying the workload report")
+		defer p.Sink.Catch("copying the workload report")
 		if err != nil {
 			p.shareFailed, p.shareStatus = true, "The browser did not let the page copy ("+err.Error()+"): the report is under \"The Markdown report\" below; select it and copy."
 			return
@@ -265,7 +266,7 @@ func (p *workloadPanel) onCopy(ctx app.Context, e app.Event) {
 }
 
 func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("exporting the replay")
+	defer p.Sink.Catch("exporting the replay")
 	r := p.st.shown
 	if r == nil {
 		return
@@ -282,7 +283,7 @@ func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
 	}
 	p.shareFailed, p.shareStatus = false, "Saving "+f.Name+"…"
 	saveFile(ctx, f, func(ctx app.Context, err error) {
-		defer p.Sink.catch("exporting the replay")
+		defer p.Sink.Catch("exporting the replay")
 		if err != nil {
 			p.shareFailed, p.shareStatus = true, "Could not save "+f.Name+": "+err.Error()
 			return
@@ -293,7 +294,7 @@ func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
 
 // Render draws the panel.
 func (p *workloadPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the workload panel", &ui)
+	defer p.Sink.CatchRender("drawing the workload panel", &ui)
 	return app.Section().ID("workload").Class("workload-panel").Aria("label", "workload").Body(
 		app.H2().Text("Workload"),
 		app.P().Class("workload-intro").Text("Replay a workload against both revisions of the config shown: CSV with a header row, "+
@@ -324,7 +325,7 @@ func (p *workloadPanel) Render() (ui app.UI) {
 func (p *workloadPanel) renderStatus() app.UI {
 	st := &p.st
 	failed := st.err != ""
-	box := app.Div().ID("workload-status").Class("workload-status", classIf(failed, "failed")).
+	box := app.Div().ID("workload-status").Class("workload-status", widget.ClassIf(failed, "failed")).
 		Role("status").Aria("live", "polite").DataSet("state", p.stateName()).
 		DataSet("longest-slice-ms", strconv.FormatFloat(p.longestMs, 'f', 1, 64))
 	if st.run == nil {
@@ -377,7 +378,7 @@ func (p *workloadPanel) renderResult() app.UI {
 	if p.svgErr != "" {
 		chartErr = app.P().Class("chart-error").Text("The histogram could not be drawn: " + p.svgErr)
 	}
-	return app.Div().Class("workload-result", classIf(p.st.stale(), "stale")).DataSet("key", r.key).Body(
+	return app.Div().Class("workload-result", widget.ClassIf(p.st.stale(), "stale")).DataSet("key", r.key).Body(
 		staleNote,
 		transitionTable(res),
 		app.P().ID("workload-sentence").Class("change-summary").Text(report.Sentence(*res)),
@@ -396,7 +397,7 @@ func (p *workloadPanel) renderResult() app.UI {
 				Title("Download one row per workload line, with both decisions and children").Text("CSV").OnClick(p.onExport),
 			app.Button().ID("workload-export-json").Type("button").Class("share-button").DataSet("format", "json").
 				Title("Download the replay's result as JSON").Text("JSON").OnClick(p.onExport),
-			app.P().ID("workload-share-status").Class("share-status", classIf(p.shareFailed, "failed")).
+			app.P().ID("workload-share-status").Class("share-status", widget.ClassIf(p.shareFailed, "failed")).
 				Role("status").Aria("live", "polite").Text(p.shareStatus),
 		),
 		app.Details().Class("workload-markdown").Body(

@@ -7,6 +7,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -31,7 +32,7 @@ func transitionTable(res *estimator.ReplayResult) app.UI {
 		tds := []app.UI{app.Th().Scope("row").Class("is-" + b.String()).Text(b.String())}
 		for c := estimator.Admit; c <= estimator.Refuse; c++ {
 			t := cells[b][c]
-			td := app.Td().Class("cell-"+c.String(), classIf(b != c, "differs"), classIf(t.Requests == 0, "empty")).
+			td := app.Td().Class("cell-"+c.String(), widget.ClassIf(b != c, "differs"), widget.ClassIf(t.Requests == 0, "empty")).
 				DataSet("baseline", b.String()).DataSet("candidate", c.String()).
 				DataSet("requests", t.Requests).DataSet("rows", t.Rows)
 			if t.Requests == 0 {

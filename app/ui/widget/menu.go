@@ -1,4 +1,4 @@
-package ui
+package widget
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -6,41 +6,41 @@ import (
 	"headroom/app/ui/page"
 )
 
-// menuOption is one entry of a menu.
-type menuOption struct {
+// Option is one entry of a menu.
+type Option struct {
 	Value, Label string
 	Disabled     bool // shown (say, "custom") but not for choosing
 }
 
-// menu is a labelled select (id <ID>) with the message about it
+// Menu is a labelled select (id <ID>) with the message about it
 // (id error-<ID>).
-type menu struct {
+type Menu struct {
 	app.Compo
 
 	ID       string
 	Label    string
-	Options  []menuOption
+	Options  []Option
 	Selected string
 	Error    string
 	For      page.Feature // the feature its edits are for (the config's fields when zero)
-	Sink     *editSink
+	Sink     *Sink
 }
 
 // Render draws the menu.
-func (m *menu) Render() (ui app.UI) {
-	defer m.Sink.catchRender("drawing "+m.ID, &ui)
+func (m *Menu) Render() (ui app.UI) {
+	defer m.Sink.CatchRender("drawing "+m.ID, &ui)
 	opts := make([]app.UI, len(m.Options))
 	for i, o := range m.Options {
 		opt := app.Option().Value(o.Value).Text(o.Label)
-		if boolAttr(o.Disabled) {
+		if BoolAttr(o.Disabled) {
 			opt = opt.Disabled(o.Disabled)
 		}
-		if sel := o.Value == m.Selected; boolAttr(sel) {
+		if sel := o.Value == m.Selected; BoolAttr(sel) {
 			opt = opt.Selected(sel)
 		}
 		opts[i] = opt
 	}
-	return app.Div().Class("control", "menu", classIf(m.Error != "", "has-error")).Body(
+	return app.Div().Class("control", "menu", ClassIf(m.Error != "", "has-error")).Body(
 		app.Label().For("%s", m.ID).Class("control-label").Body(
 			app.Span().Class("control-name").Text(m.Label),
 		),
@@ -49,14 +49,14 @@ func (m *menu) Render() (ui app.UI) {
 	)
 }
 
-func (m *menu) onChange(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("choosing from " + m.ID)
-	m.Sink.send(ctx, page.Edit{For: m.For, Kind: page.EditMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
+func (m *Menu) onChange(ctx app.Context, e app.Event) {
+	defer m.Sink.Catch("choosing from " + m.ID)
+	m.Sink.Send(ctx, page.Edit{For: m.For, Kind: page.EditMenu, Key: m.ID, Text: ctx.JSSrc().Get("value").String(), Settle: true})
 }
 
-// boolAttr reports whether to write a boolean attribute (checked,
+// BoolAttr reports whether to write a boolean attribute (checked,
 // selected, disabled, open). In the browser go-app sets the element's
 // property, so false must be written to clear it; in the server's
 // pre-rendered HTML the attribute's presence means true whatever its
 // value, so false must be left out.
-func boolAttr(v bool) bool { return app.IsClient || v }
+func BoolAttr(v bool) bool { return app.IsClient || v }

@@ -1,4 +1,4 @@
-package ui
+package widget
 
 import (
 	"math"
@@ -9,14 +9,14 @@ import (
 	"headroom/app/ui/page"
 )
 
-// sliderSteps is the range input's resolution; exact values go through
+// Steps is the range input's resolution; exact values go through
 // the number field.
-const sliderSteps = 1000
+const Steps = 1000
 
-// slider is one numeric control: a range input paired with a text field
+// Slider is one numeric control: a range input paired with a text field
 // that takes exact values, and the message about its value. The range
 // input may be logarithmic; the field always shows what was typed.
-type slider struct {
+type Slider struct {
 	app.Compo
 
 	Key         string  // control key: ids slider-<Key>, input-<Key>
@@ -30,8 +30,9 @@ type slider struct {
 	Value       float64 // current value, for the thumb
 	Text        string  // the field's text
 	Placeholder string
+	ValueText   string // what a screen reader says it is at: the field's value with its unit
 	Error       string
-	Sink        *editSink
+	Sink        *Sink
 
 	// The thumb's position while it is dragged: the value it sends may map
 	// back to a slightly different position, and the thumb must not jump.
@@ -39,8 +40,8 @@ type slider struct {
 	dragPos  int
 }
 
-// position maps a value to the range input's position.
-func (s *slider) position(v float64) int {
+// Position maps a value to the range input's Position.
+func (s *Slider) Position(v float64) int {
 	lo, hi := s.Min, s.Max
 	if hi <= lo {
 		return 0
@@ -50,12 +51,12 @@ func (s *slider) position(v float64) int {
 	if s.Log {
 		t = math.Log1p(v-lo) / math.Log1p(hi-lo)
 	}
-	return int(math.Round(t * sliderSteps))
+	return int(math.Round(t * Steps))
 }
 
-// valueAt maps a position of the range input to a value.
-func (s *slider) valueAt(pos int) float64 {
-	t := float64(pos) / sliderSteps
+// ValueAt maps a position of the range input to a value.
+func (s *Slider) ValueAt(pos int) float64 {
+	t := float64(pos) / Steps
 	v := s.Min + t*(s.Max-s.Min)
 	if s.Log {
 		v = s.Min + math.Expm1(t*math.Log1p(s.Max-s.Min))
@@ -69,8 +70,8 @@ func (s *slider) valueAt(pos int) float64 {
 	return math.Max(s.Min, math.Min(s.Max, v))
 }
 
-// format writes a value as the field shows it.
-func (s *slider) format(v float64) string {
+// Format writes a value as the field shows it.
+func (s *Slider) Format(v float64) string {
 	if s.Decimal {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
@@ -78,8 +79,8 @@ func (s *slider) format(v float64) string {
 }
 
 // Render draws the control.
-func (s *slider) Render() (ui app.UI) {
-	defer s.Sink.catchRender("drawing "+s.Key, &ui)
+func (s *Slider) Render() (ui app.UI) {
+	defer s.Sink.CatchRender("drawing "+s.Key, &ui)
 	pos := s.thumb()
 	mode := "numeric"
 	if s.Decimal {
@@ -89,7 +90,7 @@ func (s *slider) Render() (ui app.UI) {
 	// its two inputs: three listeners per control instead of five, each of
 	// which go-app makes (a JavaScript function and addEventListener)
 	// when the page mounts.
-	return app.Div().Class("control", classIf(s.Error != "", "has-error")).
+	return app.Div().Class("control", ClassIf(s.Error != "", "has-error")).
 		OnInput(s.onInput).OnChange(s.onChange).OnKeyDown(s.onKey).Body(
 		app.Label().For("input-%s", s.Key).Class("control-label").Title("%s", s.Doc).Body(
 			app.Span().Class("control-name").Text(s.Label),
@@ -114,10 +115,10 @@ func (s *slider) Render() (ui app.UI) {
 // order, and a value set before max is clamped to the default maximum,
 // 100: there the value is the element's property, set after the
 // attributes, in OnMount and OnUpdate (syncThumb).
-func (s *slider) rangeInput(pos int) app.UI {
+func (s *Slider) rangeInput(pos int) app.UI {
 	in := app.Input().Type("range").ID("slider-%s", s.Key).
-		Min(0).Max(sliderSteps).Step(1).
-		Aria("label", s.Label).Aria("valuetext", valueText(s.Key, s.Text, s.Placeholder))
+		Min(0).Max(Steps).Step(1).
+		Aria("label", s.Label).Aria("valuetext", s.ValueText)
 	if !app.IsClient {
 		in = in.Value(pos)
 	}
@@ -126,48 +127,48 @@ func (s *slider) rangeInput(pos int) app.UI {
 
 // thumb is the range input's position: the value's, or the dragged
 // thumb's while the field holds what the drag sent.
-func (s *slider) thumb() int {
+func (s *Slider) thumb() int {
 	if s.dragText != "" && s.Text == s.dragText { // "" is also a field left to its default
 		return s.dragPos
 	}
-	return s.position(s.Value)
+	return s.Position(s.Value)
 }
 
 // OnMount puts the thumb where the value is.
-func (s *slider) OnMount(ctx app.Context) {
-	defer s.Sink.catch("placing the " + s.Key + " slider")
+func (s *Slider) OnMount(ctx app.Context) {
+	defer s.Sink.Catch("placing the " + s.Key + " slider")
 	s.syncThumb()
 }
 
 // OnUpdate puts the thumb where the new value is.
-func (s *slider) OnUpdate(ctx app.Context) {
-	defer s.Sink.catch("placing the " + s.Key + " slider")
+func (s *Slider) OnUpdate(ctx app.Context) {
+	defer s.Sink.Catch("placing the " + s.Key + " slider")
 	s.syncThumb()
 }
 
 // syncThumb sets the range input's value property (see rangeInput).
-func (s *slider) syncThumb() {
+func (s *Slider) syncThumb() {
 	if el := app.Window().GetElementByID("slider-" + s.Key); el != nil && el.Truthy() {
 		el.Set("value", strconv.Itoa(s.thumb()))
 	}
 }
 
-// next is the nearest value the range input can send beyond the field's
+// Next is the nearest value the range input can send beyond the field's
 // value v, upwards (up) or downwards, and the first position that sends
 // it; ok is false at the slider's end. An arrow key moves to it, so it always moves the
 // field, however coarse the scale is there (a log scale's positions are
 // far apart at its top, and several positions may round to one value).
-func (s *slider) next(v float64, up bool) (value float64, pos int, ok bool) {
+func (s *Slider) Next(v float64, up bool) (value float64, pos int, ok bool) {
 	if up {
-		for p := 0; p <= sliderSteps; p++ {
-			if x := s.valueAt(p); x > v {
+		for p := 0; p <= Steps; p++ {
+			if x := s.ValueAt(p); x > v {
 				return x, p, true
 			}
 		}
 		return v, 0, false
 	}
-	for p := sliderSteps; p >= 0; p-- {
-		if x := s.valueAt(p); x < v {
+	for p := Steps; p >= 0; p-- {
+		if x := s.ValueAt(p); x < v {
 			return x, p, true
 		}
 	}
@@ -183,7 +184,7 @@ func rangeTarget(e app.Event) (app.Value, bool) {
 
 // onInput is the control's input event: a slide of the range input, or
 // typing in the field.
-func (s *slider) onInput(ctx app.Context, e app.Event) {
+func (s *Slider) onInput(ctx app.Context, e app.Event) {
 	if t, isRange := rangeTarget(e); isRange {
 		s.onSlide(ctx, t)
 	} else {
@@ -193,7 +194,7 @@ func (s *slider) onInput(ctx app.Context, e app.Event) {
 
 // onChange is the control's change event: the range input released, or
 // the field committed.
-func (s *slider) onChange(ctx app.Context, e app.Event) {
+func (s *Slider) onChange(ctx app.Context, e app.Event) {
 	if _, isRange := rangeTarget(e); isRange {
 		s.onSettle(ctx)
 	} else {
@@ -205,8 +206,8 @@ func (s *slider) onChange(ctx app.Context, e app.Event) {
 // and up to the next value above, left and down to the next below. Other
 // keys (Page Up, Home, ...), and keys in the field, keep the browser's
 // behaviour.
-func (s *slider) onKey(ctx app.Context, e app.Event) {
-	defer s.Sink.catch("moving " + s.Key + " with a key")
+func (s *Slider) onKey(ctx app.Context, e app.Event) {
+	defer s.Sink.Catch("moving " + s.Key + " with a key")
 	t, isRange := rangeTarget(e)
 	if !isRange {
 		return
@@ -220,43 +221,43 @@ func (s *slider) onKey(ctx app.Context, e app.Event) {
 		return
 	}
 	e.PreventDefault()
-	v, _, ok := s.next(s.Value, up)
+	v, _, ok := s.Next(s.Value, up)
 	if !ok {
 		return
 	}
-	text := s.format(v)
+	text := s.Format(v)
 	s.dragText = "" // the thumb goes where the value is, as for a typed value
-	t.Set("value", strconv.Itoa(s.position(v)))
-	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
+	t.Set("value", strconv.Itoa(s.Position(v)))
+	s.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
 }
 
 // onSlide takes the range input's new position.
-func (s *slider) onSlide(ctx app.Context, in app.Value) {
-	defer s.Sink.catch("moving " + s.Key)
+func (s *Slider) onSlide(ctx app.Context, in app.Value) {
+	defer s.Sink.Catch("moving " + s.Key)
 	pos, err := strconv.Atoi(in.Get("value").String())
 	if err != nil {
 		return
 	}
-	text := s.format(s.valueAt(pos))
+	text := s.Format(s.ValueAt(pos))
 	s.dragText, s.dragPos = text, pos
-	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
+	s.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
 }
 
 // onType takes the field's text.
-func (s *slider) onType(ctx app.Context, in app.Value) {
-	defer s.Sink.catch("typing into " + s.Key)
-	s.Sink.send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: in.Get("value").String()})
+func (s *Slider) onType(ctx app.Context, in app.Value) {
+	defer s.Sink.Catch("typing into " + s.Key)
+	s.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: in.Get("value").String()})
 }
 
 // onCommit tells the explorer the field was committed (Enter, or the
 // focus left it), so it shows the value as the page reads it.
-func (s *slider) onCommit(ctx app.Context) {
-	defer s.Sink.catch("committing " + s.Key)
-	s.Sink.send(ctx, page.Edit{Kind: page.EditCommit, Key: s.Key})
+func (s *Slider) onCommit(ctx app.Context) {
+	defer s.Sink.Catch("committing " + s.Key)
+	s.Sink.Send(ctx, page.Edit{Kind: page.EditCommit, Key: s.Key})
 }
 
-// classIf returns class when cond holds, else "" (which go-app ignores).
-func classIf(cond bool, class string) string {
+// ClassIf returns class when cond holds, else "" (which go-app ignores).
+func ClassIf(cond bool, class string) string {
 	if cond {
 		return class
 	}
@@ -265,7 +266,7 @@ func classIf(cond bool, class string) string {
 
 // onSettle ends a drag (the range input's change: the knob released, or a
 // key press), so the next edit starts a new history entry.
-func (s *slider) onSettle(ctx app.Context) {
-	defer s.Sink.catch("releasing " + s.Key)
-	s.Sink.send(ctx, page.Edit{Kind: page.EditSettle, Key: s.Key})
+func (s *Slider) onSettle(ctx app.Context) {
+	defer s.Sink.Catch("releasing " + s.Key)
+	s.Sink.Send(ctx, page.Edit{Kind: page.EditSettle, Key: s.Key})
 }

@@ -1,4 +1,4 @@
-package ui
+package widget
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -6,9 +6,9 @@ import (
 	"headroom/app/ui/page"
 )
 
-// toggle is a switch (a checkbox, id check-<Key>), with an optional line
+// Toggle is a switch (a checkbox, id check-<Key>), with an optional line
 // of explanation and a link.
-type toggle struct {
+type Toggle struct {
 	app.Compo
 
 	Key     string
@@ -24,20 +24,20 @@ type toggle struct {
 	Error string
 	Errs  bool
 	For   page.Feature // the feature its edits are for (the config's fields when zero)
-	Sink  *editSink
+	Sink  *Sink
 }
 
 // Render draws the switch.
-func (t *toggle) Render() (ui app.UI) {
-	defer t.Sink.catchRender("drawing "+t.Key, &ui)
+func (t *Toggle) Render() (ui app.UI) {
+	defer t.Sink.CatchRender("drawing "+t.Key, &ui)
 	box := app.Input().Type("checkbox").ID("check-%s", t.Key).OnChange(t.onChange)
 	if t.Errs {
 		box = box.Aria("invalid", t.Error != "").Aria("describedby", "error-"+t.Key)
 	}
-	if boolAttr(t.Checked) {
+	if BoolAttr(t.Checked) {
 		box = box.Checked(t.Checked)
 	}
-	return app.Div().Class("toggle", classIf(t.Error != "", "has-error")).Body(
+	return app.Div().Class("toggle", ClassIf(t.Error != "", "has-error")).Body(
 		app.Label().For("check-%s", t.Key).Body(
 			box,
 			app.Span().Class("control-name").Text(t.Label),
@@ -61,11 +61,11 @@ func (t *toggle) Render() (ui app.UI) {
 // same-host link for a page of the app (ignoring target) and would replace
 // the explorer with "not found". Stopped here, the browser follows the
 // link as written, in a new tab.
-func (t *toggle) onLink(ctx app.Context, e app.Event) {
+func (t *Toggle) onLink(ctx app.Context, e app.Event) {
 	e.Call("stopPropagation")
 }
 
-func (t *toggle) onChange(ctx app.Context, e app.Event) {
-	defer t.Sink.catch("switching " + t.Key)
-	t.Sink.send(ctx, page.Edit{For: t.For, Kind: page.EditCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
+func (t *Toggle) onChange(ctx app.Context, e app.Event) {
+	defer t.Sink.Catch("switching " + t.Key)
+	t.Sink.Send(ctx, page.Edit{For: t.For, Kind: page.EditCheck, Key: t.Key, On: ctx.JSSrc().Get("checked").Bool(), Settle: true})
 }
