@@ -133,6 +133,8 @@ test: chromium axe vet wasm
 	  check ./app/report 'go-app|gonum.org/v1/plot|headroom/app/(chart|ui|server|cli)(/|$$)'; \
 	  check ./app/ui/page 'go-app|gonum.org|headroom/app/(chart|report|server|cli|ui)$$'; \
 	  check ./app/ui/widget 'gonum.org|headroom/app/(chart|report|server|cli|ui)$$'; \
+	  check ./app/ui/browser 'gonum.org|headroom/app/(chart|report|server|cli|ui|ui/page|ui/widget)$$'; \
+	  check ./app/ui/workload 'headroom/app/(server|cli|ui)$$'; \
 	  if GOOS=js GOARCH=wasm $(GO) list -f '{{join .Imports "\n"}}' ./app/ui/page | grep -x 'syscall/js'; then \
 	    echo "./app/ui/page must not import syscall/js"; exit 1; fi
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi

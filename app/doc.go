@@ -8,22 +8,25 @@
 //
 // The layers, each in its own package, each importing only those below it:
 //
-//	app/cli        the commands (estimate, sweep, plot, replay, map, serve, static)
-//	app/server     serving the page and writing the static site; knows no page
-//	app/ui         the explorer page: the go-app components that show it
-//	app/ui/widget  the generic controls (slider, menu, switch, edit sink)
-//	app/ui/page    the page's model: its state, edits, URL codec; no browser
-//	app/chart      estimator results -> gonum/plot -> SVG (and PNG natively)
-//	app/report     a replay's Markdown report and CSV (cli and ui share it)
-//	estimator      the memory model, standard library only
+//	app/cli          the commands (estimate, sweep, plot, replay, map, serve, static)
+//	app/server       serving the page and writing the static site; knows no page
+//	app/ui           the explorer page: the go-app components that show it
+//	app/ui/workload  the Workload panel and its replay in slices
+//	app/ui/widget    the generic controls (slider, menu, switch, edit sink)
+//	app/ui/browser   the effects on the browser, with native stand-ins
+//	app/ui/page      the page's model: its state, edits, URL codec; no browser
+//	app/chart        estimator results -> gonum/plot -> SVG (and PNG natively)
+//	app/report       a replay's Markdown report and CSV (cli and ui share it)
+//	estimator        the memory model, standard library only
 //
-// cli may import server and chart; ui may import chart, page and
-// widget; widget imports page (the edit) and go-app, never chart; page
-// imports only the estimator (and the presets' files), never go-app,
-// syscall/js, gonum or chart; server imports neither ui nor chart nor
-// gonum; chart never imports go-app. Browser-only
-// files end in _wasm.go (//go:build wasm), with a _native.go stand-in
-// (//go:build !wasm) where native code calls them.
+// cli may import server and chart; ui may import chart, page, widget,
+// browser and workload; workload any of those but ui; widget imports page
+// (the edit) and go-app, never chart; browser imports go-app and the
+// estimator, no package of app/; page imports only the estimator (and the
+// presets' files), never go-app, syscall/js, gonum or chart; server
+// imports neither ui nor chart nor gonum; chart never imports go-app.
+// Browser-only files end in _wasm.go (//go:build wasm), with a _native.go
+// stand-in (//go:build !wasm) where native code calls them.
 //
 // # One edit, file by file
 //

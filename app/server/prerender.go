@@ -29,7 +29,7 @@ import (
 // unsafely, so no component, present or future, can put request text
 // into the page's markup; the browser then reads the real URL (OnMount)
 // and shows exactly what the link says. The page's own constants that
-// need such characters go through app/ui's goappAttr.
+// need such characters go through app/ui/widget's Attr.
 
 // prerenderRequest returns r as go-app's page renderer may see it: the
 // query's keys and values made inert (inertText) and re-encoded, and the

@@ -12,8 +12,10 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
+	"headroom/app/ui/workload"
 	"headroom/estimator"
 )
 
@@ -63,9 +65,9 @@ type explorer struct {
 
 	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
 	pointer     chartPointer
-	themeChange app.Func      // redraws the chart when the colour scheme changes (theme_wasm.go)
-	loads       *workloadSink // the Workload panel's way in (explorer_workload.go)
-	maps        mapRun        // the "Two inputs" view's map (explorer_map.go)
+	themeChange app.Func         // redraws the chart when the colour scheme changes (theme_wasm.go)
+	loads       *workload.Loader // the Workload panel's way in (explorer_workload.go)
+	maps        mapRun           // the "Two inputs" view's map (explorer_map.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -272,7 +274,7 @@ func (c *explorer) renderNow() {
 	if key == c.lastKey {
 		return
 	}
-	start := nowMs()
+	start := browser.NowMs()
 	res := s.Result // validate priced s.cfg
 	in, notes, _, err := c.sweeps.getNamed(s.Cfg, setupNames(s.Cfg, c.list).chartNames(), s.Axis, from, to, page.ChartPoints)
 	if err != nil {
@@ -294,7 +296,7 @@ func (c *explorer) renderNow() {
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.Cfg
 	c.lastKey = key
 	c.renders++
-	c.renderMs = nowMs() - start
+	c.renderMs = browser.NowMs() - start
 }
 
 // address is the page's address query and the state it opens. The page
@@ -339,7 +341,7 @@ func (c *explorer) chartSize() (w, h int) {
 // slider step is not a page to go back to): at once when the last write is
 // old enough, otherwise when it is, with the latest state.
 func (c *explorer) replaceURL(query string) {
-	if now, wait := c.url.Set(query, nowMs()); now {
+	if now, wait := c.url.Set(query, browser.NowMs()); now {
 		c.writeURL()
 	} else if wait > 0 {
 		c.scheduleURL(wait)
@@ -348,7 +350,7 @@ func (c *explorer) replaceURL(query string) {
 
 // writeURL writes the pending query, if it is not written yet.
 func (c *explorer) writeURL() {
-	if query, ok := c.url.Take(nowMs()); ok {
+	if query, ok := c.url.Take(browser.NowMs()); ok {
 		c.queueAddress(false, query)
 	}
 }
@@ -443,7 +445,7 @@ func (c *explorer) Render() (ui app.UI) {
 				),
 			),
 		),
-		&workloadPanel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
+		&workload.Panel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
 	)
 }
 

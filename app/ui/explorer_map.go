@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -87,8 +88,8 @@ func (c *explorer) stepMap() {
 		budget = max(mapMinMs, mapFrameMs-c.renderMs)
 		mr.seenRenders = c.renders
 	}
-	start := nowMs()
-	if !mr.job.step(func() bool { return nowMs()-start < budget }) {
+	start := browser.NowMs()
+	if !mr.job.step(func() bool { return browser.NowMs()-start < budget }) {
 		c.requestRender()
 		return
 	}
@@ -188,10 +189,10 @@ func (c *explorer) mapViewState() mapViewState {
 }
 
 // exportMap writes the map on screen in format: svg, png, csv or json.
-func (c *explorer) exportMap(format string) (exported, error) {
+func (c *explorer) exportMap(format string) (browser.File, error) {
 	mr := &c.maps
 	if mr.shown == nil {
-		return exported{}, errors.New("there is no map on screen yet")
+		return browser.File{}, errors.New("there is no map on screen yet")
 	}
 	res := *mr.shown
 	base := "headroom_map_" + res.X.Axis + "_" + res.Y.Axis
@@ -201,20 +202,20 @@ func (c *explorer) exportMap(format string) (exported, error) {
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
 		svg, err := chart.MapSVG(in, w, h)
 		if err != nil {
-			return exported{}, err
+			return browser.File{}, err
 		}
 		if format == "png" {
-			return exported{Name: base + ".png", Mime: "image/png", Data: svg, Width: chart.DefaultWidth, Height: chart.DefaultHeight}, nil
+			return browser.File{Name: base + ".png", Mime: "image/png", Data: svg, Width: chart.DefaultWidth, Height: chart.DefaultHeight}, nil
 		}
-		return exported{Name: base + ".svg", Mime: "image/svg+xml", Data: svg}, nil
+		return browser.File{Name: base + ".svg", Mime: "image/svg+xml", Data: svg}, nil
 	case "csv":
 		data, err := MapCSV(res)
-		return exported{Name: base + ".csv", Mime: "text/csv", Data: data}, err
+		return browser.File{Name: base + ".csv", Mime: "text/csv", Data: data}, err
 	case "json":
 		data, err := json.MarshalIndent(res, "", "  ")
-		return exported{Name: base + ".json", Mime: "application/json", Data: append(data, '\n')}, err
+		return browser.File{Name: base + ".json", Mime: "application/json", Data: append(data, '\n')}, err
 	}
-	return exported{}, errors.New("unknown format " + strconv.Quote(format))
+	return browser.File{}, errors.New("unknown format " + strconv.Quote(format))
 }
 
 // MapCSV writes a map as CSV, one row per column, revision and flip: the

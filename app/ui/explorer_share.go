@@ -8,26 +8,17 @@ import (
 	"time"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 )
 
 // shareSink carries the share bar's and the import panel's requests to the
-// explorer. Like editSink, the components get the explorer's one pointer
+// explorer. Like widget.Sink, the components get the explorer's one pointer
 // as a prop, which go-app finds equal from one render to the next.
 type shareSink struct {
-	link   func() string                         // the URL of the page's state
-	export func(format string) (exported, error) // one of exportFormats
-	load   func(data []byte) page.ImportReport   // applies a file; the report says what changed
-}
-
-// exported is a file the page offers for download.
-type exported struct {
-	Name string // exportName's: qwen3-next-80b-a3b_rows.csv
-	Mime string
-	Data []byte // for a PNG, the SVG to draw at Width x Height pixels
-	// Width and Height are the PNG's size in pixels; zero for the other
-	// formats, which need no drawing in the browser.
-	Width, Height int
+	link   func() string                             // the URL of the page's state
+	export func(format string) (browser.File, error) // one of exportFormats
+	load   func(data []byte) page.ImportReport       // applies a file; the report says what changed
 }
 
 // The export formats, in the share bar's order.
@@ -42,9 +33,9 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.url.Set(c.addressText(), nowMs())
+	c.url.Set(c.addressText(), browser.NowMs())
 	c.writeURL()
-	return pageURL(c.url.Last)
+	return browser.PageURL(c.url.Last)
 }
 
 // shownSweep is the sweep behind the chart on screen.
@@ -62,7 +53,7 @@ func (c *explorer) shownSweep() (chart.Input, error) {
 
 // exportFile makes the file of one export format from what the page
 // shows: the last valid render, not fields still in error.
-func (c *explorer) exportFile(format string) (out exported, err error) {
+func (c *explorer) exportFile(format string) (out browser.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.fail("exporting "+format, r, debug.Stack())
@@ -71,10 +62,10 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	}()
 	in, err := c.shownSweep()
 	if err != nil {
-		return exported{}, err
+		return browser.File{}, err
 	}
 	preset := page.MatchPreset(c.list, c.shown.config)
-	out.Name = exportName(preset, in.Axis.Key, format)
+	out.Name = browser.FileName(preset, in.Axis.Key, format)
 	switch format {
 	case "svg", "png":
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
@@ -95,7 +86,7 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 		err = errors.New("no export format " + strconv.Quote(format))
 	}
 	if err != nil {
-		return exported{}, err
+		return browser.File{}, err
 	}
 	return out, nil
 }

@@ -201,12 +201,6 @@ func (c *explorer) markBusy() {
 	}
 }
 
-// nowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to
-// time a render.
-func nowMs() float64 {
-	return app.Window().Get("performance").Call("now").Float()
-}
-
 // measureChart is the chart container's width in CSS pixels (the map's,
 // #map, in the "Two inputs" view: the same column of the page).
 func measureChart() int {
@@ -218,16 +212,6 @@ func measureChart() int {
 		return 0
 	}
 	return el.Get("clientWidth").Int()
-}
-
-// replaceQuery puts the query into the address bar without a history entry.
-func replaceQuery(query string) {
-	loc := app.Window().Get("location")
-	u := loc.Get("pathname").String()
-	if query != "" {
-		u += "?" + query
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", u)
 }
 
 // copyText puts text on the clipboard. Where the Clipboard API is missing

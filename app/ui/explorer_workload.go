@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 
 	"headroom/app/ui/page"
+	"headroom/app/ui/workload"
 	"headroom/estimator"
 )
 
@@ -13,8 +14,8 @@ import (
 var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes", page.KeyInUseGiB}
 
 // newWorkloadSink wires the Workload panel to c.
-func (c *explorer) newWorkloadSink() *workloadSink {
-	return &workloadSink{load: c.loadShape}
+func (c *explorer) newWorkloadSink() *workload.Loader {
+	return &workload.Loader{Load: c.loadShape}
 }
 
 // loadShape puts a workload line's shape into the explorer: the request

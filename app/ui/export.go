@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"strings"
 
 	"headroom/app/chart"
 	"headroom/app/ui/page"
@@ -100,25 +99,4 @@ func csvRow(kind string, p *estimator.Point, flip string) []string {
 		row = append(row, itoa(p.LowerBoundBytes), itoa(p.AvailableBytes), "")
 	}
 	return append(row, flip)
-}
-
-// exportName is a file name for an export: the preset and axis, e.g.
-// "qwen3-next-80b-a3b_rows.csv".
-func exportName(preset, axis, ext string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(preset) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '.':
-			b.WriteRune(r)
-		default:
-			if s := b.String(); s != "" && !strings.HasSuffix(s, "-") {
-				b.WriteByte('-')
-			}
-		}
-	}
-	name := strings.Trim(b.String(), "-.")
-	if name == "" {
-		name = "headroom"
-	}
-	return name + "_" + axis + "." + ext
 }

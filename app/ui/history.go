@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 )
 
@@ -27,7 +28,7 @@ func (c *explorer) writeHistory(query string) {
 		c.replaceURL(query)
 		return
 	}
-	now := nowMs()
+	now := browser.NowMs()
 	// The current entry first gets the last state written to it, held
 	// back by the throttle, so Back returns to the end of the gesture
 	// before.
@@ -54,9 +55,9 @@ func (c *explorer) queueAddress(push bool, query string) {
 func (c *explorer) flushAddress() {
 	for _, op := range c.hist.TakeOps() {
 		if op.Push {
-			pushQuery(op.Query)
+			browser.PushQuery(op.Query)
 		} else {
-			replaceQuery(op.Query)
+			browser.ReplaceQuery(op.Query)
 		}
 	}
 }

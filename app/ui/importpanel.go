@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 )
@@ -31,7 +32,7 @@ type importPanel struct {
 // OnMount makes the page a drop target.
 func (p *importPanel) OnMount(ctx app.Context) {
 	defer p.Sink.Catch("watching for dropped files")
-	p.release = watchDrops(ctx, p.onDropFile, p.onDropText)
+	p.release = browser.WatchDrops(ctx, p.onDropFile, p.onDropText)
 }
 
 // OnDismount stops watching for drops.
@@ -50,7 +51,7 @@ func (p *importPanel) Render() (ui app.UI) {
 		app.Label().For("import-text").Class("import-label").
 			Text("Paste a Hugging Face config.json, a config or a Headroom export"),
 		app.Textarea().ID("import-text").Class("import-text").Rows(3).Spellcheck(false).
-			Placeholder("%s", goappAttr(`{"vocab_size": 151936, "hidden_size": 2048, …}`)).
+			Placeholder("%s", widget.Attr(`{"vocab_size": 151936, "hidden_size": 2048, …}`)).
 			OnInput(p.onInput),
 		app.Div().Class("import-actions").Body(
 			app.Button().ID("import-button").Type("button").Class("share-button", "primary").
@@ -117,12 +118,12 @@ func (p *importPanel) onImportText(ctx app.Context, e app.Event) {
 func (p *importPanel) onPick(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("importing the chosen file")
 	input := ctx.JSSrc()
-	file, ok := fileOf(input)
+	file, ok := browser.FileOf(input)
 	if !ok {
 		return
 	}
 	p.readAndLoad(ctx, file)
-	clearFileInput(input) // picking the same file again is a change
+	browser.ClearFileInput(input) // picking the same file again is a change
 }
 
 func (p *importPanel) onDropFile(ctx app.Context, file app.Value) {
@@ -141,7 +142,7 @@ func (p *importPanel) readAndLoad(ctx app.Context, file app.Value) {
 	if n := file.Get("name"); n != nil && n.Truthy() {
 		name = n.String()
 	}
-	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
+	browser.ReadFile(ctx, file, func(ctx app.Context, data []byte, err error) {
 		defer p.Sink.Catch("importing " + name)
 		if err != nil {
 			p.show(name, page.ImportReport{Err: "it could not be read: " + err.Error()})

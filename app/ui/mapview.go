@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
@@ -53,7 +54,7 @@ type mapView struct {
 
 	State    mapViewState
 	Sink     *widget.Sink
-	Exporter func(format string) (exported, error)
+	Exporter func(format string) (browser.File, error)
 
 	readout   string // the column under the pointer, in words
 	readoutJS string // the same column as JSON (data-column), for tests
@@ -162,7 +163,7 @@ func (m *mapView) exportButton(format, label string) app.UI {
 				m.status = "Could not export the map: " + err.Error()
 				return
 			}
-			saveFile(ctx, f, func(ctx app.Context, err error) {
+			browser.SaveFile(ctx, f, func(ctx app.Context, err error) {
 				if err != nil {
 					m.status = "Could not save " + f.Name + ": " + err.Error()
 				} else {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
@@ -205,7 +206,7 @@ func (p *observedPanel) renderTable() app.UI {
 		warn := app.UI(nil)
 		if r.Warning != "" {
 			warn = app.Span().Class("obs-warning").Role("note").
-				Title("%s", goappAttr("A valid point, but the measurement counts less than the bytes the config says were already allocated.")).
+				Title("%s", widget.Attr("A valid point, but the measurement counts less than the bytes the config says were already allocated.")).
 				Text("⚠ " + r.Warning)
 		}
 		body = append(body, app.Tr().ID("obs-row-%d", i).Body(
@@ -262,11 +263,11 @@ func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
 func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("importing the CSV of observed peaks")
 	input := ctx.JSSrc()
-	file, ok := fileOf(input)
+	file, ok := browser.FileOf(input)
 	if !ok {
 		return
 	}
-	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
+	browser.ReadFile(ctx, file, func(ctx app.Context, data []byte, err error) {
 		defer p.Sink.Catch("importing the CSV of observed peaks")
 		if err != nil {
 			p.fileErr = "The file could not be read: " + err.Error() + ". The points are as they were."
@@ -280,5 +281,5 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 		p.text = text
 		p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
 	})
-	clearFileInput(input)
+	browser.ClearFileInput(input)
 }

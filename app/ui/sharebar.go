@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/browser"
 	"headroom/app/ui/widget"
 )
 
@@ -77,12 +78,12 @@ func (b *shareBar) onCopy(ctx app.Context, e app.Event) {
 	link := b.Share.link()
 	b.copyGen++
 	b.link, b.copyFailed, b.copyStatus = "", false, "Copying the link…"
-	writeClipboard(ctx, link, func(ctx app.Context, err error) {
+	browser.WriteClipboard(ctx, link, func(ctx app.Context, err error) {
 		defer b.Sink.Catch("copying the link")
 		if err != nil {
 			b.link, b.copyFailed = link, true
 			b.copyStatus = "The browser did not let the page copy (" + err.Error() + "): the link is selected below; press Ctrl+C to copy it."
-			ctx.Defer(func(app.Context) { selectText("share-link") })
+			ctx.Defer(func(app.Context) { browser.SelectText("share-link") })
 			return
 		}
 		b.copyStatus = "Link copied: it opens the page as you see it."
@@ -100,7 +101,7 @@ func (b *shareBar) onExport(ctx app.Context, e app.Event) {
 		return
 	}
 	b.exportFailed, b.exportStatus = false, "Saving "+f.Name+"…"
-	saveFile(ctx, f, func(ctx app.Context, err error) {
+	browser.SaveFile(ctx, f, func(ctx app.Context, err error) {
 		defer b.Sink.Catch("exporting")
 		if err != nil {
 			b.exportFailed, b.exportStatus = true, "Could not save "+f.Name+": "+err.Error()
@@ -115,7 +116,7 @@ func (b *shareBar) onExport(ctx app.Context, e app.Event) {
 // same kind (counted by *gen) came since.
 func (b *shareBar) clearLater(ctx app.Context, gen *int, clear func()) {
 	want := *gen
-	laterOnUI(ctx, statusMs, func(app.Context) {
+	browser.LaterOnUI(ctx, statusMs, func(app.Context) {
 		if *gen == want {
 			clear()
 		}

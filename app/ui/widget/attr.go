@@ -1,4 +1,4 @@
-package ui
+package widget
 
 import (
 	"strconv"
@@ -7,12 +7,12 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// goappAttr returns s for one of go-app's attribute setters: unchanged in
+// Attr returns s for one of go-app's attribute setters: unchanged in
 // the browser; on the server, with the characters strconv.Quote would
 // mangle written as HTML character references, which it leaves alone and
 // the HTML reader decodes back to s (see the go-app note in
 // app/server/prerender.go).
-func goappAttr(s string) string {
+func Attr(s string) string {
 	if !app.IsServer {
 		return s
 	}

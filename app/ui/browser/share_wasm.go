@@ -1,6 +1,6 @@
 //go:build wasm
 
-package ui
+package browser
 
 // The browser side of sharing: the clipboard, downloads through Blob
 // URLs, the PNG drawn by the browser from the SVG, and files read from a
@@ -17,9 +17,9 @@ import (
 	"headroom/estimator"
 )
 
-// pageURL is the page's URL with the given query: what the address bar
+// PageURL is the page's URL with the given query: what the address bar
 // shows once the explorer wrote it.
-func pageURL(query string) string {
+func PageURL(query string) string {
 	loc := app.Window().Get("location")
 	u := loc.Get("origin").String() + loc.Get("pathname").String()
 	if query != "" {
@@ -28,10 +28,10 @@ func pageURL(query string) string {
 	return u
 }
 
-// writeClipboard puts text on the clipboard; done gets nil once it is
+// WriteClipboard puts text on the clipboard; done gets nil once it is
 // there, or why the browser refused (no Clipboard API, no permission, no
 // focus).
-func writeClipboard(ctx app.Context, text string, done func(app.Context, error)) {
+func WriteClipboard(ctx app.Context, text string, done func(app.Context, error)) {
 	cb := app.Window().Get("navigator").Get("clipboard")
 	if !cb.Truthy() {
 		done(ctx, errors.New("this browser offers no clipboard to the page"))
@@ -45,9 +45,9 @@ func writeClipboard(ctx app.Context, text string, done func(app.Context, error))
 	settle(ctx, p, func(ctx app.Context, _ app.Value, err error) { done(ctx, err) })
 }
 
-// selectText selects the text of the input with the given id, for the
+// SelectText selects the text of the input with the given id, for the
 // user to copy when the clipboard refused.
-func selectText(id string) {
+func SelectText(id string) {
 	_ = catchJS(func() {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Call("focus")
@@ -56,10 +56,10 @@ func selectText(id string) {
 	})
 }
 
-// saveFile offers f as a download. A PNG is drawn first: the browser
+// SaveFile offers f as a download. A PNG is drawn first: the browser
 // draws f's SVG on a canvas of f's size and encodes it (app.wasm carries
 // no PNG encoder). done runs on the UI goroutine.
-func saveFile(ctx app.Context, f exported, done func(app.Context, error)) {
+func SaveFile(ctx app.Context, f File, done func(app.Context, error)) {
 	if f.Width > 0 {
 		drawPNG(ctx, f, done)
 		return
@@ -97,7 +97,7 @@ func download(blob app.Value, name string) {
 // f.Width x f.Height canvas with a white ground and saves it as a PNG.
 // The image loads from a blob: URL, which the server's CSP allows for
 // images (img-src).
-func drawPNG(ctx app.Context, f exported, done func(app.Context, error)) {
+func drawPNG(ctx app.Context, f File, done func(app.Context, error)) {
 	w := app.Window()
 	var svgURL, img app.Value
 	if err := catchJS(func() {
@@ -164,9 +164,9 @@ func drawPNG(ctx app.Context, f exported, done func(app.Context, error)) {
 	img.Set("src", svgURL)
 }
 
-// readFile reads a File from a picker or a drop; done gets its bytes.
+// ReadFile reads a File from a picker or a drop; done gets its bytes.
 // A file larger than any config is refused without reading it.
-func readFile(ctx app.Context, file app.Value, done func(app.Context, []byte, error)) {
+func ReadFile(ctx app.Context, file app.Value, done func(app.Context, []byte, error)) {
 	var size int
 	var p app.Value
 	if err := catchJS(func() {
@@ -192,10 +192,10 @@ func readFile(ctx app.Context, file app.Value, done func(app.Context, []byte, er
 	})
 }
 
-// watchDrops makes the whole page a drop target: a dropped file goes to
+// WatchDrops makes the whole page a drop target: a dropped file goes to
 // onFile, dropped text (not onto a text field, which takes it) to onText.
 // It returns the function that stops watching.
-func watchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
+func WatchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
 	w := app.Window()
 	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		_ = catchJS(func() {
@@ -270,8 +270,8 @@ func isTextField(target app.Value) bool {
 	return tag.Truthy() && (tag.String() == "TEXTAREA" || tag.String() == "INPUT")
 }
 
-// fileOf is the first file a file input holds, if any.
-func fileOf(input app.Value) (app.Value, bool) {
+// FileOf is the first file a file input holds, if any.
+func FileOf(input app.Value) (app.Value, bool) {
 	var file app.Value
 	err := catchJS(func() {
 		if files := input.Get("files"); files.Truthy() && files.Length() > 0 {
@@ -281,9 +281,9 @@ func fileOf(input app.Value) (app.Value, bool) {
 	return file, err == nil && file != nil && file.Truthy()
 }
 
-// clearFileInput empties a file input, so picking the same file again
+// ClearFileInput empties a file input, so picking the same file again
 // still sends a change.
-func clearFileInput(input app.Value) { _ = catchJS(func() { input.Set("value", "") }) }
+func ClearFileInput(input app.Value) { _ = catchJS(func() { input.Set("value", "") }) }
 
 // settle waits for a promise; done runs on the UI goroutine with its value
 // or its rejection.
@@ -328,8 +328,8 @@ func later(ms int, fn func()) {
 	app.Window().Call("setTimeout", f, ms)
 }
 
-// laterOnUI runs fn on the UI goroutine after ms milliseconds.
-func laterOnUI(ctx app.Context, ms int, fn func(app.Context)) {
+// LaterOnUI runs fn on the UI goroutine after ms milliseconds.
+func LaterOnUI(ctx app.Context, ms int, fn func(app.Context)) {
 	later(ms, func() { ctx.Dispatch(fn) })
 }
 

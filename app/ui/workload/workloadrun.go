@@ -1,4 +1,4 @@
-package ui
+package workload
 
 import (
 	"bytes"

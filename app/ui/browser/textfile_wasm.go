@@ -1,37 +1,36 @@
 //go:build wasm
 
-package ui
+package browser
 
-// The browser side of the Workload panel: a workload file read as bytes
-// (refused unread past MaxWorkloadBytes), drops on the panel, the text
-// box's text.
+// The browser side of a panel that takes a large text file (the Workload
+// panel): a file read as bytes (refused unread when its size is refused),
+// drops on the panel, the text box's text.
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// readWorkloadFile reads a File from a picker or a drop as bytes (its
+// ReadTextFile reads a File from a picker or a drop as bytes (its
 // arrayBuffer, copied once into Go); done gets its name and bytes on the
-// UI goroutine. A file past MaxWorkloadBytes is refused from its size,
-// without reading it.
-func readWorkloadFile(ctx app.Context, file app.Value, done func(app.Context, string, []byte, error)) {
+// UI goroutine. A file whose size check refuses is refused from its
+// size, without reading it.
+func ReadTextFile(ctx app.Context, file app.Value, check func(size int64) error, done func(app.Context, string, []byte, error)) {
 	name := "the file"
-	var size int64
+	var sizeErr error
 	var p app.Value
 	if err := catchJS(func() {
 		if n := file.Get("name"); n.Truthy() {
 			name = n.String()
 		}
-		size = int64(file.Get("size").Float())
-		if size <= MaxWorkloadBytes {
+		if sizeErr = check(int64(file.Get("size").Float())); sizeErr == nil {
 			p = file.Call("arrayBuffer")
 		}
 	}); err != nil {
 		done(ctx, name, nil, err)
 		return
 	}
-	if err := checkWorkloadSize(size); err != nil {
-		done(ctx, name, nil, err)
+	if sizeErr != nil {
+		done(ctx, name, nil, sizeErr)
 		return
 	}
 	settle(ctx, p, func(ctx app.Context, v app.Value, err error) {
@@ -49,11 +48,11 @@ func readWorkloadFile(ctx app.Context, file app.Value, done func(app.Context, st
 	})
 }
 
-// watchWorkloadDrops makes the element with the given id a drop target
+// WatchDropsOn makes the element with the given id a drop target
 // for workloads: a dropped file goes to onFile, dropped text to onText
 // (except onto a text field, which takes it). The drop goes no further,
 // so the page's config import (a drop anywhere else) does not see it.
-func watchWorkloadDrops(ctx app.Context, id string, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
+func WatchDropsOn(ctx app.Context, id string, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
 	el := app.Window().GetElementByID(id)
 	if !el.Truthy() {
 		return func() {}
@@ -107,9 +106,9 @@ func watchWorkloadDrops(ctx app.Context, id string, onFile func(app.Context, app
 	}
 }
 
-// textOf is the value of the text field with the given id, read when it
+// TextOf is the value of the text field with the given id, read when it
 // is needed (a pasted workload may be megabytes: not copied on every key).
-func textOf(id string) (text string) {
+func TextOf(id string) (text string) {
 	_ = catchJS(func() {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			text = el.Get("value").String()
@@ -118,8 +117,8 @@ func textOf(id string) (text string) {
 	return text
 }
 
-// setTextOf sets the value of the text field with the given id.
-func setTextOf(id, text string) {
+// SetTextOf sets the value of the text field with the given id.
+func SetTextOf(id, text string) {
 	_ = catchJS(func() {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Set("value", text)

@@ -1,7 +1,6 @@
-package ui
+package workload
 
 import (
-	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
@@ -9,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"headroom/estimator"
 )
 
 // TestWorkloadPanelRender: a finished replay shows the transition table
@@ -19,13 +16,13 @@ import (
 // cancel; a failed one its message and nothing else.
 func TestWorkloadPanelRender(t *testing.T) {
 	cfg := workloadConfig()
-	p := &workloadPanel{Config: cfg, Ready: true}
+	p := &Panel{Config: cfg, Ready: true}
 	p.st.setConfig(cfg, keyOf(cfg))
 	p.st.load("workload.csv", exampleWorkload(t))
 	p.st.step(10)
 	// go-app renders a component once: each look is a fresh panel with
 	// the state so far.
-	render := func() string { return app.HTMLString(&workloadPanel{Config: cfg, Ready: true, st: p.st}) }
+	render := func() string { return app.HTMLString(&Panel{Config: cfg, Ready: true, st: p.st}) }
 	html := render()
 	for _, want := range []string{`id="workload-progress"`, `id="workload-cancel"`, `data-state="running"`, `data-lines="10"`} {
 		if !strings.Contains(html, want) {
@@ -39,7 +36,7 @@ func TestWorkloadPanelRender(t *testing.T) {
 	}
 	p.draw()
 	render = func() string {
-		return app.HTMLString(&workloadPanel{Config: cfg, Ready: true, st: p.st, svg: p.svg, drawnFor: p.drawnFor})
+		return app.HTMLString(&Panel{Config: cfg, Ready: true, st: p.st, svg: p.svg, drawnFor: p.drawnFor})
 	}
 	html = render()
 	res := p.st.shown.res
@@ -76,27 +73,5 @@ func TestWorkloadPanelRender(t *testing.T) {
 	html = render()
 	if strings.Contains(html, `id="workload-table"`) || !strings.Contains(html, "line 2: request.rows") {
 		t.Errorf("failed: a table, or no message naming line 2: %s", html)
-	}
-}
-
-// TestExplorerLoadShape: a workload line's shape sets the request and
-// in-use fields as the replay priced them, and keeps the rest of the page.
-func TestExplorerLoadShape(t *testing.T) {
-	c := newExplorer()
-	c.load(url.Values{"rows": {"200000"}, "in_use_bytes": {"68451041280"}, "vocab_size": {"128256"}, "axis": {"vocab_size"}})
-	base := c.state.Cfg
-	shape := estimator.Shape{226703, 8192, -1, -1, 40 << 30}
-	if err := c.loadShape(base, shape); err != nil {
-		t.Fatal(err)
-	}
-	want, _ := shape.Config(base)
-	if got := estimator.EncodeQuery(c.state.Cfg).Encode(); got != estimator.EncodeQuery(want).Encode() {
-		t.Errorf("config %s, want %s", got, estimator.EncodeQuery(want).Encode())
-	}
-	if c.state.Axis != "vocab_size" || c.state.Cfg.Model.VocabSize != 128256 || !c.state.Valid {
-		t.Errorf("the rest of the page changed: axis %s, vocab %d, valid %v", c.state.Axis, c.state.Cfg.Model.VocabSize, c.state.Valid)
-	}
-	if err := c.loadShape(base, estimator.Shape{100, -1, 200, -1, -1}); err == nil || !strings.Contains(err.Error(), "projected_rows") {
-		t.Errorf("projected_rows above rows: %v", err)
 	}
 }

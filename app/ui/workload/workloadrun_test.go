@@ -1,4 +1,4 @@
-package ui
+package workload
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ func keyOf(c estimator.Config) string { return estimator.EncodeQuery(c).Encode()
 
 func exampleWorkload(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "workload.csv"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "workload.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

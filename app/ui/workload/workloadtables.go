@@ -1,4 +1,4 @@
-package ui
+package workload
 
 import (
 	"strconv"
@@ -79,7 +79,7 @@ func histogramTable(h chart.Histogram) app.UI {
 
 // changedTable lists the first ShownChangedLines changed lines, each with
 // a button that loads its shape into the explorer.
-func (p *workloadPanel) changedTable(r *workloadResult) app.UI {
+func (p *Panel) changedTable(r *workloadResult) app.UI {
 	res := &r.res
 	if res.ChangedLines == 0 {
 		return app.P().ID("workload-changed").Class("workload-note").Text("No line changes its decision or children.")

@@ -1,4 +1,4 @@
-package ui
+package workload
 
 import (
 	"strconv"
@@ -8,6 +8,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
@@ -24,15 +25,15 @@ const (
 	histogramHt = 300
 )
 
-// workloadSink is the Workload panel's way into the explorer; like
-// editSink, the panel gets the explorer's one pointer as a prop.
-type workloadSink struct {
-	// load puts a workload line's shape, as the replay applied it to base,
+// Loader is the Workload panel's way into the explorer; like
+// widget.Sink, the panel gets the explorer's one pointer as a prop.
+type Loader struct {
+	// Load puts a workload line's shape, as the replay applied it to base,
 	// into the explorer's fields (the address follows).
-	load func(base estimator.Config, s estimator.Shape) error
+	Load func(base estimator.Config, s estimator.Shape) error
 }
 
-// workloadPanel replays a workload (CSV or JSON Lines of request shapes)
+// Panel replays a workload (CSV or JSON Lines of request shapes)
 // against both revisions of the config shown: pasted (id workload-text,
 // then workload-replay), picked (workload-file) or dropped on the panel
 // (workload-drop). While it runs: a progress bar (workload-progress) and
@@ -43,13 +44,13 @@ type workloadSink struct {
 // workload-export-json) and the first changed lines (workload-changed),
 // each with a button that loads it into the explorer. The status
 // (workload-status) says where it is, or why nothing was replayed.
-type workloadPanel struct {
+type Panel struct {
 	app.Compo
 
 	Config estimator.Config // the config shown: the last valid render
 	Ready  bool             // Config is the page's (the first render is done)
 	Sink   *widget.Sink
-	Loads  *workloadSink
+	Loads  *Loader
 
 	st          workloadState
 	svg         string          // the histogram of drawnFor
@@ -63,17 +64,17 @@ type workloadPanel struct {
 }
 
 // OnMount makes the panel a drop target and notes the config.
-func (p *workloadPanel) OnMount(ctx app.Context) {
+func (p *Panel) OnMount(ctx app.Context) {
 	defer p.Sink.Catch("opening the workload panel")
 	p.noteConfig(ctx)
 	ctx.Defer(func(ctx app.Context) {
 		defer p.Sink.Catch("watching for dropped workloads")
-		p.release = watchWorkloadDrops(ctx, "workload-drop", p.onDropFile, p.onDropText)
+		p.release = browser.WatchDropsOn(ctx, "workload-drop", p.onDropFile, p.onDropText)
 	})
 }
 
 // OnDismount stops watching for drops.
-func (p *workloadPanel) OnDismount() {
+func (p *Panel) OnDismount() {
 	if p.release != nil {
 		p.release()
 		p.release = nil
@@ -82,17 +83,17 @@ func (p *workloadPanel) OnDismount() {
 
 // OnUpdate follows the page's config: a new one reruns the replay once it
 // settles.
-func (p *workloadPanel) OnUpdate(ctx app.Context) {
+func (p *Panel) OnUpdate(ctx app.Context) {
 	defer p.Sink.Catch("following the config in the workload panel")
 	p.noteConfig(ctx)
 }
 
-func (p *workloadPanel) noteConfig(ctx app.Context) {
+func (p *Panel) noteConfig(ctx app.Context) {
 	if !p.Ready {
 		return
 	}
 	if gen := p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()); gen != 0 {
-		laterOnUI(ctx, settleMs, func(ctx app.Context) {
+		browser.LaterOnUI(ctx, settleMs, func(ctx app.Context) {
 			defer p.Sink.Catch("replaying the workload")
 			if p.st.settle(gen) {
 				p.schedule(ctx)
@@ -102,7 +103,7 @@ func (p *workloadPanel) noteConfig(ctx app.Context) {
 }
 
 // load starts replaying a workload.
-func (p *workloadPanel) load(ctx app.Context, source string, data []byte) {
+func (p *Panel) load(ctx app.Context, source string, data []byte) {
 	p.shareStatus = ""
 	if !p.st.hasCfg {
 		p.st.data, p.st.source, p.st.shown, p.st.run = nil, source, nil, nil
@@ -116,23 +117,23 @@ func (p *workloadPanel) load(ctx app.Context, source string, data []byte) {
 
 // schedule runs the next slice of the replay after the browser has had
 // its turn.
-func (p *workloadPanel) schedule(ctx app.Context) {
+func (p *Panel) schedule(ctx app.Context) {
 	if p.sliceArmed || p.st.run == nil {
 		return
 	}
 	p.sliceArmed = true
-	laterOnUI(ctx, 0, p.slice)
+	browser.LaterOnUI(ctx, 0, p.slice)
 }
 
 // slice works the replay for sliceMs, then yields; once it is done it
 // draws the histogram.
-func (p *workloadPanel) slice(ctx app.Context) {
+func (p *Panel) slice(ctx app.Context) {
 	defer p.Sink.Catch("replaying the workload")
 	p.sliceArmed = false
-	start := nowMs()
-	defer func() { p.longestMs = max(p.longestMs, nowMs()-start) }()
+	start := browser.NowMs()
+	defer func() { p.longestMs = max(p.longestMs, browser.NowMs()-start) }()
 	for p.st.step(sliceLines) {
-		if nowMs()-start >= sliceMs {
+		if browser.NowMs()-start >= sliceMs {
 			p.schedule(ctx)
 			return
 		}
@@ -140,18 +141,18 @@ func (p *workloadPanel) slice(ctx app.Context) {
 	if p.st.shown != nil && p.st.shown != p.drawnFor {
 		// The histogram (a sweep along rows and its SVG) is a task of its
 		// own: with the run's last slice it would miss a frame.
-		laterOnUI(ctx, 0, func(ctx app.Context) {
+		browser.LaterOnUI(ctx, 0, func(ctx app.Context) {
 			defer p.Sink.Catch("drawing the workload's histogram")
-			start := nowMs()
+			start := browser.NowMs()
 			p.draw()
-			p.longestMs = max(p.longestMs, nowMs()-start)
+			p.longestMs = max(p.longestMs, browser.NowMs()-start)
 		})
 	}
 }
 
 // draw makes the histogram of the result on show, once per result; until
 // it runs, the result shows without it.
-func (p *workloadPanel) draw() {
+func (p *Panel) draw() {
 	r := p.st.shown
 	if r == nil || r == p.drawnFor {
 		return
@@ -168,9 +169,9 @@ func (p *workloadPanel) draw() {
 	}
 }
 
-func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
+func (p *Panel) onReplayText(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("reading the pasted workload")
-	text := textOf("workload-text")
+	text := browser.TextOf("workload-text")
 	if strings.TrimSpace(text) == "" {
 		p.st.data, p.st.source, p.st.shown, p.st.run = nil, "the text box", nil, nil
 		p.st.err = "the text box is empty; paste a workload (CSV with a header row, or JSON Lines) into it first"
@@ -183,7 +184,7 @@ func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
 	if len(text) > bigPaste {
 		// A text box holding megabytes makes every layout of the page
 		// slow: the replay has the text, the box lets it go.
-		setTextOf("workload-text", "")
+		browser.SetTextOf("workload-text", "")
 	}
 	p.load(ctx, "the pasted text", []byte(text))
 }
@@ -191,36 +192,36 @@ func (p *workloadPanel) onReplayText(ctx app.Context, e app.Event) {
 // bigPaste is the size past which a pasted workload leaves the text box.
 const bigPaste = 1 << 20
 
-func (p *workloadPanel) onCancel(ctx app.Context, e app.Event) {
+func (p *Panel) onCancel(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("cancelling the replay")
 	p.st.cancel()
 }
 
-func (p *workloadPanel) onPick(ctx app.Context, e app.Event) {
+func (p *Panel) onPick(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("reading the chosen workload")
 	input := ctx.JSSrc()
-	if file, ok := fileOf(input); ok {
+	if file, ok := browser.FileOf(input); ok {
 		p.readAndLoad(ctx, file)
 	}
-	clearFileInput(input)
+	browser.ClearFileInput(input)
 }
 
-func (p *workloadPanel) onDropFile(ctx app.Context, file app.Value) {
+func (p *Panel) onDropFile(ctx app.Context, file app.Value) {
 	defer p.Sink.Catch("reading the dropped workload")
 	p.readAndLoad(ctx, file)
 }
 
-func (p *workloadPanel) onDropText(ctx app.Context, text string) {
+func (p *Panel) onDropText(ctx app.Context, text string) {
 	defer p.Sink.Catch("reading the dropped workload")
 	p.load(ctx, "the dropped text", []byte(text))
 }
 
 // readAndLoad reads a file (refused unread past MaxWorkloadBytes) and
 // replays it.
-func (p *workloadPanel) readAndLoad(ctx app.Context, file app.Value) {
+func (p *Panel) readAndLoad(ctx app.Context, file app.Value) {
 	p.st.cancel()
 	p.st.cancelled = false
-	readWorkloadFile(ctx, file, func(ctx app.Context, name string, data []byte, err error) {
+	browser.ReadTextFile(ctx, file, checkWorkloadSize, func(ctx app.Context, name string, data []byte, err error) {
 		defer p.Sink.Catch("reading " + name)
 		if err != nil {
 			p.st.data, p.st.source, p.st.shown, p.st.run, p.st.err = nil, name, nil, nil, err.Error()
@@ -230,7 +231,7 @@ func (p *workloadPanel) readAndLoad(ctx app.Context, file app.Value) {
 	})
 }
 
-func (p *workloadPanel) onLoadLine(ctx app.Context, e app.Event) {
+func (p *Panel) onLoadLine(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("loading a workload line into the explorer")
 	r := p.st.shown
 	line, err := strconv.ParseInt(ctx.JSSrc().Get("dataset").Get("line").String(), 10, 64)
@@ -241,21 +242,21 @@ func (p *workloadPanel) onLoadLine(ctx app.Context, e app.Event) {
 	if !ok {
 		return
 	}
-	if err := p.Loads.load(r.cfg, shape); err != nil {
+	if err := p.Loads.Load(r.cfg, shape); err != nil {
 		p.shareFailed, p.shareStatus = true, "Could not load line "+strconv.FormatInt(line, 10)+": "+err.Error()
 		return
 	}
 	p.shareFailed, p.shareStatus = false, "Loaded line "+strconv.FormatInt(line, 10)+" into the explorer: its fields and the address follow."
 }
 
-func (p *workloadPanel) onCopy(ctx app.Context, e app.Event) {
+func (p *Panel) onCopy(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("copying the workload report")
 	r := p.st.shown
 	if r == nil {
 		return
 	}
 	p.shareFailed, p.shareStatus = false, "Copying the report…"
-	writeClipboard(ctx, r.markdown, func(ctx app.Context, err error) {
+	browser.WriteClipboard(ctx, r.markdown, func(ctx app.Context, err error) {
 		defer p.Sink.Catch("copying the workload report")
 		if err != nil {
 			p.shareFailed, p.shareStatus = true, "The browser did not let the page copy ("+err.Error()+"): the report is under \"The Markdown report\" below; select it and copy."
@@ -265,14 +266,14 @@ func (p *workloadPanel) onCopy(ctx app.Context, e app.Event) {
 	})
 }
 
-func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
+func (p *Panel) onExport(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("exporting the replay")
 	r := p.st.shown
 	if r == nil {
 		return
 	}
 	format := ctx.JSSrc().Get("dataset").Get("format").String()
-	f := exported{Name: exportName(strings.TrimSuffix(p.st.source, "."+r.format), "replay", format)}
+	f := browser.File{Name: browser.FileName(strings.TrimSuffix(p.st.source, "."+r.format), "replay", format)}
 	switch format {
 	case "csv":
 		f.Data, f.Mime = r.csv, "text/csv"
@@ -282,7 +283,7 @@ func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
 		return
 	}
 	p.shareFailed, p.shareStatus = false, "Saving "+f.Name+"…"
-	saveFile(ctx, f, func(ctx app.Context, err error) {
+	browser.SaveFile(ctx, f, func(ctx app.Context, err error) {
 		defer p.Sink.Catch("exporting the replay")
 		if err != nil {
 			p.shareFailed, p.shareStatus = true, "Could not save "+f.Name+": "+err.Error()
@@ -293,7 +294,7 @@ func (p *workloadPanel) onExport(ctx app.Context, e app.Event) {
 }
 
 // Render draws the panel.
-func (p *workloadPanel) Render() (ui app.UI) {
+func (p *Panel) Render() (ui app.UI) {
 	defer p.Sink.CatchRender("drawing the workload panel", &ui)
 	return app.Section().ID("workload").Class("workload-panel").Aria("label", "workload").Body(
 		app.H2().Text("Workload"),
@@ -306,7 +307,7 @@ func (p *workloadPanel) Render() (ui app.UI) {
 		app.Div().ID("workload-drop").Class("workload-drop").Body(
 			app.Label().For("workload-text").Class("import-label").Text("Paste a workload, choose a file, or drop one here"),
 			app.Textarea().ID("workload-text").Class("import-text", "workload-text").Rows(4).Spellcheck(false).
-				Placeholder("%s", goappAttr("id,rows,sequence_rows,count\nreq-1,73127,,1")),
+				Placeholder("%s", widget.Attr("id,rows,sequence_rows,count\nreq-1,73127,,1")),
 			app.Div().Class("import-actions").Body(
 				app.Button().ID("workload-replay").Type("button").Class("share-button", "primary").
 					Text("Replay").OnClick(p.onReplayText),
@@ -322,7 +323,7 @@ func (p *workloadPanel) Render() (ui app.UI) {
 
 // renderStatus is the status line, with the progress bar and the cancel
 // button while a replay runs.
-func (p *workloadPanel) renderStatus() app.UI {
+func (p *Panel) renderStatus() app.UI {
 	st := &p.st
 	failed := st.err != ""
 	box := app.Div().ID("workload-status").Class("workload-status", widget.ClassIf(failed, "failed")).
@@ -344,7 +345,7 @@ func (p *workloadPanel) renderStatus() app.UI {
 
 // stateName is the panel's state for data-state: idle, running, settling,
 // failed, cancelled or done.
-func (p *workloadPanel) stateName() string {
+func (p *Panel) stateName() string {
 	st := &p.st
 	switch {
 	case st.run != nil:
@@ -362,7 +363,7 @@ func (p *workloadPanel) stateName() string {
 }
 
 // renderResult draws a finished replay; nothing when there is none.
-func (p *workloadPanel) renderResult() app.UI {
+func (p *Panel) renderResult() app.UI {
 	r := p.st.shown
 	if r == nil {
 		return nil
