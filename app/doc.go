@@ -57,8 +57,8 @@
 //     opens (explorer.address: Query, then Decode, once per query), shows
 //     the estimate Validate made and asks the sweep cache for the chart's
 //     data.
-//  7. app/ui/sweepcache.go: sweepCache.get reuses the last sweep when only
-//     the axis' own value moved, else sweeps again with chart.Build
+//  7. app/ui/sweepcache.go: sweepCache.getNamed reuses the last sweep when
+//     only the axis' own value moved, else sweeps again with chart.Build
 //     (app/chart/data.go, over estimator.Sweeper).
 //  8. app/chart/chart.go: chart.SVG draws it with gonum/plot on the
 //     canvas of app/chart/svg.go; app/ui/chartview.go puts the SVG in the
@@ -69,10 +69,11 @@
 //     so the input's task reads no layout).
 //  9. app/ui/page/pageurl.go: State.Query is the URL's query
 //     (page.EncodeAddress spells it for the address bar), which
-//     explorer.replaceURL puts in the address bar at most
-//     every 300 ms (explorer_wasm.go schedules the late write); the first
-//     edit of a gesture pushes a history entry instead, so Back undoes
-//     the drag as a whole (app/ui/page/history.go decides, app/ui/history.go
-//     and history_wasm.go write). The
-//     writes wait until the frame that shows the edit is painted.
+//     explorer.replaceURL puts in the address bar at most every 300 ms
+//     (page.Throttle, app/ui/page/throttle.go; explorer_wasm.go schedules
+//     the late write); the first edit of a gesture pushes a history entry
+//     instead, so Back undoes the drag as a whole (page.History decides,
+//     app/ui/history.go and history_wasm.go call app/ui/browser's
+//     PushQuery and ReplaceQuery). The writes wait until the frame that
+//     shows the edit is painted.
 package main
