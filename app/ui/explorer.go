@@ -63,11 +63,11 @@ type explorer struct {
 
 	panicHook func(page.Edit) // makes a handler panic: tests only (see armTestPanic)
 
-	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
-	pointer     chartPointer
-	themeChange app.Func         // redraws the chart when the colour scheme changes (theme_wasm.go)
-	loads       *workload.Loader // the Workload panel's way in (explorer_workload.go)
-	maps        mapRun           // the "Two inputs" view's map (explorer_map.go)
+	view    atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer chartPointer
+	theme   browser.Theme    // the colour scheme, which the chart follows (theme.go)
+	loads   *workload.Loader // the Workload panel's way in (explorer_workload.go)
+	maps    mapRun           // the "Two inputs" view's map (explorer_map.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last

@@ -4,11 +4,9 @@
 // (WriteClipboard, SelectText), downloads (SaveFile, File, FileName),
 // files and drops (ReadFile, ReadTextFile, FileOf, ClearFileInput,
 // WatchDrops, WatchDropsOn, TextOf, SetTextOf), timers and the clock
-// (LaterOnUI, NowMs) and the address bar (PageURL, ReplaceQuery,
-// PushQuery). Natively each does nothing or says so (ErrNoBrowser).
-//
-// The colour scheme's listener stays with the explorer (app/ui's
-// theme_wasm.go), which redraws the chart in its palette.
+// (LaterOnUI, NowMs), the address bar (PageURL, ReplaceQuery,
+// PushQuery) and the colour scheme (Theme). Natively each does nothing,
+// says so (ErrNoBrowser) or answers as a light page would.
 //
 // It may import the standard library, go-app, syscall/js and the
 // estimator (ReadFile refuses a file past estimator.MaxInputBytes); never
