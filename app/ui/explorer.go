@@ -222,8 +222,10 @@ func (c *explorer) apply(ctx app.Context, e page.Edit) {
 		c.panicHook(e)
 	}
 	// A menu may show a pick the state settled away from (syncMenus):
-	// any edit but typing, a slide or a commit may have come from one.
-	if (e.Kind != page.EditText && e.Kind != page.EditCommit && e.Kind != page.EditSettle) || e.For == page.ForMap || e.For == page.ForCompare {
+	// any edit but typing, a slide, a commit or a click on the map may
+	// have come from one.
+	if e.Kind != page.EditMapClick &&
+		((e.Kind != page.EditText && e.Kind != page.EditCommit && e.Kind != page.EditSettle) || e.For == page.ForMap || e.For == page.ForCompare) {
 		c.menusDirty = true
 	}
 	switch {
