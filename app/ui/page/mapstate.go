@@ -24,9 +24,6 @@ const (
 	ViewSingle = "single"
 )
 
-// mapKeys are the map view's keys, in the order the URL writes them.
-var mapKeys = []string{KeyView, KeyMX, KeyMXFrom, KeyMXTo, KeyMY, KeyMYFrom, KeyMYTo, KeyMCols}
-
 // MapState is the map view's part of the page's state. A range not set by
 // the user or the link follows the config (DefaultRange of its
 // axis), as the one-input chart's does. texts keeps what was typed or

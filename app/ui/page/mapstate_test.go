@@ -8,6 +8,9 @@ import (
 
 // TestMapURLRoundTrip: the view and both axes written to the address read
 // back to the same state, and the defaults write nothing.
+// mapKeys are the map view's URL keys.
+var mapKeys = []string{KeyView, KeyMX, KeyMXFrom, KeyMXTo, KeyMY, KeyMYFrom, KeyMYTo, KeyMCols}
+
 func TestMapURLRoundTrip(t *testing.T) {
 	list, err := Presets()
 	if err != nil {
