@@ -20,7 +20,7 @@ import (
 )
 
 // explorer is the page: controls on one side; the chart, the decisions
-// and the breakdown on the other. Its state is the URL's (pageState);
+// and the breakdown on the other. Its state is the URL's (page.State);
 // every edit updates the state at once and asks for a render, which runs
 // once per animation frame at most and draws from the last valid state.
 type explorer struct {
@@ -277,7 +277,7 @@ func (c *explorer) renderNow() {
 		return
 	}
 	start := browser.NowMs()
-	res := s.Result // validate priced s.cfg
+	res := s.Result // Validate priced s.Cfg
 	in, notes, _, err := c.sweeps.getNamed(s.Cfg, setupNames(s.Cfg, c.list).chartNames(), s.Axis, from, to, page.ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))

@@ -56,7 +56,7 @@ type Opened struct {
 }
 
 // OpenAddress decodes an address query as the page does when it opens
-// it (decodePage).
+// it (page.Decode).
 func OpenAddress(q url.Values) (Opened, error) {
 	list, err := page.Presets()
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 )
 
 // KeyObserved is the observed-peaks panel's control key: its text in
-// pageState.texts (what was pasted, kept while it is in error, and then
+// State.Texts (what was pasted, kept while it is in error, and then
 // in the URL under this key so a reload shows it), its message in errs.
 const KeyObserved = "observed"
 

@@ -44,11 +44,11 @@ type State struct {
 	GPU      string
 	Texts    map[string]string // control key: text as typed, or as the URL had it
 	InputErr map[string]string // error key: why that text is not in cfg
-	Errs     map[string]string // error key: inputErr plus what validate found
+	Errs     map[string]string // error key: InputErr plus what Validate found
 	Valid    bool              // cfg and the range can be priced and swept
 	CfgOK    bool              // cfg can be priced (the range may still be wrong)
 	Typed    bool              // the user (or the link) set the range: it stays when the config changes
-	Result   estimator.Result  // cfg's estimate, which validate computes; kept when valid
+	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
 	Terms    []termDraft       // the Changes panel's terms (termsstate.go)
@@ -412,7 +412,7 @@ func (s *State) Text(control string) string {
 	return ""
 }
 
-// validation is what validate learns of a config: the fields Repair
+// validation is what Validate learns of a config: the fields Repair
 // finds bad, and the estimate.
 type validation struct {
 	cfg estimator.Config
@@ -423,8 +423,9 @@ type validation struct {
 
 // lastValidation is the last config validated, and what was learnt. An
 // edit validates the same config several times (the edit, the state its
-// address opens, the address itself, in apply, settled and address), each
-// a Repair and an Estimate; the last one's are reused. Only a flat config
+// address opens, the address itself, in Apply, Settled and the
+// explorer's address), each a Repair and an Estimate; the last one's are
+// reused. Only a flat config
 // is kept (no terms, observed points or baseline of its own): compared
 // whole with reflect.DeepEqual, a few microseconds, it shares nothing a
 // later edit could change.

@@ -195,7 +195,7 @@ func (s State) Settled(list []Preset) State {
 	// The address says a range only when it is not the config's default,
 	// and a link's range is one somebody typed; but a range the page moved
 	// itself (or kept while the swept field moved) still follows the
-	// config after this edit, as it did before it (followRange).
+	// config after this edit, as it did before it (FollowRange).
 	if !s.Typed && open.Typed {
 		open.Typed = false
 		for _, c := range []string{KeyFrom, KeyTo} {

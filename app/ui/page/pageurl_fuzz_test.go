@@ -39,7 +39,7 @@ func FuzzDecodePage(f *testing.F) {
 		}
 		if s.Valid {
 			if _, err := s.Cfg.Resolve(); err != nil {
-				t.Fatalf("decodePage(%q) says valid, but: %v", raw, err)
+				t.Fatalf("Decode(%q) says valid, but: %v", raw, err)
 			}
 		}
 	})
