@@ -36,7 +36,7 @@ type chartPointer struct {
 	pre         int      // the snaps of the view read out so far
 	preFor      *pointerView
 	preDue      bool       // a callback of the prefetch is asked for
-	preAfter    float64    // the prefetch waits until then (nowMs): the page is drawing
+	preAfter    float64    // the prefetch waits until then (browser.NowMs): the page is drawing
 	overlayDue  bool       // a drawing's overlay is not laid out yet (layoutOverlay)
 	rel         geometry   // the last geometry measured for the overlay (overlayGeometry)
 	relKey      overlayKey // the sizes it was measured at
