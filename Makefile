@@ -170,7 +170,7 @@ bench-profile: chromium web-assets
 # regression case of the plain test run: commit it with the fix.
 FUZZTIME ?= 60s
 fuzz:
-	@set -e; for pkg in ./estimator ./estimator/internal/termexpr ./app/ui ./measure; do \
+	@set -e; for pkg in ./estimator ./estimator/internal/termexpr ./app/ui ./app/ui/page ./measure; do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$target ($(FUZZTIME))"; \
 	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \

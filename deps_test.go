@@ -61,7 +61,13 @@ var depRules = []depRule{
 	// The page never reaches the server or the command line.
 	{pkgs: ui, deny: []string{server, cli}, required: true},
 	// The page model is plain Go, tested natively: no go-app, no browser.
-	{pkgs: "headroom/app/ui/page/...", deny: []string{goApp, "syscall/js"}},
+	{pkgs: "headroom/app/ui/page/...", deny: []string{goApp, gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/widget/...", "headroom/app/ui/browser/...", "headroom/app/ui/workload/..."}, required: true},
+	// The generic controls know no feature of the page and draw no chart.
+	{pkgs: "headroom/app/ui/widget/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/workload/..."}, required: true},
+	// The browser's effects: syscall/js and its native stand-ins, nothing of the page.
+	{pkgs: "headroom/app/ui/browser/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/page/...", "headroom/app/ui/widget/...", "headroom/app/ui/workload/..."}, required: true},
+	// The Workload panel: never the page that composes it.
+	{pkgs: "headroom/app/ui/workload/...", deny: []string{server, cli, "headroom/app/ui"}, required: true},
 	// The command line never builds the page.
 	{pkgs: cli, deny: []string{ui}, required: true},
 	// The exports a person copies: the model and the standard library.
@@ -227,7 +233,7 @@ func TestDependencyRulesCatch(t *testing.T) {
 		"headroom/app/chart must not depend on github.com/maxence-charriere/go-app/v9/pkg/app",
 		"headroom/app/report must not depend on gonum.org/v1/plot",
 		"headroom/app/ui/page must not depend on headroom/app/cli (rule for headroom/app/ui/...)",
-		"headroom/app/ui/page must not depend on syscall/js",
+		"headroom/app/ui/page must not depend on headroom/app/cli (rule for headroom/app/ui/page/...)",
 		"headroom/measure must not depend on headroom/app/cli (rule for headroom/measure/...: only std",
 		"headroom/measure depends on more than one module outside the standard library: github.com/a/pickle, github.com/b/other",
 	}
@@ -274,5 +280,31 @@ func TestPackagesHaveDocGo(t *testing.T) {
 	}
 	if checked < 8 {
 		t.Errorf("checked %d packages: the listing missed the module", checked)
+	}
+}
+
+// TestPageDoesNotImportSyscallJS: the page model runs natively, so it
+// never imports syscall/js itself. (Its dependencies reach syscall/js
+// in the browser build through package syscall, so the rule is on its
+// own imports, not on depRules' closure.)
+func TestPageDoesNotImportSyscallJS(t *testing.T) {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if p, err := exec.LookPath("go"); err == nil {
+		goTool = p
+	}
+	cmd := exec.Command(goTool, "list", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./app/ui/page/...")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "headroom/app/ui/page") {
+		t.Fatalf("go list found no page package: %q", out)
+	}
+	for _, line := range lines {
+		if slices.Contains(strings.Fields(line), "syscall/js") {
+			t.Errorf("%s imports syscall/js", strings.SplitN(line, ":", 2)[0])
+		}
 	}
 }

@@ -8,39 +8,57 @@
 //
 // The layers, each in its own package, each importing only those below it:
 //
-//	app/cli     the commands (estimate, sweep, plot, replay, map, serve, static)
-//	app/server  serving the page and writing the static site; knows no page
-//	app/ui      the explorer page: go-app components, page state, URL codec
-//	app/chart   estimator results -> gonum/plot -> SVG (and PNG natively)
-//	app/report  a replay's Markdown report and CSV (cli and ui share it)
-//	estimator   the memory model, standard library only
+//	app/cli          the commands (estimate, sweep, plot, replay, map, serve, static)
+//	app/server       serving the page and writing the static site; knows no page
+//	app/ui           the explorer page: the go-app components that show it
+//	app/ui/workload  the Workload panel and its replay in slices
+//	app/ui/widget    the generic controls (slider, menu, switch, edit sink)
+//	app/ui/browser   the effects on the browser, with native stand-ins
+//	app/ui/page      the page's model: its state, edits, URL codec; no browser
+//	app/chart        estimator results -> gonum/plot -> SVG (and PNG natively)
+//	app/report       a replay's Markdown report and CSV (cli and ui share it)
+//	estimator        the memory model, standard library only
 //
-// cli may import server and chart; ui may import chart; server imports
-// neither ui nor chart nor gonum; chart never imports go-app. Browser-only
-// files end in _wasm.go (//go:build wasm), with a _native.go stand-in
-// (//go:build !wasm) where native code calls them.
+// cli may import server and chart; ui may import chart, page, widget,
+// browser and workload; workload any of those but ui; widget imports page
+// (the edit) and go-app, never chart; browser imports go-app and the
+// estimator, no package of app/; page imports only the estimator (and the
+// presets' files), never go-app, syscall/js, gonum or chart; server
+// imports neither ui nor chart nor gonum; chart never imports go-app.
+// Browser-only files end in _wasm.go (//go:build wasm), with a _native.go
+// stand-in (//go:build !wasm) where native code calls them.
 //
 // # One edit, file by file
 //
 // Someone drags the rows slider:
 //
-//  1. app/ui/slider.go: the control's box takes the range input's input
-//     event (slider.onInput); slider.onSlide turns the range position into
-//     a value and sends an edit to the page's edit sink.
-//  2. app/ui/sink.go: editSink.send hands it to the explorer, catching a
-//     panic so the page survives it.
-//  3. app/ui/explorer.go: explorer.apply gives the edit to the page state
-//     and asks for a render.
-//  4. app/ui/pagestate.go: pageState.setText keeps the typed text and
-//     validate parses every input through the estimator's field registry,
-//     keeping the error beside its field.
+//  1. app/ui/widget/slider.go: the control's box takes the range input's
+//     input event (Slider.onInput); Slider.onSlide turns the range
+//     position into a value and sends a page.Edit (app/ui/page/edit.go: a
+//     kind, and the feature it is for) to the page's edit sink.
+//  2. app/ui/widget/sink.go: Sink.Send hands it to the explorer, catching
+//     a panic so the page survives it.
+//  3. app/ui/explorer.go: explorer.apply notes it in the history
+//     (app/ui/page/history.go), gives it to the page model's reducer
+//     (page.State.Apply, app/ui/page/edit.go, which hands it to its
+//     feature's: here the fields') and asks for a render.
+//  4. app/ui/page/pagestate.go: State.SetText keeps the typed text and
+//     parses it through the estimator's field registry; Validate checks
+//     the config (estimator.Repair marks every bad field, and
+//     estimator.Estimate prices it, keeping the result in State.Result),
+//     keeping each error beside its field. State.Settled then replaces the
+//     state by the one its own address opens (page/pageurl.go: Query
+//     writes it, Decode reads it back), so the page shows what a copied
+//     link shows.
 //  5. app/ui/explorer_wasm.go: requestRender renders in the input's own
 //     task when this animation frame has had no render, else at the next
 //     frame's start, so a drag renders at most once per frame.
-//  6. app/ui/explorer.go: explorer.renderNow estimates the config
-//     (estimator.Estimate) and asks the sweep cache for the chart's data.
-//  7. app/ui/sweepcache.go: sweepCache.get reuses the last sweep when only
-//     the axis' own value moved, else sweeps again with chart.Build
+//  6. app/ui/explorer.go: explorer.renderNow takes the state its address
+//     opens (explorer.address: Query, then Decode, once per query), shows
+//     the estimate Validate made and asks the sweep cache for the chart's
+//     data.
+//  7. app/ui/sweepcache.go: sweepCache.getNamed reuses the last sweep when
+//     only the axis' own value moved, else sweeps again with chart.Build
 //     (app/chart/data.go, over estimator.Sweeper).
 //  8. app/chart/chart.go: chart.SVG draws it with gonum/plot on the
 //     canvas of app/chart/svg.go; app/ui/chartview.go puts the SVG in the
@@ -49,10 +67,13 @@
 //     app/ui/pointer.go places the read-out and crosshair over the SVG
 //     (pointer_wasm.go lays that overlay out at the next frame's start,
 //     so the input's task reads no layout).
-//  9. app/ui/pageurl.go: pageState.query writes the state as the URL's
-//     query, which explorer.replaceURL puts in the address bar at most
-//     every 300 ms (explorer_wasm.go schedules the late write); the first
-//     edit of a gesture pushes a history entry instead, so Back undoes
-//     the drag as a whole (app/ui/history.go, history_wasm.go). The
-//     writes wait until the frame that shows the edit is painted.
+//  9. app/ui/page/pageurl.go: State.Query is the URL's query
+//     (page.EncodeAddress spells it for the address bar), which
+//     explorer.replaceURL puts in the address bar at most every 300 ms
+//     (page.Throttle, app/ui/page/throttle.go; explorer_wasm.go schedules
+//     the late write); the first edit of a gesture pushes a history entry
+//     instead, so Back undoes the drag as a whole (page.History decides,
+//     app/ui/history.go and history_wasm.go call app/ui/browser's
+//     PushQuery and ReplaceQuery). The writes wait until the frame that
+//     shows the edit is painted.
 package main

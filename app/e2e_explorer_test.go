@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/server"
-	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -275,7 +275,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 		}
 		id, want := "input-"+key, q.Get(key)
 		if key == "in_use_bytes" { // the page takes it in GiB
-			id, want = "input-"+ui.KeyInUseGiB, ui.GiBText(cfg.Budget.InUseBytes)
+			id, want = "input-"+page.KeyInUseGiB, page.GiBText(cfg.Budget.InUseBytes)
 		}
 		got := eval[string](tb, fmt.Sprintf(`document.getElementById(%q)?.value ?? '<missing>'`, id))
 		if got != want {

@@ -17,7 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -96,8 +96,8 @@ func TestE2EMap(t *testing.T) {
 	})
 
 	// Hover: the read-out is estimator.Map's column.
-	xFrom, xTo := chart.DefaultRange("rows", cfg)
-	yFrom, yTo := chart.DefaultRange("vocab_size", cfg)
+	xFrom, xTo := page.DefaultRange("rows", cfg)
+	yFrom, yTo := page.DefaultRange("vocab_size", cfg)
 	want, err := estimator.Map(cfg, estimator.MapAxis{Axis: "rows", From: xFrom, To: xTo},
 		estimator.MapAxis{Axis: "vocab_size", From: yFrom, To: yTo}, estimator.DefaultColumns)
 	if err != nil {

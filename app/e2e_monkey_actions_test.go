@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -54,7 +55,7 @@ func monkeyPlan(seed uint64, n int) []action {
 		sliders = append(sliders, k)
 		fields = append(fields, "input-"+k)
 	}
-	fields = append(fields, ui.KeyFrom, ui.KeyTo)
+	fields = append(fields, page.KeyFrom, page.KeyTo)
 	for _, f := range estimator.Fields() {
 		if f.Kind == estimator.BoolField {
 			switches = append(switches, f.Key)
@@ -97,7 +98,7 @@ func monkeyPlan(seed uint64, n int) []action {
 			k := pick(fields)
 			a = action{Op: op, Key: k, Text: monkeyText(r, strings.TrimPrefix(k, "input-")), N: r.IntN(2)}
 		case "menu":
-			a = action{Op: op, Key: pick([]string{ui.KeyPreset, ui.KeyGPU, ui.KeyAxis}), N: r.IntN(16)}
+			a = action{Op: op, Key: pick([]string{page.KeyPreset, page.KeyGPU, page.KeyAxis}), N: r.IntN(16)}
 		case "switch":
 			a = action{Op: op, Key: pick(switches)}
 		case "import":
@@ -130,7 +131,7 @@ func monkeyText(r *rand.Rand, key string) string {
 	if f, ok := estimator.FieldByKey(key); ok {
 		lo, hi = f.Min, f.Max
 	}
-	if key == ui.KeyInUseGiB {
+	if key == page.KeyInUseGiB {
 		switch r.IntN(4) {
 		case 0:
 			return strconv.FormatFloat(float64(r.IntN(40000))/100, 'f', -1, 64)
@@ -217,15 +218,15 @@ func monkeyQueryValue(r *rand.Rand, sliders []string) (string, string) {
 	switch r.IntN(8) {
 	case 0:
 		ids, _ := ui.PresetIDs()
-		return ui.KeyPreset, pickOf(r, append([]string{"bogus"}, ids...)...)
+		return page.KeyPreset, pickOf(r, append([]string{"bogus"}, ids...)...)
 	case 1:
 		ids := []string{"h300", ""}
 		for _, g := range estimator.GPUs() {
 			ids = append(ids, g.ID)
 		}
-		return ui.KeyGPU, pickOf(r, ids...)
+		return page.KeyGPU, pickOf(r, ids...)
 	case 2:
-		return ui.KeyAxis, pickOf(r, append([]string{"nope", "grad"}, sliders...)...)
+		return page.KeyAxis, pickOf(r, append([]string{"nope", "grad"}, sliders...)...)
 	case 3:
 		return pickOf(r, "from", "to"), monkeyText(r, "")
 	case 4:
@@ -235,10 +236,10 @@ func monkeyQueryValue(r *rand.Rand, sliders []string) (string, string) {
 		}
 		return f.Key, monkeyText(r, f.Key)
 	case 5:
-		return pickOf(r, "foo", "panic", "in_use_gib"), monkeyText(r, ui.KeyInUseGiB)
+		return pickOf(r, "foo", "panic", "in_use_gib"), monkeyText(r, page.KeyInUseGiB)
 	}
 	k := sliders[r.IntN(len(sliders))]
-	if k == ui.KeyInUseGiB {
+	if k == page.KeyInUseGiB {
 		k = "in_use_bytes"
 	}
 	return k, monkeyText(r, k)

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -334,7 +335,7 @@ func sameInput(id, a, b string) bool {
 		return true
 	}
 	parse := estimator.ParseInt
-	if id == "input-"+ui.KeyInUseGiB {
+	if id == "input-"+page.KeyInUseGiB {
 		parse = estimator.ParseGiB
 	} else if f, ok := estimator.FieldByKey(strings.TrimPrefix(id, "input-")); ok && strings.HasPrefix(id, "input-") {
 		parse = f.Parse // with its units: "2048MiB" typed is 2147483648 restored

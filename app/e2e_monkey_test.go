@@ -5,7 +5,7 @@ package main
 // TestE2EMonkey: a seeded random walk over the whole page in headless
 // Chromium. After every action the page must show no console error and no
 // error banner, and its decisions must be what the estimator says for the
-// state its address encodes (decoded here, natively, with decodePage and
+// state its address encodes (decoded here, natively, with page.Decode and
 // estimator.Estimate); every 25 actions the address opened in a fresh tab
 // must restore the same inputs, messages, decisions and breakdown. A
 // failure prints the seed, the actions and the shortest sequence found

@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -151,7 +152,7 @@ func TestE2EObservedPeaks(t *testing.T) {
 	if got := eval[string](fresh, `document.getElementById('obs-sentence').textContent`); got != wantSentence {
 		t.Errorf("restored sentence %q, want %q", got, wantSentence)
 	}
-	if got, want := fresh.value("obs-text"), ui.FormatObserved(seed.Observed); got != want {
+	if got, want := fresh.value("obs-text"), page.FormatObserved(seed.Observed); got != want {
 		t.Errorf("restored box %q, want %q", got, want)
 	}
 

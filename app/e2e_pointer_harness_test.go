@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/chart"
-	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -115,7 +115,7 @@ func (tb *tab) mouse(typ input.DispatchMouseEventType, x, y float64, down bool) 
 // sweepOf is the page's chart, swept natively: its x values and flips.
 func sweepOf(t *testing.T, cfg estimator.Config, from, to int64) (grid, flips, snaps []int64) {
 	t.Helper()
-	in, err := chart.Build(cfg, "rows", from, to, ui.ChartPoints)
+	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}

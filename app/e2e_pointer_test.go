@@ -18,8 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"headroom/app/chart"
-	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -27,7 +26,7 @@ func TestE2EChartPointer(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
 	cfg := estimator.Default()
-	from, to := chart.DefaultRange("rows", cfg)
+	from, to := page.DefaultRange("rows", cfg)
 	grid, flips, snaps := sweepOf(t, cfg, from, to)
 	g := tb.chartGeo()
 	if g.XMin != float64(from) || g.XMax != float64(to) {
@@ -79,7 +78,7 @@ func TestE2EChartPointer(t *testing.T) {
 		c := cfg
 		c.Request.Rows = x
 		q := estimator.EncodeQuery(c) // the range stays: the page writes it once it is not rows' default
-		if f, e := chart.DefaultRange("rows", c); f != from || e != to {
+		if f, e := page.DefaultRange("rows", c); f != from || e != to {
 			q.Set("from", strconv.FormatInt(from, 10))
 			q.Set("to", strconv.FormatInt(to, 10))
 		}
@@ -264,7 +263,7 @@ func TestE2EChartPointerCost(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
 	cfg := estimator.Default()
-	from, to := chart.DefaultRange("rows", cfg)
+	from, to := page.DefaultRange("rows", cfg)
 	_, _, snaps := sweepOf(t, cfg, from, to)
 	unique := 0
 	for i, x := range snaps {
@@ -340,8 +339,8 @@ func TestE2EChartPointerByteAxis(t *testing.T) {
 	tb.mouse(chromedp.MousePressed, cx, cy, false)
 	tb.mouse(chromedp.MouseReleased, cx, cy, false)
 	tb.waitCond("the in-use field to take x", func() (bool, string) {
-		v := tb.value("input-" + ui.KeyInUseGiB)
-		return v == ui.GiBText(x), v + ", want " + ui.GiBText(x)
+		v := tb.value("input-" + page.KeyInUseGiB)
+		return v == page.GiBText(x), v + ", want " + page.GiBText(x)
 	})
 	tb.waitCond("the address to carry x", func() (bool, string) {
 		q := tb.query()

@@ -30,6 +30,7 @@ import (
 	"headroom/app/chart"
 	"headroom/app/server"
 	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -73,8 +74,8 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 // URL; the console check fails the test on any CSP violation.
 func TestE2EExportDownloads(t *testing.T) {
 	cfg := pressureConfig()
-	from, to := chart.DefaultRange("rows", cfg)
-	in, err := chart.Build(cfg, "rows", from, to, ui.ChartPoints)
+	from, to := page.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,8 +84,8 @@ func TestE2EExportDownloads(t *testing.T) {
 	tb.downloadsTo(dir)
 	tb.open(query(cfg))
 	tb.waitSettled()
-	page, errs := estimator.DecodeQuery(tb.query())
-	if len(errs) > 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
+	linked, errs := estimator.DecodeQuery(tb.query())
+	if len(errs) > 0 || estimator.MarshalConfigString(linked) != estimator.MarshalConfigString(cfg) {
 		t.Fatalf("fixture: the page's URL says another config (%v)", errs)
 	}
 
@@ -109,14 +110,14 @@ func TestE2EExportDownloads(t *testing.T) {
 	tb.waitText("export-status", "qwen3-next-80b-a3b_rows.csv")
 
 	data = tb.download(dir, "export-json", "qwen3-next-80b-a3b_rows.json")
-	imp, err := ui.ImportJSON(estimator.Default(), data)
+	imp, err := page.ImportJSON(estimator.Default(), data)
 	if err != nil || imp.Kind != "export" {
 		t.Fatalf("the JSON export does not import: %q %v", imp.Kind, err)
 	}
-	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(page) {
-		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(page))
+	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(linked) {
+		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(linked))
 	}
-	if want := (ui.PageView{Preset: ui.DefaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
+	if want := (page.View{Preset: page.DefaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {
 		t.Errorf("the JSON's view %+v, want %+v", *imp.View, want)
 	}
 	var f struct {

@@ -36,8 +36,8 @@ type weightTally struct {
 	bytes, expertBytes         int64
 }
 
-// tallyWhat names the fields an overflow of the count involves (section
-// 1: the error names them; "lower one of these values").
+// tallyWhat names the fields an overflow of the count involves (docs/model.md
+// §1: the error names them; "lower one of these values").
 const tallyWhat = "resident (the parameter count and bytes of model.vocab_size, model.hidden_size, " +
 	"model.num_hidden_layers, model.num_experts, model.intermediate_size, model.moe_intermediate_size " +
 	"and the model's other widths, resident.lora_rank)"

@@ -19,7 +19,7 @@ type ResidentConfig struct {
 	FrameworkReserveBytes int64    `json:"framework_reserve_bytes,omitempty"`
 	// set names the keys a decoded JSON group held (null ones included);
 	// nil (a group built in Go) counts every field as given. A baseline's
-	// group replaces only its set fields of the config's (section 11).
+	// group replaces only its set fields of the config's (docs/model.md §11).
 	set map[string]bool
 }
 

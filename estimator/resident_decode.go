@@ -182,7 +182,7 @@ func overrideResident(b *Config, bl *Baseline) {
 }
 
 // mergeResident is the config's resident group base (nil: none) with the
-// fields a baseline's group over sets replaced, as section 11 overrides
+// fields a baseline's group over sets replaced, as docs/model.md §11 overrides
 // any field: the others keep the config's values. A group built in Go
 // (over.set nil) sets every field.
 func mergeResident(base, over *ResidentConfig) *ResidentConfig {

@@ -6,7 +6,7 @@ import (
 )
 
 // TestResidentOverflowNamesFields: an overflow is an error that names the
-// fields involved (section 1, §14's "overflow an error naming the
+// fields involved (docs/model.md §1, §14's "overflow an error naming the
 // fields"); the count's message said "lower one of these values" without
 // naming any.
 func TestResidentOverflowNamesFields(t *testing.T) {

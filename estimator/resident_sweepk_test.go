@@ -6,7 +6,7 @@ import (
 )
 
 // TestResidentSweepCrossLimits: a sweep point is invalid where the config
-// with that value is (section 5). With a resident group, §14.1 asks
+// with that value is (docs/model.md §5). With a resident group, §14.1 asks
 // 1 <= num_experts_per_tok <= num_experts of a MoE family, and §14.4
 // framework_reserve_bytes <= capacity_bytes: a sweep along either moved
 // field reports the points that break them as invalid, as Estimate

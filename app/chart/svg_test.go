@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -38,7 +39,7 @@ func TestSVGCanvasMatchesVgsvg(t *testing.T) {
 	noMoE.Model.NumExpertsPerTok = 0
 	for _, cfg := range []estimator.Config{estimator.Default(), pressure, noMoE} {
 		for _, axis := range []string{"rows", "vocab_size", "chunk_rows", "hidden_size", "capacity_bytes", "in_use_bytes"} {
-			from, to := DefaultRange(axis, cfg)
+			from, to := page.DefaultRange(axis, cfg)
 			in, err := Build(cfg, axis, from, to, estimator.DefaultPoints)
 			if err != nil {
 				t.Fatal(err)
@@ -217,7 +218,7 @@ func TestAppendPresentation(t *testing.T) {
 func TestChartHasNoStyleAttribute(t *testing.T) {
 	for _, axis := range []string{"rows", "vocab_size", "capacity_bytes"} {
 		cfg := estimator.Default()
-		from, to := DefaultRange(axis, cfg)
+		from, to := page.DefaultRange(axis, cfg)
 		in, err := Build(cfg, axis, from, to, 128)
 		if err != nil {
 			t.Fatal(err)

@@ -31,7 +31,7 @@ import (
 // unsafely, so no component, present or future, can put request text
 // into the page's markup; the browser then reads the real URL (OnMount)
 // and shows exactly what the link says. The page's own constants that
-// need such characters go through app/ui's goappAttr.
+// need such characters go through app/ui/widget's Attr.
 
 // The prerender's budget. The page's work grows with the query's values
 // (each is parsed, checked and may be reported), and a link of the page

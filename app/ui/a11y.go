@@ -6,6 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -17,7 +19,7 @@ var sliderUnits = map[string]string{
 	"num_experts_per_tok": "experts per token", "expert_parallel": "ranks",
 	"linear_num_key_heads": "heads", "linear_num_value_heads": "heads",
 	"capacity_bytes": "bytes", "retained_per_row_bytes": "bytes per row", "allocator_round_bytes": "bytes",
-	"dtype_bytes": "bytes per element", KeyInUseGiB: "GiB",
+	"dtype_bytes": "bytes per element", page.KeyInUseGiB: "GiB",
 	"reserve_permille": "per mille", "safety_percent": "percent",
 }
 
@@ -36,7 +38,7 @@ func valueText(key, text, placeholder string) string {
 		}
 	}
 	t := strings.TrimSpace(text)
-	if n, err := strconv.ParseInt(strings.ReplaceAll(t, ",", ""), 10, 64); err == nil && key != KeyInUseGiB {
+	if n, err := strconv.ParseInt(strings.ReplaceAll(t, ",", ""), 10, 64); err == nil && key != page.KeyInUseGiB {
 		if unit == "bytes" {
 			return estimator.Bytes(n).String() + auto
 		}
@@ -76,17 +78,17 @@ func chartSummary(axis string, from, to int64, notes flipNotes) string {
 type skipLink struct {
 	app.Compo
 
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the link.
 func (l *skipLink) Render() (ui app.UI) {
-	defer l.Sink.catchRender("drawing the skip link", &ui)
+	defer l.Sink.CatchRender("drawing the skip link", &ui)
 	return app.A().ID("skip-to-results").Class("skip-link").Href("#results").Text("Skip to results").OnClick(l.onClick)
 }
 
 func (l *skipLink) onClick(ctx app.Context, e app.Event) {
-	defer l.Sink.catch("skipping to the results")
+	defer l.Sink.Catch("skipping to the results")
 	e.PreventDefault()
 	e.Call("stopPropagation")
 	if el := app.Window().GetElementByID("results"); el.Truthy() {

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"headroom/app/ui/page"
 )
 
 func TestValueText(t *testing.T) {
@@ -11,7 +13,7 @@ func TestValueText(t *testing.T) {
 	}{
 		{"rows", "rows", "64902", "", "64,902 rows"},
 		{"bytes with GiB", "capacity_bytes", "85899345920", "", "85,899,345,920 bytes (80.000 GiB)"},
-		{"GiB field", KeyInUseGiB, "63.75", "", "63.75 GiB"},
+		{"GiB field", page.KeyInUseGiB, "63.75", "", "63.75 GiB"},
 		{"plain count", "hidden_size", "4096", "", "4,096"},
 		{"auto with its value", "projected_rows", "", "auto (64,902)", "64,902 rows (auto)"},
 		{"auto alone", "target_rows", "", "auto", "auto"},

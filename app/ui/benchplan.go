@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strconv"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -29,7 +31,7 @@ type SlideInput struct {
 // them on the page's own state, so an input that would change nothing or
 // leave the inputs invalid is never sent.
 func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		return nil, err
 	}
@@ -39,20 +41,20 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 			specs[s.key] = s
 		}
 	}
-	state := decodePage(url.Values{}, list)
-	view := state.controlView(list)
+	state := page.Decode(url.Values{}, list)
+	view := controlViewOf(&state, list)
 	pos := map[string]int{}
-	sliders := map[string]*slider{}
+	sliders := map[string]*widget.Slider{}
 	for _, k := range keys {
 		spec, ok := specs[k]
 		if !ok {
 			return nil, fmt.Errorf("no slider %q among the controls", k)
 		}
-		s, ok := (&controls{View: view}).slider(spec).(*slider)
+		s, ok := (&controls{View: view}).slider(spec).(*widget.Slider)
 		if !ok {
 			return nil, fmt.Errorf("controls.slider(%q) is not a *slider", k)
 		}
-		sliders[k], pos[k] = s, s.position(view.Values[k])
+		sliders[k], pos[k] = s, s.Position(view.Values[k])
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	key := renderKey(&state)
@@ -67,16 +69,16 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 		if rng.IntN(2) == 0 {
 			step = -step
 		}
-		p := min(sliderSteps, max(0, pos[k]+step))
+		p := min(widget.Steps, max(0, pos[k]+step))
 		if p == pos[k] {
 			continue
 		}
-		text := s.format(s.valueAt(p))
-		next := state.clone()
-		next.setText(k, text)
-		next.validate()
+		text := s.Format(s.ValueAt(p))
+		next := state.Clone()
+		next.SetText(k, text)
+		next.Validate()
 		nextKey := renderKey(&next)
-		if !next.valid || nextKey == key {
+		if !next.Valid || nextKey == key {
 			continue
 		}
 		state, key, pos[k] = next, nextKey, p
@@ -87,7 +89,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 
 // renderKey is what explorer.renderNow compares to skip a render (less
 // the chart's size, which the inputs do not change).
-func renderKey(s *pageState) string {
-	return estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" +
-		strconv.FormatInt(s.from, 10) + "|" + strconv.FormatInt(s.to, 10)
+func renderKey(s *page.State) string {
+	return estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" +
+		strconv.FormatInt(s.From, 10) + "|" + strconv.FormatInt(s.To, 10)
 }

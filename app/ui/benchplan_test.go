@@ -5,6 +5,8 @@ package ui
 import (
 	"slices"
 	"testing"
+
+	"headroom/app/ui/widget"
 )
 
 // TestSlideInputs: the plan has the inputs asked for, on the sliders
@@ -20,7 +22,7 @@ func TestSlideInputs(t *testing.T) {
 		t.Fatalf("%d inputs, want 50", len(plan))
 	}
 	for i, in := range plan {
-		if !slices.Contains(keys, in.Key) || in.Pos < 0 || in.Pos > sliderSteps || in.DelayMs < 0 || in.DelayMs > 16 {
+		if !slices.Contains(keys, in.Key) || in.Pos < 0 || in.Pos > widget.Steps || in.DelayMs < 0 || in.DelayMs > 16 {
 			t.Errorf("input %d: %+v", i, in)
 		}
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -16,7 +17,7 @@ type breakdown struct {
 	Candidate estimator.Outcome
 	Terms     []estimator.Term // the shown config's terms
 	Names     [2]string        // the columns' names, baseline first; empty: "baseline" and "candidate"
-	Sink      *editSink
+	Sink      *widget.Sink
 }
 
 // breakdownRow is one line of the table; a side that lacks the stage or
@@ -102,7 +103,7 @@ func appendNew(list []string, s string) []string {
 
 // Render draws the table.
 func (t *breakdown) Render() (ui app.UI) {
-	defer t.Sink.catchRender("drawing the breakdown", &ui)
+	defer t.Sink.CatchRender("drawing the breakdown", &ui)
 	if !t.Ready {
 		return app.Table().ID("breakdown").Class("breakdown").Body(
 			app.Caption().Text("Stages and tensors of the largest child: estimating…"),
@@ -116,7 +117,7 @@ func (t *breakdown) Render() (ui app.UI) {
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		d := estimator.Diff(r.Base, r.Cand)
-		trs[i] = app.Tr().Class(r.Class, classIf(d != 0, "changed")).Body(
+		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0, "changed")).Body(
 			app.Th().Scope("row").Text(r.Label),
 			bytesCell(r.Base, r.HasBase),
 			bytesCell(r.Cand, r.HasCd),
@@ -153,7 +154,7 @@ func diffCell(d estimator.Bytes) app.UI {
 	if d > 0 {
 		sign = "+"
 	}
-	return app.Td().Class("diff", classIf(d > 0, "more"), classIf(d < 0, "less")).
+	return app.Td().Class("diff", widget.ClassIf(d > 0, "more"), widget.ClassIf(d < 0, "less")).
 		Text(sign + estimator.Group(int64(d)) + "\n" + sign + d.GiBString() + " GiB")
 }
 

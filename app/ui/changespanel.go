@@ -5,18 +5,20 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
 // changesPanel is the candidate's changes (id changes-panel): the three
 // switches of the seeds (ids check-<key>) and the terms of the user's
-// own (termsstate.go), each a termRow, with "add a term" (id term-add)
+// own (page/termsstate.go), each a termRow, with "add a term" (id term-add)
 // and the panel's message (id error-terms).
 type changesPanel struct {
 	app.Compo
 
 	View changesView
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // changesView is what the panel shows, built fresh for every render.
@@ -48,26 +50,26 @@ var termVarDocs = map[string]string{
 }
 
 // changesView builds the panel's snapshot.
-func (s *pageState) changesView() changesView {
-	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.errs[keyTerms]}
+func changesViewOf(s *page.State) changesView {
+	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.Errs[page.KeyTerms]}
 	for _, sw := range changeSwitches {
-		if m := s.errs[sw.key]; m != "" {
+		if m := s.Errs[sw.key]; m != "" {
 			v.Errors[sw.key] = m
 		}
 	}
-	v.Checks["head_eager_workspace"] = s.cfg.Changes.HeadEagerWorkspace
-	v.Checks["fc2_known_storage"] = s.cfg.Changes.FC2KnownStorage
-	v.Checks["gdn_early_release"] = s.cfg.Changes.GDNEarlyRelease
+	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
+	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
+	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
 	help := false
-	for i, d := range s.terms {
+	for i, d := range s.Terms {
 		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
-			Bytes: d.Typed.Bytes, Error: s.errs[termKey(i)], Help: d.Help})
+			Bytes: d.Typed.Bytes, Error: s.Errs[page.TermKey(i)], Help: d.Help})
 		help = help || d.Help
 	}
 	if !help { // the values are computed only for an open help: a drag renders every frame
 		return v
 	}
-	vals, verr := estimator.TermVariableValues(s.cfg)
+	vals, verr := estimator.TermVariableValues(s.Cfg)
 	for _, name := range estimator.TermVariables() {
 		if verr == nil {
 			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+termVarDocs[name])
@@ -75,15 +77,15 @@ func (s *pageState) changesView() changesView {
 			v.Vars = append(v.Vars, name+": "+termVarDocs[name])
 		}
 	}
-	for i, d := range s.terms {
+	for i, d := range s.Terms {
 		row := &v.Terms[i]
 		if !d.Help {
 			continue
 		}
 		if verr != nil {
 			row.Value = "no value while the config is invalid: " + verr.Error()
-		} else if b, err := estimator.EvalTermBytes(s.cfg, d.Typed.Bytes, vals["N"]); err != nil {
-			row.Value = "no value: " + messageOf(err)
+		} else if b, err := estimator.EvalTermBytes(s.Cfg, d.Typed.Bytes, vals["N"]); err != nil {
+			row.Value = "no value: " + page.MessageOf(err)
 		} else {
 			row.Value = d.Typed.Bytes + " = " + estimator.Bytes(b).String() + " for the whole request (n = " +
 				estimator.Group(vals["N"]) + "), before rounding to the allocator's blocks"
@@ -94,10 +96,10 @@ func (s *pageState) changesView() changesView {
 
 // Render draws the panel.
 func (p *changesPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the changes", &ui)
+	defer p.Sink.CatchRender("drawing the changes", &ui)
 	switches := make([]app.UI, len(changeSwitches))
 	for i, s := range changeSwitches {
-		switches[i] = &toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
+		switches[i] = &widget.Toggle{Key: s.key, Label: s.label, Doc: s.doc, Checked: p.View.Checks[s.key],
 			Error: p.View.Errors[s.key], Errs: isBoolField(s.key),
 			Href: "/web/seeds/" + s.key + ".txt", Link: "seed text", Sink: p.Sink}
 	}
@@ -107,7 +109,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 	}
 	full := len(p.View.Terms) >= estimator.MaxTerms
 	add := app.Button().ID("term-add").Type("button").Class("share-button").Text("Add a term").OnClick(p.onAdd)
-	if boolAttr(full) {
+	if widget.BoolAttr(full) {
 		add = add.Disabled(full)
 	}
 	return app.FieldSet().ID("changes-panel").Class("group", "changes-panel").Body(
@@ -124,8 +126,8 @@ func (p *changesPanel) Render() (ui app.UI) {
 }
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("adding a term")
-	p.Sink.send(ctx, edit{Kind: editTermAdd})
+	defer p.Sink.Catch("adding a term")
+	p.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermAdd})
 }
 
 // termRow is one term (id term-<i>): name (term-name-<i>), place and
@@ -139,12 +141,12 @@ type termRow struct {
 	Index int
 	View  termRowView
 	Vars  []string
-	Sink  *editSink
+	Sink  *widget.Sink
 }
 
 // Render draws the row.
 func (r *termRow) Render() (ui app.UI) {
-	defer r.Sink.catchRender("drawing a term", &ui)
+	defer r.Sink.CatchRender("drawing a term", &ui)
 	i, v := r.Index, r.View
 	id := func(what string) string { return "term-" + what + "-" + strconv.Itoa(i) }
 	bad := v.Error != ""
@@ -152,24 +154,24 @@ func (r *termRow) Render() (ui app.UI) {
 	if rev == "" {
 		rev = "candidate"
 	}
-	row := app.Div().ID("term-%d", i).Class("term", classIf(bad, "has-error")).Body(
+	row := app.Div().ID("term-%d", i).Class("term", widget.ClassIf(bad, "has-error")).Body(
 		app.Div().Class("term-fields").Body(
-			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(goappAttr(v.Name)).
+			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(widget.Attr(v.Name)).
 				AutoComplete(false).Spellcheck(false).Aria("label", "term name").
-				Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("name")),
+				Aria("describedby", "error-"+page.TermKey(i)).OnInput(r.onPart("name")),
 			r.menu(id("place"), "place", estimator.TermPlaces, v.Place),
 			r.menu(id("revision"), "revision", estimator.TermRevisions, rev),
 		),
 		app.Div().Class("term-fields").Body(
-			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(goappAttr(v.Bytes)).
+			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(widget.Attr(v.Bytes)).
 				AutoComplete(false).Spellcheck(false).Placeholder("2 * D").Aria("label", "bytes (an expression)").
-				Aria("invalid", bad).Aria("describedby", "error-"+termKey(i)).OnInput(r.onPart("bytes")),
+				Aria("invalid", bad).Aria("describedby", "error-"+page.TermKey(i)).OnInput(r.onPart("bytes")),
 			app.Button().ID("%s", id("help")).Type("button").Class("term-button").Text("?").
 				Aria("label", "variables and this term's value").Aria("expanded", r.View.Help).OnClick(r.onHelp),
 			app.Button().ID("%s", id("remove")).Type("button").Class("term-button").Text("Remove").
-				Aria("label", goappAttr("remove term "+v.Name)).OnClick(r.onRemove),
+				Aria("label", widget.Attr("remove term "+v.Name)).OnClick(r.onRemove),
 		),
-		app.Span().ID("error-%s", termKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
+		app.Span().ID("error-%s", page.TermKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
 		app.If(r.View.Help, r.help(id)),
 	)
 	return row
@@ -193,14 +195,14 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 	found := false
 	for k, o := range options {
 		opt := app.Option().Value(o).Text(o)
-		if sel := o == selected; boolAttr(sel) {
+		if sel := o == selected; widget.BoolAttr(sel) {
 			opt = opt.Selected(sel)
 			found = found || sel
 		}
 		opts[k] = opt
 	}
 	if !found { // a link's unknown value stays shown beside its message
-		opts = append(opts, app.Option().Value(goappAttr(selected)).Text(selected).Selected(true))
+		opts = append(opts, app.Option().Value(widget.Attr(selected)).Text(selected).Selected(true))
 	}
 	part := label
 	return app.Select().ID("%s", id).Class("term-menu").Aria("label", label).OnChange(r.onPart(part)).Body(opts...)
@@ -208,17 +210,17 @@ func (r *termRow) menu(id, label string, options []string, selected string) app.
 
 func (r *termRow) onPart(part string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer r.Sink.catch("editing a term's " + part)
-		r.Sink.send(ctx, edit{Kind: editTerm, Key: part + "-" + strconv.Itoa(r.Index), Text: ctx.JSSrc().Get("value").String()})
+		defer r.Sink.Catch("editing a term's " + part)
+		r.Sink.Send(ctx, page.TermEdit(part, r.Index, ctx.JSSrc().Get("value").String()))
 	}
 }
 
 func (r *termRow) onHelp(ctx app.Context, e app.Event) {
-	defer r.Sink.catch("opening a term's help")
-	r.Sink.send(ctx, edit{Kind: editTermHelp, Key: strconv.Itoa(r.Index)})
+	defer r.Sink.Catch("opening a term's help")
+	r.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermHelp, Key: strconv.Itoa(r.Index)})
 }
 
 func (r *termRow) onRemove(ctx app.Context, e app.Event) {
-	defer r.Sink.catch("removing a term")
-	r.Sink.send(ctx, edit{Kind: editTermRemove, Key: strconv.Itoa(r.Index)})
+	defer r.Sink.Catch("removing a term")
+	r.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditTermRemove, Key: strconv.Itoa(r.Index)})
 }

@@ -1,6 +1,11 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
+)
 
 // chartView holds the chart (id chart): the SVG the chart code drew, put
 // into the page as it is, and the pointer's overlay over it (pointer.go):
@@ -14,24 +19,24 @@ type chartView struct {
 	Stale   bool   // the inputs are invalid: this is the last valid state
 	Caption string
 	Summary string // the chart in words: the accessible name of #chart (chartSummary)
-	Sink    *editSink
+	Sink    *widget.Sink
 }
 
 // Render draws the chart's frame; the SVG is a raw element, replaced only
 // when its text changes.
 func (c *chartView) Render() (ui app.UI) {
-	defer c.Sink.catchRender("drawing the chart", &ui)
+	defer c.Sink.CatchRender("drawing the chart", &ui)
 	var body app.UI = app.Div().Class("chart-empty").Text("Loading the estimator…")
 	if c.SVG != "" {
 		body = app.Raw(c.SVG)
 	}
-	return app.Figure().Class("chart-figure", classIf(c.Stale, "stale")).Body(
+	return app.Figure().Class("chart-figure", widget.ClassIf(c.Stale, "stale")).Body(
 		app.Div().Class("chart-tools").Body(
 			app.Span().ID("chart-help").Class("chart-help").Text("Point to read; click sets the value; drag zooms; double-click resets. Keys: arrows step (Shift: ten), Page Up/Down jump to flips, Home/End."),
 			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
 				OnClick(func(ctx app.Context, e app.Event) {
-					defer c.Sink.catch("resetting the range")
-					c.Sink.send(ctx, edit{Kind: editResetRange})
+					defer c.Sink.Catch("resetting the range")
+					c.Sink.Send(ctx, page.Edit{Kind: page.EditResetRange})
 				}),
 		),
 		app.Div().ID("chart").Class("chart").TabIndex(0).Role("group").

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -48,7 +49,7 @@ func (n revNames) chartNames() [2]string {
 // field an override changes ("in_use_bytes 10,000"). Without a baseline
 // of its own, or when nothing tells them apart (both on a custom model,
 // or only their switches differ), they are "baseline" and "candidate".
-func setupNames(cfg estimator.Config, list []preset) revNames {
+func setupNames(cfg estimator.Config, list []page.Preset) revNames {
 	if cfg.Baseline == nil {
 		return defaultNames
 	}
@@ -70,7 +71,7 @@ func setupNames(cfg estimator.Config, list []preset) revNames {
 		}
 	}
 	modelDiffers := false
-	for _, f := range presetFields() {
+	for _, f := range page.PresetFields() {
 		if f.Text(&bc) != f.Text(&cfg) {
 			modelDiffers = true
 		}
@@ -85,7 +86,7 @@ func setupNames(cfg estimator.Config, list []preset) revNames {
 		return n
 	}
 	var differ []*estimator.Field
-	for _, f := range overridableFields() {
+	for _, f := range page.OverridableFields() {
 		if f.Text(&bc) != f.Text(&cfg) {
 			differ = append(differ, f)
 		}
@@ -108,8 +109,8 @@ func gpuName(capacity int64) string {
 }
 
 // presetName is the name of the preset whose model c holds, "" when none.
-func presetName(list []preset, c estimator.Config) string {
-	if p, ok := findPreset(list, matchPreset(list, c)); ok {
+func presetName(list []page.Preset, c estimator.Config) string {
+	if p, ok := page.FindPreset(list, page.MatchPreset(list, c)); ok {
 		return p.Name
 	}
 	return ""

@@ -5,6 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -12,13 +14,13 @@ import (
 // for every render, sharing no map with the state.
 type compareView struct {
 	Setup       bool // "baseline = another setup"
-	Comparisons []menuOption
+	Comparisons []widget.Option
 	GPU         string // the baseline's GPU menu: "same" or a GPU's ID
-	GPUs        []menuOption
+	GPUs        []widget.Option
 	Preset      string // the baseline's model menu: "same", a preset's ID, or "" (a model of its own)
-	Presets     []menuOption
+	Presets     []widget.Option
 	Rows        []overrideRow
-	Add         []menuOption
+	Add         []widget.Option
 	Changes     map[string]bool // the baseline's switches
 	Errors      map[string]string
 }
@@ -42,35 +44,35 @@ type overrideRow struct {
 func (r overrideRow) id() string { return strings.ReplaceAll(r.Control, ".", "-") }
 
 // compareView builds the Compare control's snapshot.
-func (s *pageState) compareView(list []preset) compareView {
-	v := compareView{Setup: s.cfg.Baseline != nil, Errors: map[string]string{}, Changes: map[string]bool{}}
-	for k, m := range s.errs {
-		if k == keyCompare || k == keyComparePreset || strings.HasPrefix(k, baselineKeyPrefix) {
+func compareViewOf(s *page.State, list []page.Preset) compareView {
+	v := compareView{Setup: s.Cfg.Baseline != nil, Errors: map[string]string{}, Changes: map[string]bool{}}
+	for k, m := range s.Errs {
+		if k == page.KeyCompare || k == page.KeyComparePreset || strings.HasPrefix(k, page.BaselineKeyPrefix) {
 			v.Errors[k] = m
 		}
 	}
-	candPreset := presetName(list, s.cfg)
+	candPreset := presetName(list, s.Cfg)
 	if candPreset == "" {
 		candPreset = "this model"
 	}
-	v.Comparisons = []menuOption{
+	v.Comparisons = []widget.Option{
 		{Value: "", Label: "start from a comparison…", Disabled: true},
-		{Value: comparisonGPU, Label: "H100 80GB against H200, same model"},
-		{Value: comparisonSequence, Label: "sequence 4,096 against 8,192"},
+		{Value: page.ComparisonGPU, Label: "H100 80GB against H200, same model"},
+		{Value: page.ComparisonSequence, Label: "sequence 4,096 against 8,192"},
 	}
 	for _, p := range list {
-		if !p.matches(s.cfg) {
-			v.Comparisons = append(v.Comparisons, menuOption{Value: comparisonModel + p.ID,
+		if !p.Matches(s.Cfg) {
+			v.Comparisons = append(v.Comparisons, widget.Option{Value: page.ComparisonModel + p.ID,
 				Label: p.Name + " against " + candPreset + ", one GPU"})
 		}
 	}
 	if !v.Setup {
 		return v
 	}
-	b := s.cfg.Baseline
-	bc, err := s.cfg.BaselineConfig()
+	b := s.Cfg.Baseline
+	bc, err := s.Cfg.BaselineConfig()
 	if err != nil {
-		bc = s.cfg
+		bc = s.Cfg
 	}
 	ch := bc.Changes
 	for _, f := range estimator.Fields() {
@@ -81,35 +83,35 @@ func (s *pageState) compareView(list []preset) compareView {
 		}
 	}
 	// GPU
-	v.GPU = sameAsCandidate
-	v.GPUs = []menuOption{{Value: sameAsCandidate, Label: "as the candidate (" + gpuName(s.cfg.Budget.CapacityBytes) + ")"}}
+	v.GPU = page.SameAsCandidate
+	v.GPUs = []widget.Option{{Value: page.SameAsCandidate, Label: "as the candidate (" + gpuName(s.Cfg.Budget.CapacityBytes) + ")"}}
 	for _, g := range estimator.GPUs() {
-		v.GPUs = append(v.GPUs, menuOption{Value: g.ID, Label: g.Label()})
+		v.GPUs = append(v.GPUs, widget.Option{Value: g.ID, Label: g.Label()})
 	}
 	customCapacity := false
 	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
 		v.GPU = estimator.GPUForCapacity(o.Int).ID
-		if _, typed := s.texts[baselineKeyPrefix+"capacity_bytes"]; typed {
+		if _, typed := s.Texts[page.BaselineKeyPrefix+"capacity_bytes"]; typed {
 			v.GPU = estimator.CustomGPU // being typed: the field stays open
 		}
 		customCapacity = v.GPU == estimator.CustomGPU
 	}
 	// Model
 	ownModel := false
-	for _, f := range presetFields() {
+	for _, f := range page.PresetFields() {
 		if _, ok := b.Overrides[f.Path]; ok {
 			ownModel = true
 		}
 	}
-	v.Preset = sameAsCandidate
-	v.Presets = []menuOption{{Value: sameAsCandidate, Label: "as the candidate (" + candPreset + ")"}}
+	v.Preset = page.SameAsCandidate
+	v.Presets = []widget.Option{{Value: page.SameAsCandidate, Label: "as the candidate (" + candPreset + ")"}}
 	for _, p := range list {
-		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
 	if ownModel {
-		v.Preset = matchPreset(list, bc)
+		v.Preset = page.MatchPreset(list, bc)
 		if v.Preset == "" {
-			v.Presets = append([]menuOption{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
+			v.Presets = append([]widget.Option{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
 		}
 	}
 	// Fields: sequence_rows and in use always; any other that is
@@ -117,14 +119,14 @@ func (s *pageState) compareView(list []preset) compareView {
 	shown := map[string]bool{}
 	add := func(f *estimator.Field, fixed bool) {
 		shown[f.Key] = true
-		control := baselineKeyPrefix + f.Key
+		control := page.BaselineKeyPrefix + f.Key
 		label := f.Key
 		if f.Key == "in_use_bytes" {
-			control, label = baselineKeyPrefix+KeyInUseGiB, "in use (GiB)"
+			control, label = page.BaselineKeyPrefix+page.KeyInUseGiB, "in use (GiB)"
 		}
-		r := overrideRow{Control: control, ErrKey: errorKey(control), Label: label, Text: s.text(control),
-			Candidate: candidateText(f, s.cfg), Removable: !fixed}
-		r.Error = s.errs[r.ErrKey]
+		r := overrideRow{Control: control, ErrKey: page.ErrorKey(control), Label: label, Text: s.Text(control),
+			Candidate: candidateText(f, s.Cfg), Removable: !fixed}
+		r.Error = s.Errs[r.ErrKey]
 		if f.Kind == estimator.BoolField {
 			r.Bool, r.Checked = true, r.Text == "true"
 		}
@@ -135,26 +137,26 @@ func (s *pageState) compareView(list []preset) compareView {
 		add(f, true)
 	}
 	isPresetField := map[string]bool{}
-	for _, f := range presetFields() {
+	for _, f := range page.PresetFields() {
 		isPresetField[f.Key] = true
 	}
-	for _, f := range overridableFields() {
+	for _, f := range page.OverridableFields() {
 		if shown[f.Key] {
 			continue
 		}
-		control := baselineKeyPrefix + f.Key
+		control := page.BaselineKeyPrefix + f.Key
 		_, over := b.Overrides[f.Path]
-		_, typed := s.texts[control]
-		_, bad := s.errs[control]
+		_, typed := s.Texts[control]
+		_, bad := s.Errs[control]
 		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == "capacity_bytes" && !customCapacity)
 		if bad || typed || (over && !hidden) {
 			add(f, false)
 		}
 	}
-	v.Add = []menuOption{{Value: "", Label: "override another field…", Disabled: true}}
-	for _, f := range overridableFields() {
+	v.Add = []widget.Option{{Value: "", Label: "override another field…", Disabled: true}}
+	for _, f := range page.OverridableFields() {
 		if !shown[f.Key] {
-			v.Add = append(v.Add, menuOption{Value: f.Key, Label: f.Key})
+			v.Add = append(v.Add, widget.Option{Value: f.Key, Label: f.Key})
 		}
 	}
 	return v
@@ -165,7 +167,7 @@ func (s *pageState) compareView(list []preset) compareView {
 func candidateText(f *estimator.Field, c estimator.Config) string {
 	switch {
 	case f.Key == "in_use_bytes":
-		return GiBText(c.Budget.InUseBytes) + " GiB"
+		return page.GiBText(c.Budget.InUseBytes) + " GiB"
 	case f.Kind == estimator.BoolField:
 		return map[bool]string{true: "on", false: "off"}[f.Bool(&c)]
 	}
@@ -188,38 +190,38 @@ type comparePanel struct {
 	app.Compo
 
 	View compareView
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the control.
 func (p *comparePanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the compare control", &ui)
+	defer p.Sink.CatchRender("drawing the compare control", &ui)
 	v := p.View
-	mode := compareChangesOff
+	mode := page.CompareChangesOff
 	if v.Setup {
-		mode = compareSetup
+		mode = page.CompareSetup
 	}
 	body := []app.UI{
 		app.Legend().Text("Compare"),
-		&menu{ID: keyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[keyCompare], Sink: p.Sink,
-			Options: []menuOption{{Value: compareChangesOff, Label: "the three changes off"}, {Value: compareSetup, Label: "another setup"}}},
-		&menu{ID: keyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[keyComparePreset], Sink: p.Sink,
+		&widget.Menu{ID: page.KeyCompare, Label: "baseline =", Selected: mode, Error: v.Errors[page.KeyCompare], For: page.ForCompare, Sink: p.Sink,
+			Options: []widget.Option{{Value: page.CompareChangesOff, Label: "the three changes off"}, {Value: page.CompareSetup, Label: "another setup"}}},
+		&widget.Menu{ID: page.KeyComparePreset, Label: "comparisons", Selected: "", Error: v.Errors[page.KeyComparePreset], For: page.ForCompare, Sink: p.Sink,
 			Options: v.Comparisons},
 	}
 	if v.Setup {
 		body = append(body, app.Div().ID("compare-form").Class("compare-form").Body(
-			&menu{ID: keyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[keyBaseGPU], Sink: p.Sink},
-			&menu{ID: keyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[keyBasePreset], Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], For: page.ForCompare, Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], For: page.ForCompare, Sink: p.Sink},
 			app.Range(v.Rows).Slice(func(i int) app.UI { return p.row(v.Rows[i]) }),
-			&menu{ID: keyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[keyBaseAdd], Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], For: page.ForCompare, Sink: p.Sink},
 			app.P().Class("compare-switches-label").Text("The baseline's switches:"),
 			app.Div().Class("switches").Body(
 				app.Range(changeSwitches).Slice(func(i int) app.UI {
 					s := changeSwitches[i]
-					return &toggle{Key: baselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], Sink: p.Sink}
+					return &widget.Toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], For: page.ForCompare, Sink: p.Sink}
 				}),
 			),
-			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[keyBaseChanges]),
+			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[page.KeyBaseChanges]),
 		))
 	}
 	return app.FieldSet().ID("compare-panel").Class("group", "compare").Body(body...)
@@ -230,19 +232,19 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 	var input app.UI
 	if r.Bool {
 		box := app.Input().Type("checkbox").ID("%s", r.id()).OnChange(p.onCheck(r.Control))
-		if boolAttr(r.Checked) {
+		if widget.BoolAttr(r.Checked) {
 			box = box.Checked(r.Checked)
 		}
 		input = box
 	} else {
 		input = app.Input().Type("text").ID("%s", r.id()).Class("number").
 			AutoComplete(false).Spellcheck(false).
-			Placeholder("as the candidate").Value(goappAttr(r.Text)).
+			Placeholder("as the candidate").Value(widget.Attr(r.Text)).
 			Aria("invalid", r.Error != "").
 			Aria("describedby", "error-"+strings.ReplaceAll(r.ErrKey, ".", "-")).
 			OnInput(p.onType(r.Control))
 	}
-	return app.Div().Class("control", "override", classIf(r.Error != "", "has-error")).Body(
+	return app.Div().Class("control", "override", widget.ClassIf(r.Error != "", "has-error")).Body(
 		app.Label().For("%s", r.id()).Class("control-label").Body(
 			app.Span().Class("control-name").Text(r.Label),
 			app.Span().Class("control-doc").Text("candidate: "+r.Candidate),
@@ -260,21 +262,21 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 
 func (p *comparePanel) onType(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("typing into " + control)
-		p.Sink.send(ctx, edit{Kind: editText, Key: control, Text: ctx.JSSrc().Get("value").String()})
+		defer p.Sink.Catch("typing into " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditText, Key: control, Text: ctx.JSSrc().Get("value").String()})
 	}
 }
 
 func (p *comparePanel) onCheck(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("switching " + control)
-		p.Sink.send(ctx, edit{Kind: editCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
+		defer p.Sink.Catch("switching " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditCheck, Key: control, On: ctx.JSSrc().Get("checked").Bool()})
 	}
 }
 
 func (p *comparePanel) onRemove(control string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		defer p.Sink.catch("removing " + control)
-		p.Sink.send(ctx, edit{Kind: editMenu, Key: keyBaseRemove, Text: control})
+		defer p.Sink.Catch("removing " + control)
+		p.Sink.Send(ctx, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyBaseRemove, Text: control})
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
 )
 
 // TestExplorerCompare drives the mounted page through its sink: choosing
@@ -17,7 +19,7 @@ func TestExplorerCompare(t *testing.T) {
 	if idsIn(app.HTMLString(c))["compare-form"] {
 		t.Fatal("the form is open without a baseline of its own")
 	}
-	send(d, c, edit{Kind: editMenu, Key: keyComparePreset, Text: comparisonGPU})
+	send(d, c, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyComparePreset, Text: page.ComparisonGPU})
 	html := app.HTMLString(c)
 	ids := idsIn(html)
 	for _, id := range []string{"compare", "compare-form", "b.gpu", "b.preset", "b-sequence_rows", "b-in_use_gib", "b.add", "check-b.head_eager_workspace"} {
@@ -40,14 +42,14 @@ func TestExplorerCompare(t *testing.T) {
 		t.Errorf("decisions %s / %s, want split / admit", b, k)
 	}
 	// A bad override is marked beside its field; the rest is kept.
-	typeInto(d, c, "b."+KeyInUseGiB, "90")
+	typeInto(d, c, "b."+page.KeyInUseGiB, "90")
 	html = app.HTMLString(c)
-	if !strings.Contains(html, `id="error-b-in_use_bytes"`) || c.state.errs["b.in_use_bytes"] == "" ||
-		!strings.Contains(html, c.state.errs["b.in_use_bytes"]) {
-		t.Errorf("no message beside the baseline's in use: %v", c.state.errs)
+	if !strings.Contains(html, `id="error-b-in_use_bytes"`) || c.state.Errs["b.in_use_bytes"] == "" ||
+		!strings.Contains(html, c.state.Errs["b.in_use_bytes"]) {
+		t.Errorf("no message beside the baseline's in use: %v", c.state.Errs)
 	}
-	typeInto(d, c, "b."+KeyInUseGiB, "")
-	send(d, c, edit{Kind: editMenu, Key: keyCompare, Text: compareChangesOff})
+	typeInto(d, c, "b."+page.KeyInUseGiB, "")
+	send(d, c, page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyCompare, Text: page.CompareChangesOff})
 	html = app.HTMLString(c)
 	if idsIn(html)["compare-form"] || !strings.Contains(html, ">Baseline</h3>") || !strings.Contains(html, "the candidate splits where the baseline admitted") {
 		t.Errorf("back to the changes off, the page still compares setups")

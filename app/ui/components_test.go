@@ -5,64 +5,21 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
-func TestSliderScale(t *testing.T) {
-	for _, s := range []slider{
-		{Min: 1, Max: 1 << 22, Log: true, Step: 1},
-		{Min: 0, Max: 1 << 22, Log: true, Step: 1},
-		{Min: 0, Max: 64, Step: 1},
-		{Min: 0, Max: 143.5, Step: 0.25, Decimal: true},
-	} {
-		if got := s.valueAt(0); got != s.Min {
-			t.Errorf("%+v: valueAt(0) = %v", s, got)
-		}
-		if got := s.valueAt(sliderSteps); got < s.Max-s.Step || got > s.Max {
-			t.Errorf("%+v: valueAt(end) = %v", s, got)
-		}
-		prev := s.Min - 1
-		for pos := 0; pos <= sliderSteps; pos += 10 {
-			v := s.valueAt(pos)
-			if v < prev {
-				t.Fatalf("%+v: not monotone at %d", s, pos)
-			}
-			prev = v
-		}
-		// The thumb of a value sends back about that value.
-		for _, v := range []float64{s.Min, 3, 10, 64, 100, 4096, 64902, s.Max} {
-			if v < s.Min || v > s.Max {
-				continue
-			}
-			back := s.valueAt(s.position(v))
-			if tol := max(s.Step, v/100); back < v-tol || back > v+tol {
-				t.Errorf("%+v: valueAt(position(%v)) = %v", s, v, back)
-			}
-		}
-	}
-	p2 := slider{Min: 1, Max: 8, Log: true, Pow2: true, Step: 1}
-	for pos := 0; pos <= sliderSteps; pos += 50 {
-		switch v := p2.valueAt(pos); v {
-		case 1, 2, 4, 8:
-		default:
-			t.Errorf("pow2 slider sends %v", v)
-		}
-	}
-	if got := (&slider{Min: 0, Max: 10}).position(50); got != sliderSteps {
-		t.Errorf("a value past the end puts the thumb at %d", got)
-	}
-}
-
 func TestSliderRender(t *testing.T) {
-	s := &slider{Key: KeyInUseGiB, ErrKey: "in_use_bytes", Label: "in use", Min: 0, Max: 140, Step: 0.25,
-		Decimal: true, Value: 63.75, Text: "63.75", Error: "is wrong"}
+	s := &widget.Slider{Key: page.KeyInUseGiB, ErrKey: "in_use_bytes", Label: "in use", Min: 0, Max: 140, Step: 0.25,
+		Decimal: true, Value: 63.75, Text: "63.75", Error: "is wrong", ValueText: valueText(page.KeyInUseGiB, "63.75", "")}
 	d := app.NewClientTester(s)
 	defer d.Close()
 	for _, tc := range []app.TestUIDescriptor{
 		{Path: app.TestPath(0, 2), Expected: app.Span().ID("error-in_use_bytes").Class("control-error").Aria("live", "polite")},
 		{Path: app.TestPath(0, 2, 0), Expected: app.Text("is wrong")},
 		{Path: app.TestPath(0, 1, 0), Expected: app.Input().Type("range").ID("slider-in_use_gib").
-			Min(0).Max(sliderSteps).Step(1).Value(s.position(63.75)).Aria("label", "in use").Aria("valuetext", "63.75 GiB")},
+			Min(0).Max(widget.Steps).Step(1).Value(s.Position(63.75)).Aria("label", "in use").Aria("valuetext", "63.75 GiB")},
 		// The control's events are taken on its box (slider.Render).
 		{Path: app.TestPath(0), Expected: app.Div().Class("control", "has-error").OnInput(noEvent).OnChange(noEvent).OnKeyDown(noEvent)},
 	} {
@@ -70,7 +27,7 @@ func TestSliderRender(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if got := s.format(s.valueAt(s.position(63.75))); got != "63.75" {
+	if got := s.Format(s.ValueAt(s.Position(63.75))); got != "63.75" {
 		t.Errorf("the GiB slider sends %q", got)
 	}
 }
@@ -167,27 +124,6 @@ func TestBreakdownRender(t *testing.T) {
 		if err := app.TestMatch(b, tc); err != nil {
 			t.Error(err)
 		}
-	}
-}
-
-func TestToggleAndMenuRender(t *testing.T) {
-	tg := &toggle{Key: "gdn_early_release", Label: "gdn_early_release", Doc: "why", Href: "/web/seeds/gdn_early_release.txt", Link: "seed text", Checked: true}
-	d := app.NewClientTester(tg)
-	defer d.Close()
-	if err := app.TestMatch(tg, app.TestUIDescriptor{Path: app.TestPath(0, 0, 0),
-		Expected: app.Input().Type("checkbox").ID("check-gdn_early_release").Checked(true).OnChange(noEvent)}); err != nil {
-		t.Error(err)
-	}
-	if err := app.TestMatch(tg, app.TestUIDescriptor{Path: app.TestPath(0, 1, 2),
-		Expected: app.A().Href("/web/seeds/gdn_early_release.txt").Target("_blank").Rel("noopener").OnClick(noEvent)}); err != nil {
-		t.Error(err)
-	}
-	m := &menu{ID: keyGPU, Label: "GPU", Selected: gpuH100, Options: []menuOption{{gpuH200, "H200", false}, {gpuH100, "H100", false}}}
-	d2 := app.NewClientTester(m)
-	defer d2.Close()
-	if err := app.TestMatch(m, app.TestUIDescriptor{Path: app.TestPath(0, 1, 1),
-		Expected: app.Option().Value(gpuH100).Text("H100").Selected(true)}); err != nil {
-		t.Error(err)
 	}
 }
 

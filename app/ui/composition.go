@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -73,7 +74,7 @@ func compositionView(rev string, c composition) app.UI {
 	rows := make([]app.UI, 0, len(c.Parts))
 	segs := make([]app.UI, 0, len(c.Parts))
 	for i, p := range c.Parts {
-		rows = append(rows, app.Tr().Class("part-"+p.Key, classIf(i == c.Largest, "largest")).Body(
+		rows = append(rows, app.Tr().Class("part-"+p.Key, widget.ClassIf(i == c.Largest, "largest")).Body(
 			app.Th().Scope("row").Body(app.Span().Class("swatch", "swatch-"+p.Key), app.Text(p.Label)),
 			app.Td().Class("part-bytes").Text(p.Bytes.GiBString()+" GiB"),
 			app.Td().Class("part-share").Text(percentText(p.Permille)),

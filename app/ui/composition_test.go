@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -13,11 +14,11 @@ import (
 // the larger part of required.
 func llamaOnH100(t *testing.T) estimator.Config {
 	t.Helper()
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, ok := findPreset(list, "llama-3.1-8b")
+	p, ok := page.FindPreset(list, "llama-3.1-8b")
 	if !ok {
 		t.Fatal("no llama-3.1-8b preset")
 	}

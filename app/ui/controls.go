@@ -3,6 +3,8 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -16,7 +18,7 @@ type controlView struct {
 	Errors      map[string]string  // error key: message
 	Checks      map[string]bool    // switch key: on
 	Preset      string             // the preset the model matches, "" when none
-	Presets     []menuOption
+	Presets     []widget.Option
 	GPU         string
 	CapacityGiB float64 // the in-use slider's end
 }
@@ -105,16 +107,16 @@ type controls struct {
 	app.Compo
 
 	View controlView
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the panel.
 func (c *controls) Render() (ui app.UI) {
-	defer c.Sink.catchRender("drawing the controls", &ui)
+	defer c.Sink.CatchRender("drawing the controls", &ui)
 	return app.Div().Class("controls").Body(
 		c.group("Model",
-			&menu{ID: keyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
-				Error: c.View.Errors[keyPreset], Sink: c.Sink},
+			&widget.Menu{ID: page.KeyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
+				Error: c.View.Errors[page.KeyPreset], Sink: c.Sink},
 			c.sliders(modelSliders...),
 			c.more("More model fields", modelMore),
 		),
@@ -131,10 +133,10 @@ func (c *controls) Render() (ui app.UI) {
 			c.more("More FC2 fields", fc2More),
 		),
 		c.group("Budget",
-			&menu{ID: keyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[keyGPU], Sink: c.Sink,
+			&widget.Menu{ID: page.KeyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[page.KeyGPU], Sink: c.Sink,
 				Options: gpuOptions()},
 			c.sliders(capacitySlider),
-			c.slider(sliderSpec{key: KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
+			c.slider(sliderSpec{key: page.KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
 			c.more("More budget fields", budgetMore),
 		),
 	)
@@ -155,7 +157,7 @@ func (c *controls) group(title string, body ...app.UI) app.UI {
 func (c *controls) more(title string, specs []sliderSpec) app.UI {
 	open := false
 	for _, s := range specs {
-		if c.View.Errors[errorKey(s.key)] != "" {
+		if c.View.Errors[page.ErrorKey(s.key)] != "" {
 			open = true
 		}
 	}
@@ -169,10 +171,10 @@ func (c *controls) more(title string, specs []sliderSpec) app.UI {
 	)
 }
 
-func (c *controls) presetOptions() []menuOption {
+func (c *controls) presetOptions() []widget.Option {
 	opts := c.View.Presets
 	if c.View.Preset == "" {
-		opts = append([]menuOption{{Value: "", Label: "custom", Disabled: true}}, opts...)
+		opts = append([]widget.Option{{Value: "", Label: "custom", Disabled: true}}, opts...)
 	}
 	return opts
 }
@@ -187,7 +189,7 @@ func (c *controls) sliders(specs ...sliderSpec) app.UI {
 
 func (c *controls) slider(s sliderSpec) app.UI {
 	step := 1.0
-	decimal := s.key == KeyInUseGiB
+	decimal := s.key == page.KeyInUseGiB
 	if decimal {
 		step = 0.25
 	}
@@ -198,18 +200,19 @@ func (c *controls) slider(s sliderSpec) app.UI {
 	if f, ok := fieldDoc(s.key); ok {
 		doc = f
 	}
-	return &slider{
-		Key: s.key, ErrKey: errorKey(s.key), Label: s.label, Doc: doc,
+	return &widget.Slider{
+		Key: s.key, ErrKey: page.ErrorKey(s.key), Label: s.label, Doc: doc,
 		Min: s.min, Max: s.max, Step: step, Log: s.log, Pow2: s.pow2, Decimal: decimal,
 		Value: c.View.Values[s.key], Text: c.View.Texts[s.key], Placeholder: c.View.Auto[s.key],
-		Error: c.View.Errors[errorKey(s.key)], Sink: c.Sink,
+		ValueText: valueText(s.key, c.View.Texts[s.key], c.View.Auto[s.key]),
+		Error:     c.View.Errors[page.ErrorKey(s.key)], Sink: c.Sink,
 	}
 }
 
 func (c *controls) switches(keys ...string) app.UI {
 	elems := make([]app.UI, len(keys))
 	for i, k := range keys {
-		elems[i] = &toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k],
+		elems[i] = &widget.Toggle{Key: k, Label: k, Doc: switchDoc(k), Checked: c.View.Checks[k],
 			Error: c.View.Errors[k], Errs: isBoolField(k), Sink: c.Sink}
 	}
 	return app.Div().Class("switches").Body(elems...)
@@ -223,11 +226,11 @@ func isBoolField(key string) bool {
 }
 
 // gpuOptions lists the GPU menu's entries.
-func gpuOptions() []menuOption {
+func gpuOptions() []widget.Option {
 	gpus := estimator.GPUs()
-	opts := make([]menuOption, len(gpus))
+	opts := make([]widget.Option, len(gpus))
 	for i, g := range gpus {
-		opts[i] = menuOption{g.ID, g.Label(), false}
+		opts[i] = widget.Option{Value: g.ID, Label: g.Label()}
 	}
 	return opts
 }

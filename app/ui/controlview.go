@@ -1,6 +1,11 @@
 package ui
 
-import "headroom/estimator"
+import (
+	"headroom/app/ui/widget"
+	"headroom/estimator"
+
+	"headroom/app/ui/page"
+)
 
 // allSliders lists every numeric control of the panel.
 func allSliders() []sliderSpec {
@@ -8,12 +13,12 @@ func allSliders() []sliderSpec {
 	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore} {
 		all = append(all, group...)
 	}
-	return append(all, sliderSpec{key: KeyInUseGiB})
+	return append(all, sliderSpec{key: page.KeyInUseGiB})
 }
 
 // fieldDoc is the line that explains a control.
 func fieldDoc(key string) (string, bool) {
-	if key == KeyInUseGiB {
+	if key == page.KeyInUseGiB {
 		return "already in use: weights, optimizer, other tenants (GiB; the URL keeps exact bytes)", true
 	}
 	if f, ok := estimator.FieldByKey(key); ok {
@@ -41,31 +46,31 @@ func resolvedValue(r estimator.Resolved, key string) (int64, bool) {
 }
 
 // controlView builds the snapshot the controls show.
-func (s *pageState) controlView(list []preset) controlView {
+func controlViewOf(s *page.State, list []page.Preset) controlView {
 	v := controlView{
 		Texts:  map[string]string{},
 		Values: map[string]float64{},
 		Auto:   map[string]string{},
-		Errors: make(map[string]string, len(s.errs)),
+		Errors: make(map[string]string, len(s.Errs)),
 		Checks: map[string]bool{},
-		GPU:    s.gpu,
-		Preset: matchPreset(list, s.cfg),
+		GPU:    s.GPU,
+		Preset: page.MatchPreset(list, s.Cfg),
 	}
-	for k, m := range s.errs {
+	for k, m := range s.Errs {
 		v.Errors[k] = m
 	}
-	r, rerr := s.cfg.Resolve()
+	r, rerr := s.Cfg.Resolve()
 	for _, sp := range allSliders() {
-		v.Texts[sp.key] = s.text(sp.key)
-		if sp.key == KeyInUseGiB {
-			v.Values[sp.key] = float64(s.cfg.Budget.InUseBytes) / bytesPerGiB
+		v.Texts[sp.key] = s.Text(sp.key)
+		if sp.key == page.KeyInUseGiB {
+			v.Values[sp.key] = float64(s.Cfg.Budget.InUseBytes) / bytesPerGiB
 			continue
 		}
 		f, ok := estimator.FieldByKey(sp.key)
 		if !ok {
 			continue
 		}
-		if n, set := f.Int(&s.cfg); set {
+		if n, set := f.Int(&s.Cfg); set {
 			v.Values[sp.key] = float64(n)
 			continue
 		}
@@ -79,14 +84,14 @@ func (s *pageState) controlView(list []preset) controlView {
 	}
 	for _, f := range estimator.Fields() {
 		if f.Kind == estimator.BoolField {
-			v.Checks[f.Key] = f.Bool(&s.cfg)
+			v.Checks[f.Key] = f.Bool(&s.Cfg)
 		}
 	}
-	v.Checks["topk"] = s.cfg.Request.Outputs.TopK > 0
-	v.Checks["expert_parallel"] = s.cfg.FC2.ExpertParallel > 1
+	v.Checks["topk"] = s.Cfg.Request.Outputs.TopK > 0
+	v.Checks["expert_parallel"] = s.Cfg.FC2.ExpertParallel > 1
 	for _, p := range list {
-		v.Presets = append(v.Presets, menuOption{Value: p.ID, Label: p.Name})
+		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
-	v.CapacityGiB = max(1, float64(s.cfg.Budget.CapacityBytes)/bytesPerGiB)
+	v.CapacityGiB = max(1, float64(s.Cfg.Budget.CapacityBytes)/bytesPerGiB)
 	return v
 }

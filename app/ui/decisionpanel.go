@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -25,12 +26,12 @@ type decisionPanel struct {
 	Flips     string
 	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
 	Safety    int64 // the revision's safety_percent, for the composition
-	Sink      *editSink
+	Sink      *widget.Sink
 }
 
 // Render draws the panel.
 func (p *decisionPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the "+p.Rev.String()+" decision", &ui)
+	defer p.Sink.CatchRender("drawing the "+p.Rev.String()+" decision", &ui)
 	o := p.Outcome
 	head := app.Header().Body(
 		app.H3().Text(p.Title),
@@ -53,7 +54,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
-			fact("margin", o.MarginBytes.String(), classIf(o.MarginBytes < 0, "negative")),
+			fact("margin", o.MarginBytes.String(), widget.ClassIf(o.MarginBytes < 0, "negative")),
 			fact("lower bound", o.LowerBoundBytes.String(), ""),
 		),
 		app.P().Class("reason").Text(o.Reason),

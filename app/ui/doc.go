@@ -1,7 +1,9 @@
 // Package ui is the explorer page: its go-app components (one per file,
-// named after it), the page's state (pageState: the config, the texts of
-// the inputs, their errors), and the URL codec that writes that state to
-// the address bar and reads it back. It compiles both to WebAssembly (the
+// named after it), which show the page's model (app/ui/page: the state,
+// the edits and the URL codec) and send it the edits of the controls,
+// made of the generic controls of app/ui/widget; the Workload panel is
+// app/ui/workload, and the effects on the browser (clipboard, downloads,
+// files, drops, the address bar) are app/ui/browser's. It compiles both to WebAssembly (the
 // page) and natively (go-app's server-side prerender, and the component
 // tests); browser-only code is in _wasm.go files, with a _native.go
 // stand-in where native code calls it.
@@ -11,6 +13,7 @@
 //
 // Its API for main: NewExplorer (the route's component) and Handler (the
 // page's description for go-app's server). It may import the estimator,
-// app/chart, app/report (the replay's report), go-app and gonum's vg
-// (chart sizes); never app/server or app/cli.
+// app/ui/page, app/ui/widget, app/ui/browser, app/ui/workload, app/chart,
+// app/report (the replay's report), go-app and gonum's vg (chart sizes);
+// never app/server or app/cli.
 package ui

@@ -1,6 +1,11 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
+)
 
 // errorBanner (id error-banner) says that something failed and the page
 // kept going; "copy details" (id copy-details) puts the details on the
@@ -10,12 +15,12 @@ type errorBanner struct {
 
 	Message string
 	Details string
-	Sink    *editSink
+	Sink    *widget.Sink
 }
 
 // Render draws the banner.
 func (b *errorBanner) Render() (ui app.UI) {
-	defer b.Sink.catchRender("drawing the error banner", &ui)
+	defer b.Sink.CatchRender("drawing the error banner", &ui)
 	return app.Div().ID("error-banner").Class("error-banner").Role("alert").Body(
 		app.P().Class("error-message").Text(b.Message),
 		app.Details().Body(
@@ -30,11 +35,11 @@ func (b *errorBanner) Render() (ui app.UI) {
 }
 
 func (b *errorBanner) onCopy(ctx app.Context, e app.Event) {
-	defer b.Sink.catch("copying the error details")
+	defer b.Sink.Catch("copying the error details")
 	copyText(b.Details)
 }
 
 func (b *errorBanner) onDismiss(ctx app.Context, e app.Event) {
-	defer b.Sink.catch("closing the error banner")
-	b.Sink.send(ctx, edit{Kind: editDismiss})
+	defer b.Sink.Catch("closing the error banner")
+	b.Sink.Send(ctx, page.Edit{Kind: page.EditDismiss})
 }

@@ -12,11 +12,15 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
+	"headroom/app/ui/workload"
 	"headroom/estimator"
 )
 
 // explorer is the page: controls on one side; the chart, the decisions
-// and the breakdown on the other. Its state is the URL's (pageState);
+// and the breakdown on the other. Its state is the URL's (page.State);
 // every edit updates the state at once and asks for a render, which runs
 // once per animation frame at most and draws from the last valid state.
 type explorer struct {
@@ -26,10 +30,10 @@ type explorer struct {
 	// (tests start from it).
 	Query url.Values
 
-	sink   *editSink
+	sink   *widget.Sink
 	share  *shareSink // the share bar's and import panel's way in (explorer_share.go)
-	list   []preset
-	state  pageState
+	list   []page.Preset
+	state  page.State
 	sweeps sweepCache
 	shown  shownState
 
@@ -42,8 +46,10 @@ type explorer struct {
 	frameUsed    bool        // this animation frame has had its render
 	chartW       int         // CSS pixels of the chart's container; 0 = not measured
 	lastKey      string
-	url          urlThrottle // the address bar's writes (urlthrottle.go)
-	hist         history     // Back and Forward (history.go)
+	url          page.Throttle // the address bar's writes (page/throttle.go)
+	urlTimer     app.Func      // the browser's timer that writes a query url holds back (explorer_wasm.go)
+	urlArmed     bool          // urlTimer is set
+	hist         history       // Back and Forward (history.go)
 	addr         addressCache
 
 	renders  int     // completed renders: the DOM's data-renders
@@ -55,13 +61,13 @@ type explorer struct {
 	inited       bool // OnInit read the address and rendered (browser)
 	renderWanted bool // a render was asked for before the frames existed (OnInit: the map's next step)
 
-	panicHook func(edit) // makes a handler panic: tests only (see armTestPanic)
+	panicHook func(page.Edit) // makes a handler panic: tests only (see armTestPanic)
 
-	view        atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
-	pointer     chartPointer
-	themeChange app.Func      // redraws the chart when the colour scheme changes (theme_wasm.go)
-	loads       *workloadSink // the Workload panel's way in (explorer_workload.go)
-	maps        mapRun        // the "Two inputs" view's map (explorer_map.go)
+	view    atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
+	pointer chartPointer
+	theme   browser.Theme    // the colour scheme, which the chart follows (theme.go)
+	loads   *workload.Loader // the Workload panel's way in (explorer_workload.go)
+	maps    mapRun           // the "Two inputs" view's map (explorer_map.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -87,8 +93,8 @@ func NewExplorer() app.Composer { return newExplorer() }
 // newExplorer returns the page component with the default state; the
 // URL's state is read when it mounts.
 func newExplorer() *explorer {
-	c := &explorer{state: newPageState()}
-	c.sink = &editSink{apply: c.apply, fail: c.fail}
+	c := &explorer{state: page.New()}
+	c.sink = &widget.Sink{Apply: c.apply, Fail: c.fail}
 	c.share = c.newShareSink()
 	c.loads = c.newWorkloadSink()
 	return c
@@ -96,12 +102,12 @@ func newExplorer() *explorer {
 
 // load reads the state from URL query values.
 func (c *explorer) load(q url.Values) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		c.fail("reading the presets", err, nil)
 	}
 	c.list = list
-	c.state = decodePage(q, list)
+	c.state = page.Decode(q, list)
 }
 
 // armTestPanic lets a test see a handler panic end in the banner: given
@@ -110,7 +116,7 @@ func (c *explorer) load(q url.Values) {
 // address bar of the page people use never does.
 func (c *explorer) armTestPanic(q url.Values) {
 	if q.Get("panic") == "edit" {
-		c.panicHook = func(edit) {
+		c.panicHook = func(page.Edit) {
 			c.panicHook = nil
 			panic("a test panic, asked for by panic=edit in the URL")
 		}
@@ -162,7 +168,7 @@ func (c *explorer) open(q url.Values) {
 	// The address shows what the link said, which may not be the state's
 	// own query (a bad menu value, a default spelled out): the first
 	// render writes it whatever it is.
-	c.url.last = "\x00not written"
+	c.url.Last = "\x00not written"
 }
 
 // OnMount reads the URL's state, unless OnInit did, and asks for the
@@ -206,65 +212,41 @@ func (c *explorer) OnResize(ctx app.Context) {
 	}
 }
 
-// apply is every control's event handler: it updates the state, validates
-// it (the messages show on this update) and asks for a render.
-func (c *explorer) apply(ctx app.Context, e edit) {
+// apply is every control's event handler: it gives the edit to the page
+// model's reducer (page.State.Apply; the map view's to applyMap), notes
+// it in the history and asks for a render.
+func (c *explorer) apply(ctx app.Context, e page.Edit) {
 	defer c.catch("handling an edit of " + e.Key)
 	c.edits++
 	if c.panicHook != nil {
 		c.panicHook(e)
 	}
 	// A menu may show a pick the state settled away from (syncMenus):
-	// any edit but typing, a slide or a commit may have come from one.
-	if (e.Kind != editText && e.Kind != editCommit && e.Kind != editSettle) || isMapKey(e.Key) || isCompareKey(e.Key) {
+	// any edit but typing, a slide, a commit or a click on the map may
+	// have come from one.
+	if e.Kind != page.EditMapClick &&
+		((e.Kind != page.EditText && e.Kind != page.EditCommit && e.Kind != page.EditSettle) || e.For == page.ForMap || e.For == page.ForCompare) {
 		c.menusDirty = true
 	}
-	if isMapKey(e.Key) || e.Key == keyMClick { // the map view (explorer_map.go)
+	switch {
+	case e.For == page.ForMap: // the map view (explorer_map.go)
 		c.applyMap(e)
 		return
-	}
-	if isCompareKey(e.Key) { // the Compare control (comparepanel.go)
-		c.state.applyCompare(e, c.list)
-		c.state.validate()
-		c.requestRender()
-		return
-	}
-	switch e.Kind {
-	case editText:
-		c.state.setText(e.Key, e.Text)
-		c.state.followRange(e.Key)
-	case editCheck:
-		c.state.setCheck(e.Key, e.On)
-		c.state.followRange(e.Key)
-	case editMenu:
-		c.state.setMenu(e.Key, e.Text, c.list)
-		c.state.followRange(e.Key)
-	case editCommit:
-		// A committed field shows its value as the page reads it and ends
-		// its gesture: the next edit starts a new history entry.
-		c.state.commit(e.Key)
-		c.hist.settle(e.Key)
-		c.state.validate()
-		c.requestRender()
-		return
-	case editFit:
-		c.state.resetRange()
-	case editObserved:
-		c.state.setObserved(e.Text)
-	case editDismiss:
+	case e.For == page.ForCompare: // the Compare control (comparepanel.go): no history entry of its own
+	case e.Kind == page.EditDismiss:
 		c.banner = bannerState{}
 		return
-	case editTerm, editTermAdd, editTermRemove, editTermHelp:
-		c.state.editTerms(e)
-	case editSettle:
-		c.hist.settle(e.Key)
+	case e.Kind == page.EditSettle:
+		c.hist.Settle(e.Key)
 		return
-	case editResetRange:
-		c.state.resetRange()
+	case e.Kind == page.EditCommit:
+		// A committed field ends its gesture: the next edit starts a new
+		// history entry.
+		c.hist.Settle(e.Key)
+	default:
+		c.hist.Note(e.Key, e.Settle)
 	}
-	c.hist.note(e.Key, e.Settle)
-	c.state.validate()
-	c.state = c.state.settled(c.list)
+	c.state.Apply(e, c.list)
 	c.requestRender()
 }
 
@@ -277,30 +259,30 @@ func (c *explorer) renderNow() {
 	q, open := c.address()
 	c.writeHistory(q)
 	s := &open
-	from, to := s.from, s.to
-	if !s.valid {
+	from, to := s.From, s.To
+	if !s.Valid {
 		// A page opened on a wrong range (a link's from=500&to=10) has no
 		// last valid render to keep: it draws the default range, with the
 		// message beside the range field.
-		if c.shown.ready || !s.cfgOK {
+		if c.shown.ready || !s.CfgOK {
 			return
 		}
-		from, to = chart.DefaultRange(s.axis, s.cfg)
+		from, to = page.DefaultRange(s.Axis, s.Cfg)
 	}
 	w, h := c.chartSize()
 	pal := c.chartPalette()
-	key := estimator.EncodeQuery(s.cfg).Encode() + "|" + s.axis + "|" + strconv.FormatInt(from, 10) + "|" +
+	key := estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
 		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return
 	}
-	start := nowMs()
-	res := s.result // validate priced s.cfg
-	in, notes, _, err := c.sweeps.getNamed(s.cfg, setupNames(s.cfg, c.list).chartNames(), s.axis, from, to, ChartPoints)
+	start := browser.NowMs()
+	res := s.Result // Validate priced s.Cfg
+	in, notes, _, err := c.sweeps.getNamed(s.Cfg, setupNames(s.Cfg, c.list).chartNames(), s.Axis, from, to, page.ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
-	if _, err := in.AddObserved(s.cfg); err != nil { // in is a copy: the cache keeps its sweep without them
+	if _, err := in.AddObserved(s.Cfg); err != nil { // in is a copy: the cache keeps its sweep without them
 		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
 	in.Palette = pal // the page's copy: exports draw in Light
@@ -309,14 +291,14 @@ func (c *explorer) renderNow() {
 		c.shown.chartErr = err.Error()
 	} else {
 		c.shown.svg, c.shown.chartErr = labelSVG(svg), ""
-		if v, err := newPointerView(s.cfg, in, frame); err == nil {
+		if v, err := newPointerView(s.Cfg, in, frame); err == nil {
 			c.view.Store(v)
 		}
 	}
-	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.cfg
+	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.Cfg
 	c.lastKey = key
 	c.renders++
-	c.renderMs = nowMs() - start
+	c.renderMs = browser.NowMs() - start
 }
 
 // address is the page's address query and the state it opens. The page
@@ -326,14 +308,14 @@ func (c *explorer) renderNow() {
 // the opened state writes, so opening it changes nothing.
 // It is computed once per state query (the render and the DOM's
 // data-query both ask).
-func (c *explorer) address() (string, pageState) {
-	in := c.state.query(c.list).Encode()
+func (c *explorer) address() (string, page.State) {
+	in := c.state.Query(c.list).Encode()
 	if c.addr.ok && c.addr.in == in {
 		return c.addr.out, c.addr.open
 	}
 	q, _ := url.ParseQuery(in)
-	open := decodePage(q, c.list)
-	c.addr = addressCache{ok: true, in: in, out: encodeAddress(open.query(c.list)), open: open}
+	open := page.Decode(q, c.list)
+	c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(open.Query(c.list)), open: open}
 	return c.addr.out, open
 }
 
@@ -342,7 +324,7 @@ func (c *explorer) address() (string, pageState) {
 type addressCache struct {
 	ok      bool
 	in, out string
-	open    pageState
+	open    page.State
 }
 
 // chartSize is the SVG's size in CSS pixels: the container's width, and a
@@ -361,7 +343,7 @@ func (c *explorer) chartSize() (w, h int) {
 // slider step is not a page to go back to): at once when the last write is
 // old enough, otherwise when it is, with the latest state.
 func (c *explorer) replaceURL(query string) {
-	if now, wait := c.url.set(query, nowMs()); now {
+	if now, wait := c.url.Set(query, browser.NowMs()); now {
 		c.writeURL()
 	} else if wait > 0 {
 		c.scheduleURL(wait)
@@ -370,7 +352,7 @@ func (c *explorer) replaceURL(query string) {
 
 // writeURL writes the pending query, if it is not written yet.
 func (c *explorer) writeURL() {
-	if query, ok := c.url.take(nowMs()); ok {
+	if query, ok := c.url.Take(browser.NowMs()); ok {
 		c.queueAddress(false, query)
 	}
 }
@@ -387,7 +369,7 @@ func (c *explorer) catch(where string) {
 func (c *explorer) fail(where string, r any, trace []byte) {
 	c.banner = bannerState{
 		Message: fmt.Sprintf("Something went wrong while %s: %v. The page keeps your inputs and goes on; please report this with the details.", where, r),
-		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, encodeAddress(c.state.query(c.list)), trace),
+		Details: fmt.Sprintf("while %s: %v\nstate: ?%s\n\n%s", where, r, page.EncodeAddress(c.state.Query(c.list)), trace),
 	}
 	if c.Mounted() {
 		c.Update()
@@ -396,7 +378,7 @@ func (c *explorer) fail(where string, r any, trace []byte) {
 
 // Render draws the page.
 func (c *explorer) Render() (ui app.UI) {
-	defer c.sink.catchRender("drawing the page", &ui)
+	defer c.sink.CatchRender("drawing the page", &ui)
 	s := &c.state
 	sh := &c.shown
 	shownAxis := "" // the axis of the chart on screen, which the sweep cache holds
@@ -407,7 +389,7 @@ func (c *explorer) Render() (ui app.UI) {
 	if sh.ready && !c.prerendered {
 		ready = "1"
 	}
-	stale := sh.ready && len(s.errs) > 0 // what is typed is not what is shown
+	stale := sh.ready && len(s.Errs) > 0 // what is typed is not what is shown
 	names := setupNames(sh.config, c.list)
 	panels := panelTexts(sh.config, names)
 	// live is "0" in the server's prerender, "1" once the browser mounted it.
@@ -420,7 +402,7 @@ func (c *explorer) Render() (ui app.UI) {
 	return app.Div().ID("explorer").Class("explorer").
 		DataSet("ready", ready).DataSet("renders", c.renders).
 		DataSet("render-ms", c.renderMsText()).
-		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", goappAttr(c.addressText())).Body(
+		DataSet("live", live).DataSet("edits", c.edits).DataSet("query", widget.Attr(c.addressText())).Body(
 		&skipLink{Sink: c.sink},
 		app.If(c.banner.Message != "",
 			&errorBanner{Message: c.banner.Message, Details: c.banner.Details, Sink: c.sink}),
@@ -431,10 +413,10 @@ func (c *explorer) Render() (ui app.UI) {
 		),
 		app.Div().Class("layout").Body(
 			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
-				&viewTabs{Map: s.mapS.on, Sink: c.sink},
-				app.If(s.mapS.on, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
-					&axisControls{Axis: s.axis, From: s.text(keyFrom), To: s.text(keyTo), Sink: c.sink,
-						Errors: pick(s.errs, keyAxis, keyFrom, keyTo)},
+				&viewTabs{Map: s.Map.On, Sink: c.sink},
+				app.If(s.Map.On, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
+					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
+						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
 					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
 						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
 						Summary: c.chartSummaryText(shownAxis)},
@@ -455,9 +437,9 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},
-				&controls{View: s.controlView(c.list), Sink: c.sink},
-				&changesPanel{View: s.changesView(), Sink: c.sink},
-				&comparePanel{View: s.compareView(c.list), Sink: c.sink},
+				&controls{View: controlViewOf(s, c.list), Sink: c.sink},
+				&changesPanel{View: changesViewOf(s), Sink: c.sink},
+				&comparePanel{View: compareViewOf(s, c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
@@ -465,7 +447,7 @@ func (c *explorer) Render() (ui app.UI) {
 				),
 			),
 		),
-		&workloadPanel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
+		&workload.Panel{Config: sh.config, Ready: sh.ready, Sink: c.sink, Loads: c.loads},
 	)
 }
 
@@ -490,9 +472,9 @@ func pick(m map[string]string, keys ...string) map[string]string {
 }
 
 // staleText says why the results do not follow the inputs.
-func staleText(s *pageState) string {
+func staleText(s *page.State) string {
 	msg := "The chart, decisions and table count each marked field as this page's link opens it (at its default), or show the last valid inputs when nothing else can be drawn; fix the marked fields to use them."
-	if m := s.errs[keyConfig]; m != "" {
+	if m := s.Errs[page.KeyConfig]; m != "" {
 		msg += " (" + m + ")"
 	}
 	return msg

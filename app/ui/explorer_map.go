@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -46,8 +48,8 @@ type mapRun struct {
 // mapConfig is the config the map is computed for: the state's when it can
 // be priced, else the last valid one on screen.
 func (c *explorer) mapConfig() (estimator.Config, bool) {
-	if c.state.cfgOK {
-		return c.state.cfg, true
+	if c.state.CfgOK {
+		return c.state.Cfg, true
 	}
 	return c.shown.config, c.shown.ready
 }
@@ -57,21 +59,21 @@ func (c *explorer) mapConfig() (estimator.Config, bool) {
 // it). While the map is not complete it asks for another frame.
 func (c *explorer) stepMap() {
 	defer c.catch("computing the map")
-	ms := &c.state.mapS
-	if !ms.on {
+	ms := &c.state.Map
+	if !ms.On {
 		return
 	}
 	cfg, ok := c.mapConfig()
 	if !ok {
 		return
 	}
-	ms.check(cfg)
-	if ms.broken {
+	ms.Check(cfg)
+	if ms.Broken {
 		return
 	}
 	mr := &c.maps
 	w, h := c.chartSize()
-	x, y, n := ms.axes()
+	x, y, n := ms.Axes()
 	key := estimator.EncodeQuery(cfg).Encode() + "|" + x.Axis + strconv.FormatInt(x.From, 10) + ".." + strconv.FormatInt(x.To, 10) +
 		"|" + y.Axis + strconv.FormatInt(y.From, 10) + ".." + strconv.FormatInt(y.To, 10) + "|" + strconv.Itoa(n) +
 		"|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
@@ -86,8 +88,8 @@ func (c *explorer) stepMap() {
 		budget = max(mapMinMs, mapFrameMs-c.renderMs)
 		mr.seenRenders = c.renders
 	}
-	start := nowMs()
-	if !mr.job.step(func() bool { return nowMs()-start < budget }) {
+	start := browser.NowMs()
+	if !mr.job.step(func() bool { return browser.NowMs()-start < budget }) {
 		c.requestRender()
 		return
 	}
@@ -101,7 +103,7 @@ func (c *explorer) finishMap(cfg estimator.Config, w, h int) {
 	mr.drawnKey, mr.errs, mr.problem = j.key, map[string]string{}, ""
 	if j.err != nil {
 		for _, e := range estimator.FieldErrors(j.err) {
-			k := mapErrKey(e.Field)
+			k := page.MapErrKey(e.Field)
 			if k == "map" {
 				mr.problem = "Nothing to draw: " + e.Message + "."
 			} else if _, dup := mr.errs[k]; !dup {
@@ -128,69 +130,69 @@ func (c *explorer) finishMap(cfg estimator.Config, w, h int) {
 
 // applyMap handles an edit of the map view: the view, an axis, a range,
 // the columns, or a click on the map.
-func (c *explorer) applyMap(e edit) {
-	ms := &c.state.mapS
+func (c *explorer) applyMap(e page.Edit) {
+	ms := &c.state.Map
 	cfg, _ := c.mapConfig()
-	if e.Key == keyMClick {
+	if e.Kind == page.EditMapClick {
 		c.moveTo(e.Text)
 	} else {
-		ms.set(e.Key, e.Text, cfg)
+		ms.Set(e.Key, e.Text, cfg)
 	}
-	c.hist.note(e.Key, e.Settle)
-	c.state.validate()
-	ms.check(c.state.cfg)
+	c.hist.Note(e.Key, e.Settle)
+	c.state.Validate()
+	ms.Check(c.state.Cfg)
 	c.requestRender()
 }
 
 // moveTo sets the map's two fields to "x,y", as typing each value would
 // (in_use_bytes exactly, not through its GiB text).
 func (c *explorer) moveTo(xy string) {
-	ms := &c.state.mapS
+	ms := &c.state.Map
 	parts := strings.Split(xy, ",")
 	if len(parts) != 2 {
 		return
 	}
-	for i, key := range []string{ms.x, ms.y} {
+	for i, key := range []string{ms.X, ms.Y} {
 		v, err := strconv.ParseInt(parts[i], 10, 64)
 		if err != nil {
 			return
 		}
 		if key == "in_use_bytes" {
-			c.state.forget(KeyInUseGiB)
-			c.state.cfg.Budget.InUseBytes = v
+			c.state.Forget(page.KeyInUseGiB)
+			c.state.Cfg.Budget.InUseBytes = v
 			continue
 		}
-		c.state.setText(key, strconv.FormatInt(v, 10))
+		c.state.SetText(key, strconv.FormatInt(v, 10))
 	}
 }
 
 // mapViewState is what the map view shows now.
 func (c *explorer) mapViewState() mapViewState {
-	ms := &c.state.mapS
+	ms := &c.state.Map
 	mr := &c.maps
 	errs := map[string]string{}
 	for k, v := range mr.errs {
 		errs[k] = v
 	}
-	for k, v := range ms.allErrs() {
+	for k, v := range ms.AllErrs() {
 		errs[k] = v
 	}
-	st := mapViewState{X: ms.x, Y: ms.y,
-		XFrom: ms.text(keyMXFrom), XTo: ms.text(keyMXTo), YFrom: ms.text(keyMYFrom), YTo: ms.text(keyMYTo), Cols: ms.text(keyMCols),
+	st := mapViewState{X: ms.X, Y: ms.Y,
+		XFrom: ms.Text(page.KeyMXFrom), XTo: ms.Text(page.KeyMXTo), YFrom: ms.Text(page.KeyMYFrom), YTo: ms.Text(page.KeyMYTo), Cols: ms.Text(page.KeyMCols),
 		Errors: errs, SVG: mr.svg, Frame: mr.frame, HasFrame: mr.shown != nil, Result: mr.shown,
-		Summary: mr.summary, Problem: mr.problem, Stale: ms.broken}
+		Summary: mr.summary, Problem: mr.problem, Stale: ms.Broken}
 	if j := mr.job; j != nil {
 		st.Done, st.All = j.progress()
-		st.Complete = j.done && mr.drawnKey == j.key && !ms.broken
+		st.Complete = j.done && mr.drawnKey == j.key && !ms.Broken
 	}
 	return st
 }
 
 // exportMap writes the map on screen in format: svg, png, csv or json.
-func (c *explorer) exportMap(format string) (exported, error) {
+func (c *explorer) exportMap(format string) (browser.File, error) {
 	mr := &c.maps
 	if mr.shown == nil {
-		return exported{}, errors.New("there is no map on screen yet")
+		return browser.File{}, errors.New("there is no map on screen yet")
 	}
 	res := *mr.shown
 	base := "headroom_map_" + res.X.Axis + "_" + res.Y.Axis
@@ -200,20 +202,20 @@ func (c *explorer) exportMap(format string) (exported, error) {
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
 		svg, err := chart.MapSVG(in, w, h)
 		if err != nil {
-			return exported{}, err
+			return browser.File{}, err
 		}
 		if format == "png" {
-			return exported{Name: base + ".png", Mime: "image/png", Data: svg, Width: chart.DefaultWidth, Height: chart.DefaultHeight}, nil
+			return browser.File{Name: base + ".png", Mime: "image/png", Data: svg, Width: chart.DefaultWidth, Height: chart.DefaultHeight}, nil
 		}
-		return exported{Name: base + ".svg", Mime: "image/svg+xml", Data: svg}, nil
+		return browser.File{Name: base + ".svg", Mime: "image/svg+xml", Data: svg}, nil
 	case "csv":
 		data, err := MapCSV(res)
-		return exported{Name: base + ".csv", Mime: "text/csv", Data: data}, err
+		return browser.File{Name: base + ".csv", Mime: "text/csv", Data: data}, err
 	case "json":
 		data, err := json.MarshalIndent(res, "", "  ")
-		return exported{Name: base + ".json", Mime: "application/json", Data: append(data, '\n')}, err
+		return browser.File{Name: base + ".json", Mime: "application/json", Data: append(data, '\n')}, err
 	}
-	return exported{}, errors.New("unknown format " + strconv.Quote(format))
+	return browser.File{}, errors.New("unknown format " + strconv.Quote(format))
 }
 
 // MapCSV writes a map as CSV, one row per column, revision and flip: the

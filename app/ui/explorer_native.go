@@ -2,8 +2,6 @@
 
 package ui
 
-import "time"
-
 // Outside the browser (the server's pre-render, go test) there are no
 // animation frames: a render runs at once, so tests see its result.
 
@@ -15,11 +13,7 @@ func (c *explorer) requestRender() { c.renderNow() }
 
 func (c *explorer) scheduleURL(float64) { c.writeURL() }
 
-func nowMs() float64 { return float64(time.Now().UnixNano()) / 1e6 }
-
 func measureChart() int { return 0 }
-
-func replaceQuery(string) {}
 
 func copyText(string) {}
 

@@ -8,25 +8,17 @@ import (
 	"time"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
 )
 
 // shareSink carries the share bar's and the import panel's requests to the
-// explorer. Like editSink, the components get the explorer's one pointer
+// explorer. Like widget.Sink, the components get the explorer's one pointer
 // as a prop, which go-app finds equal from one render to the next.
 type shareSink struct {
-	link   func() string                         // the URL of the page's state
-	export func(format string) (exported, error) // one of exportFormats
-	load   func(data []byte) importReport        // applies a file; the report says what changed
-}
-
-// exported is a file the page offers for download.
-type exported struct {
-	Name string // exportName's: qwen3-next-80b-a3b_rows.csv
-	Mime string
-	Data []byte // for a PNG, the SVG to draw at Width x Height pixels
-	// Width and Height are the PNG's size in pixels; zero for the other
-	// formats, which need no drawing in the browser.
-	Width, Height int
+	link   func() string                             // the URL of the page's state
+	export func(format string) (browser.File, error) // one of exportFormats
+	load   func(data []byte) page.ImportReport       // applies a file; the report says what changed
 }
 
 // The export formats, in the share bar's order.
@@ -41,9 +33,9 @@ func (c *explorer) newShareSink() *shareSink {
 // throttle) and returns the page's URL, so the link copied is the link
 // shown.
 func (c *explorer) shareLink() string {
-	c.url.set(c.addressText(), nowMs())
+	c.url.Set(c.addressText(), browser.NowMs())
 	c.writeURL()
-	return pageURL(c.url.last)
+	return browser.PageURL(c.url.Last)
 }
 
 // shownSweep is the sweep behind the chart on screen.
@@ -61,7 +53,7 @@ func (c *explorer) shownSweep() (chart.Input, error) {
 
 // exportFile makes the file of one export format from what the page
 // shows: the last valid render, not fields still in error.
-func (c *explorer) exportFile(format string) (out exported, err error) {
+func (c *explorer) exportFile(format string) (out browser.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.fail("exporting "+format, r, debug.Stack())
@@ -70,10 +62,10 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 	}()
 	in, err := c.shownSweep()
 	if err != nil {
-		return exported{}, err
+		return browser.File{}, err
 	}
-	preset := matchPreset(c.list, c.shown.config)
-	out.Name = exportName(preset, in.Axis.Key, format)
+	preset := page.MatchPreset(c.list, c.shown.config)
+	out.Name = browser.FileName(preset, in.Axis.Key, format)
 	switch format {
 	case "svg", "png":
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
@@ -88,13 +80,13 @@ func (c *explorer) exportFile(format string) (out exported, err error) {
 		out.Data, err = ExportCSV(c.shown.config, in)
 		out.Mime = "text/csv"
 	case "json":
-		out.Data, err = exportJSON(c.shown.config, PageView{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)
+		out.Data, err = exportJSON(c.shown.config, page.View{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)
 		out.Mime = "application/json"
 	default:
 		err = errors.New("no export format " + strconv.Quote(format))
 	}
 	if err != nil {
-		return exported{}, err
+		return browser.File{}, err
 	}
 	return out, nil
 }
@@ -118,26 +110,26 @@ func sizedSVG(svg []byte, w, h int) []byte {
 // applies it through the state, as an edit would: the state validates,
 // the page renders and the URL follows. A refused file leaves the state
 // as it was.
-func (c *explorer) importFile(data []byte) (rep importReport) {
+func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.fail("importing a file", r, debug.Stack())
-			rep = importReport{Err: "the import failed; see the message at the top of the page"}
+			rep = page.ImportReport{Err: "the import failed; see the message at the top of the page"}
 		}
 	}()
 	c.edits++
 	defer c.requestRender() // a refused file changes nothing, but data-edits follows
-	imp, err := ImportJSON(c.state.cfg, data)
+	imp, err := page.ImportJSON(c.state.Cfg, data)
 	if err != nil {
-		return importReport{Err: err.Error()}
+		return page.ImportReport{Err: err.Error()}
 	}
-	next, err := c.state.withImport(imp, c.list)
+	next, err := c.state.WithImport(imp, c.list)
 	if err != nil {
-		return importReport{Err: err.Error()}
+		return page.ImportReport{Err: err.Error()}
 	}
-	c.state = next.settled(c.list)
-	c.hist.note("import", true) // an import is a gesture of its own: Back undoes it
-	return reportOf(imp, &c.state, c.list)
+	c.state = next.Settled(c.list)
+	c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
+	return page.ReportOf(imp, &c.state, c.list)
 }
 
 // last returns the last sweep, if the last get succeeded.

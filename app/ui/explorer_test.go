@@ -3,11 +3,14 @@ package ui
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -30,15 +33,25 @@ func mountExplorer(t *testing.T, q url.Values) (*explorer, app.ClientDispatcher)
 
 // send delivers an edit the way a control does: on the UI goroutine,
 // through the explorer's sink.
-func send(d app.ClientDispatcher, c *explorer, e edit) {
+func send(d app.ClientDispatcher, c *explorer, e page.Edit) {
 	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(ctx app.Context) {
-		c.sink.send(ctx, e)
+		c.sink.Send(ctx, e)
 	}})
 	d.Consume()
 }
 
+// The edit says its feature as the control's component does: the Compare
+// form's fields ("b." keys, comparepanel.go) and the map view's
+// (mapview.go) theirs, every other field the config's.
 func typeInto(d app.ClientDispatcher, c *explorer, key, text string) {
-	send(d, c, edit{Kind: editText, Key: key, Text: text})
+	e := page.Edit{Kind: page.EditText, Key: key, Text: text}
+	switch {
+	case strings.HasPrefix(key, page.BaselineKeyPrefix):
+		e.For = page.ForCompare
+	case slices.Contains([]string{page.KeyMXFrom, page.KeyMXTo, page.KeyMYFrom, page.KeyMYTo, page.KeyMCols}, key):
+		e.For = page.ForMap
+	}
+	send(d, c, e)
 }
 
 // idsIn lists the id attributes of an HTML string.
@@ -78,7 +91,7 @@ func TestExplorerFirstRender(t *testing.T) {
 	ids := idsIn(html)
 	var want2 []string
 	for _, s := range allSliders() {
-		want2 = append(want2, "slider-"+s.key, "input-"+s.key, "error-"+errorKey(s.key))
+		want2 = append(want2, "slider-"+s.key, "input-"+s.key, "error-"+page.ErrorKey(s.key))
 	}
 	for _, f := range estimator.Fields() {
 		if f.Kind == estimator.BoolField {
@@ -114,7 +127,7 @@ func TestExplorerEditRenders(t *testing.T) {
 	if got := c.shown.result.Baseline.Decision; got != estimator.Split {
 		t.Errorf("baseline at 500,000 rows: %v, want split", got)
 	}
-	if got := c.state.query(c.list).Get("rows"); got != "500000" {
+	if got := c.state.Query(c.list).Get("rows"); got != "500000" {
 		t.Errorf("URL rows=%q, want 500000", got)
 	}
 	// An edit that changes nothing visible does not render again.
@@ -122,10 +135,10 @@ func TestExplorerEditRenders(t *testing.T) {
 	if c.renders != 2 {
 		t.Errorf("renders %d after re-typing the same value, want 2", c.renders)
 	}
-	if got := c.state.text("rows"); got != "500,000" {
+	if got := c.state.Text("rows"); got != "500,000" {
 		t.Errorf("field shows %q, want what was typed", got)
 	}
-	send(d, c, edit{Kind: editCheck, Key: "grad", On: false})
+	send(d, c, page.Edit{Kind: page.EditCheck, Key: "grad", On: false})
 	if c.renders != 3 || c.shown.config.Request.Grad {
 		t.Errorf("grad off: renders %d, grad %v", c.renders, c.shown.config.Request.Grad)
 	}
@@ -140,19 +153,19 @@ func TestExplorerInvalidKeepsLastValid(t *testing.T) {
 		{"rows", "0", "rows", "must be an integer in 1..2,147,483,647, got 0"},
 		{"rows", "12a", "rows", `is not an integer: "12a"; must be an integer in 1..2,147,483,647`},
 		{"projected_rows", "70000", "projected_rows", "must be in 1..rows (64,902), got 70,000"},
-		{KeyInUseGiB, "200", "in_use_bytes", "must be in 0..capacity_bytes (150,754,820,096), got 214,748,364,800"},
-		{KeyInUseGiB, "-1", "in_use_bytes", `must be a non-negative number of GiB, like 63.75: "-1"`},
-		{keyTo, "0", keyTo, "must be at least from (1), got 0"},
+		{page.KeyInUseGiB, "200", "in_use_bytes", "must be in 0..capacity_bytes (150,754,820,096), got 214,748,364,800"},
+		{page.KeyInUseGiB, "-1", "in_use_bytes", `must be a non-negative number of GiB, like 63.75: "-1"`},
+		{page.KeyTo, "0", page.KeyTo, "must be at least from (1), got 0"},
 	} {
 		t.Run(tc.key+"="+tc.text, func(t *testing.T) {
 			typeInto(d, c, tc.key, tc.text)
-			if got := c.state.errs[tc.errKey]; got != tc.msg {
+			if got := c.state.Errs[tc.errKey]; got != tc.msg {
 				t.Errorf("%s=%q: message %q, want %q", tc.key, tc.text, got, tc.msg)
 			}
 			if c.renders != 1 || c.shown.result.Baseline.RequiredBytes != before.Baseline.RequiredBytes {
 				t.Errorf("%s=%q: the render changed (renders %d)", tc.key, tc.text, c.renders)
 			}
-			if got := c.state.text(tc.key); got != tc.text {
+			if got := c.state.Text(tc.key); got != tc.text {
 				t.Errorf("%s shows %q, want the typed %q", tc.key, got, tc.text)
 			}
 			html := app.HTMLString(c)
@@ -164,17 +177,17 @@ func TestExplorerInvalidKeepsLastValid(t *testing.T) {
 			}
 			// put it right again
 			switch tc.key {
-			case KeyInUseGiB:
+			case page.KeyInUseGiB:
 				typeInto(d, c, tc.key, "0")
-			case keyTo:
+			case page.KeyTo:
 				typeInto(d, c, tc.key, "519216")
 			case "projected_rows":
 				typeInto(d, c, tc.key, "")
 			default:
 				typeInto(d, c, tc.key, "64902")
 			}
-			if len(c.state.errs) != 0 {
-				t.Fatalf("after fixing %s: errors %v", tc.key, c.state.errs)
+			if len(c.state.Errs) != 0 {
+				t.Fatalf("after fixing %s: errors %v", tc.key, c.state.Errs)
 			}
 		})
 	}
@@ -193,11 +206,11 @@ func TestExplorerOverflowNamesFields(t *testing.T) {
 	typeInto(d, c, "rows", "2147483647")
 	typeInto(d, c, "hidden_size", "1048576")
 	typeInto(d, c, "num_hidden_layers", "1048576")
-	if c.state.valid {
+	if c.state.Valid {
 		t.Fatalf("an overflowing config is valid")
 	}
 	found := false
-	for k, m := range c.state.errs {
+	for k, m := range c.state.Errs {
 		if strings.Contains(m, "overflows") {
 			found = true
 			if _, ok := estimator.FieldByKey(k); !ok {
@@ -206,7 +219,7 @@ func TestExplorerOverflowNamesFields(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("no overflow message among %v", c.state.errs)
+		t.Errorf("no overflow message among %v", c.state.Errs)
 	}
 	if c.renders != 3 { // rows, then hidden_size, were valid
 		t.Errorf("renders %d, want 3", c.renders)
@@ -215,33 +228,33 @@ func TestExplorerOverflowNamesFields(t *testing.T) {
 
 func TestExplorerURLRoundTrip(t *testing.T) {
 	c, d := mountExplorer(t, nil)
-	send(d, c, edit{Kind: editMenu, Key: keyPreset, Text: "mixtral-8x7b"})
-	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: gpuH100})
-	send(d, c, edit{Kind: editMenu, Key: keyAxis, Text: "vocab_size"})
-	typeInto(d, c, KeyInUseGiB, "63.75")
-	send(d, c, edit{Kind: editCheck, Key: "topk", On: true})
-	send(d, c, edit{Kind: editCheck, Key: "gdn_early_release", On: false})
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyPreset, Text: "mixtral-8x7b"})
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyGPU, Text: page.GPUH100})
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyAxis, Text: "vocab_size"})
+	typeInto(d, c, page.KeyInUseGiB, "63.75")
+	send(d, c, page.Edit{Kind: page.EditCheck, Key: "topk", On: true})
+	send(d, c, page.Edit{Kind: page.EditCheck, Key: "gdn_early_release", On: false})
 	typeInto(d, c, "sequence_rows", "8192")
-	typeInto(d, c, keyTo, "300000")
+	typeInto(d, c, page.KeyTo, "300000")
 	typeInto(d, c, "chunk_rows", "5x") // an error travels in the URL too
-	q := c.state.query(c.list)
-	if q.Get(keyPreset) != "mixtral-8x7b" || q.Get("in_use_bytes") != "68451041280" || q.Get("chunk_rows") != "5x" {
+	q := c.state.Query(c.list)
+	if q.Get(page.KeyPreset) != "mixtral-8x7b" || q.Get("in_use_bytes") != "68451041280" || q.Get("chunk_rows") != "5x" {
 		t.Errorf("query %s", q.Encode())
 	}
 	c2, _ := mountExplorer(t, q)
-	if got, want := c2.state.query(c2.list).Encode(), q.Encode(); got != want {
+	if got, want := c2.state.Query(c2.list).Encode(), q.Encode(); got != want {
 		t.Errorf("reopened URL differs\n got %s\nwant %s", got, want)
 	}
 	s1, s2 := &c.state, &c2.state
-	if s1.axis != s2.axis || s1.from != s2.from || s1.to != s2.to || s1.gpu != s2.gpu {
-		t.Errorf("page keys differ: %v %v %v %v / %v %v %v %v", s1.axis, s1.from, s1.to, s1.gpu, s2.axis, s2.from, s2.to, s2.gpu)
+	if s1.Axis != s2.Axis || s1.From != s2.From || s1.To != s2.To || s1.GPU != s2.GPU {
+		t.Errorf("page keys differ: %v %v %v %v / %v %v %v %v", s1.Axis, s1.From, s1.To, s1.GPU, s2.Axis, s2.From, s2.To, s2.GPU)
 	}
 	for _, s := range allSliders() {
-		if a, b := s1.text(s.key), s2.text(s.key); a != b {
+		if a, b := s1.Text(s.key), s2.Text(s.key); a != b {
 			t.Errorf("%s shows %q, reopened %q", s.key, a, b)
 		}
 	}
-	if c2.state.errs["chunk_rows"] == "" {
+	if c2.state.Errs["chunk_rows"] == "" {
 		t.Errorf("the reopened page does not mark chunk_rows")
 	}
 	if !c2.shown.ready {
@@ -252,23 +265,23 @@ func TestExplorerURLRoundTrip(t *testing.T) {
 func TestExplorerBadURL(t *testing.T) {
 	q, _ := url.ParseQuery("rows=abc&hidden_size=0&vocab_size=32000&in_use_gib=lots&axis=nope&from=x&gpu=tpu&preset=nope&grad=false")
 	c, _ := mountExplorer(t, q)
-	for key, text := range map[string]string{"rows": "abc", "hidden_size": "0", KeyInUseGiB: "lots", keyFrom: "x"} {
+	for key, text := range map[string]string{"rows": "abc", "hidden_size": "0", page.KeyInUseGiB: "lots", page.KeyFrom: "x"} {
 		t.Run(key, func(t *testing.T) {
-			if got := c.state.text(key); got != text {
+			if got := c.state.Text(key); got != text {
 				t.Errorf("%s shows %q, want the URL's %q", key, got, text)
 			}
-			if c.state.errs[errorKey(key)] == "" {
+			if c.state.Errs[page.ErrorKey(key)] == "" {
 				t.Errorf("%s is not marked", key)
 			}
 		})
 	}
-	for _, key := range []string{keyAxis, keyGPU, keyPreset} {
-		if c.state.errs[key] == "" {
+	for _, key := range []string{page.KeyAxis, page.KeyGPU, page.KeyPreset} {
+		if c.state.Errs[key] == "" {
 			t.Errorf("%s is not marked", key)
 		}
 	}
-	if c.state.cfg.Model.VocabSize != 32000 || c.state.cfg.Request.Grad {
-		t.Errorf("the good values were not kept: vocab %d grad %v", c.state.cfg.Model.VocabSize, c.state.cfg.Request.Grad)
+	if c.state.Cfg.Model.VocabSize != 32000 || c.state.Cfg.Request.Grad {
+		t.Errorf("the good values were not kept: vocab %d grad %v", c.state.Cfg.Model.VocabSize, c.state.Cfg.Request.Grad)
 	}
 	if in, ok := c.sweeps.last(); !c.shown.ready || !ok || in.Axis.Key != "rows" {
 		t.Errorf("the page did not render the rest (ready %v, sweep %v along %v)", c.shown.ready, ok, in.Axis)
@@ -277,7 +290,7 @@ func TestExplorerBadURL(t *testing.T) {
 
 func TestExplorerPanicShowsBanner(t *testing.T) {
 	c, d := mountExplorer(t, nil)
-	c.panicHook = func(e edit) {
+	c.panicHook = func(e page.Edit) {
 		if e.Key == "rows" {
 			panic("boom")
 		}
@@ -295,7 +308,7 @@ func TestExplorerPanicShowsBanner(t *testing.T) {
 	if c.renders != 2 {
 		t.Errorf("renders %d after the panic, want 2", c.renders)
 	}
-	send(d, c, edit{Kind: editDismiss})
+	send(d, c, page.Edit{Kind: page.EditDismiss})
 	if c.banner.Message != "" || idsIn(app.HTMLString(c))["error-banner"] {
 		t.Errorf("the banner did not close")
 	}
@@ -308,10 +321,10 @@ func TestExplorerPanicFromURL(t *testing.T) {
 		t.Fatalf("banner %q", c.banner.Message)
 	}
 	typeInto(d, c, "rows", "2000")
-	if c.renders != 2 || c.state.cfg.Request.Rows != 2000 {
-		t.Errorf("after the panic: renders %d rows %d", c.renders, c.state.cfg.Request.Rows)
+	if c.renders != 2 || c.state.Cfg.Request.Rows != 2000 {
+		t.Errorf("after the panic: renders %d rows %d", c.renders, c.state.Cfg.Request.Rows)
 	}
-	if q := c.state.query(c.list); q.Has("panic") {
+	if q := c.state.Query(c.list); q.Has("panic") {
 		t.Errorf("the URL keeps panic=: %s", q.Encode())
 	}
 }
@@ -328,9 +341,9 @@ func TestPageURLNeverArmsPanic(t *testing.T) {
 
 func TestCatchRender(t *testing.T) {
 	var where string
-	s := &editSink{fail: func(w string, r any, _ []byte) { where = w }}
+	s := &widget.Sink{Fail: func(w string, r any, _ []byte) { where = w }}
 	render := func() (ui app.UI) {
-		defer s.catchRender("drawing x", &ui)
+		defer s.CatchRender("drawing x", &ui)
 		panic("bad")
 	}
 	if ui := render(); ui == nil || where != "drawing x" {
@@ -340,25 +353,25 @@ func TestCatchRender(t *testing.T) {
 
 func TestExplorerPresetAndGPU(t *testing.T) {
 	c, d := mountExplorer(t, nil)
-	send(d, c, edit{Kind: editMenu, Key: keyPreset, Text: "llama-3.1-8b"})
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyPreset, Text: "llama-3.1-8b"})
 	o := c.shown.result.Baseline
 	for _, s := range o.Stages {
 		if s.Name == "fc2" || s.Name == "gdn" {
 			t.Errorf("a dense model without GDN has a %s stage", s.Name)
 		}
 	}
-	if got := matchPreset(c.list, c.state.cfg); got != "llama-3.1-8b" {
+	if got := page.MatchPreset(c.list, c.state.Cfg); got != "llama-3.1-8b" {
 		t.Errorf("preset menu shows %q", got)
 	}
-	if c.state.to != 8*64902 {
-		t.Errorf("range to %d after the preset", c.state.to)
+	if c.state.To != 8*64902 {
+		t.Errorf("range to %d after the preset", c.state.To)
 	}
-	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: gpuH100})
-	if c.state.cfg.Budget.CapacityBytes != estimator.H100CapacityBytes || c.shown.result.AvailableBytes >= estimator.H100CapacityBytes {
-		t.Errorf("H100: capacity %d, available %d", c.state.cfg.Budget.CapacityBytes, c.shown.result.AvailableBytes)
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyGPU, Text: page.GPUH100})
+	if c.state.Cfg.Budget.CapacityBytes != estimator.H100CapacityBytes || c.shown.result.AvailableBytes >= estimator.H100CapacityBytes {
+		t.Errorf("H100: capacity %d, available %d", c.state.Cfg.Budget.CapacityBytes, c.shown.result.AvailableBytes)
 	}
 	typeInto(d, c, "hidden_size", "4000")
-	if got := matchPreset(c.list, c.state.cfg); got != "" {
+	if got := page.MatchPreset(c.list, c.state.Cfg); got != "" {
 		t.Errorf("an edited model still matches preset %q", got)
 	}
 }

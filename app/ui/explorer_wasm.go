@@ -97,7 +97,7 @@ func flushUpdates(ctx app.Context) {
 }
 
 func (c *explorer) releaseFrames() {
-	for _, f := range []*app.Func{&c.frame, &c.tick, &c.url.timer} {
+	for _, f := range []*app.Func{&c.frame, &c.tick, &c.urlTimer} {
 		if *f != nil {
 			(*f).Release()
 			*f = nil
@@ -123,19 +123,19 @@ func (c *explorer) uiFunc(where string, fn func()) app.Func {
 // goroutine (a JavaScript timer rather than ctx.After, whose goroutine
 // flushUpdates would wait for).
 func (c *explorer) scheduleURL(ms float64) {
-	if c.url.armed {
+	if c.urlArmed {
 		return
 	}
-	if c.url.timer == nil {
-		c.url.timer = c.uiFunc("updating the address bar", func() {
-			c.url.armed = false
+	if c.urlTimer == nil {
+		c.urlTimer = c.uiFunc("updating the address bar", func() {
+			c.urlArmed = false
 			c.writeURL()
 			c.flushAddress() // a timer's task of its own: no frame to wait for
 			c.markBusy()
 		})
 	}
-	c.url.armed = true
-	app.Window().Call("setTimeout", c.url.timer, ms)
+	c.urlArmed = true
+	app.Window().Call("setTimeout", c.urlTimer, ms)
 }
 
 // firstFrame asks the next animation frame to lay out the overlay of the
@@ -179,13 +179,13 @@ func (c *explorer) requestRender() {
 
 // markBusy sets #explorer's data-busy to "1" while the page owes work
 // for an edit it has taken: a render waiting for the next frame, or
-// writes of the address bar waiting for the paint (history.ops), and
+// writes of the address bar waiting for the paint (page.History.Due), and
 // removes it once there is none. A test that reads the address after an
 // edit waits for it to go (the browser tests' settledExpr): until then
 // data-query and the address bar may both still be the edit before.
 // It is written directly, not by go-app: it changes between renders.
 func (c *explorer) markBusy() {
-	busy := c.framePending || c.hist.armed || len(c.hist.ops) > 0
+	busy := c.framePending || c.hist.armed || c.hist.Due()
 	if busy == c.busyShown {
 		return
 	}
@@ -201,12 +201,6 @@ func (c *explorer) markBusy() {
 	}
 }
 
-// nowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to
-// time a render.
-func nowMs() float64 {
-	return app.Window().Get("performance").Call("now").Float()
-}
-
 // measureChart is the chart container's width in CSS pixels (the map's,
 // #map, in the "Two inputs" view: the same column of the page).
 func measureChart() int {
@@ -218,16 +212,6 @@ func measureChart() int {
 		return 0
 	}
 	return el.Get("clientWidth").Int()
-}
-
-// replaceQuery puts the query into the address bar without a history entry.
-func replaceQuery(query string) {
-	loc := app.Window().Get("location")
-	u := loc.Get("pathname").String()
-	if query != "" {
-		u += "?" + query
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", u)
 }
 
 // copyText puts text on the clipboard. Where the Clipboard API is missing

@@ -4,16 +4,18 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/workload"
 	"headroom/estimator"
 )
 
 // shapeKeys are the URL keys a workload line's shape sets (in_use_gib is
 // the in-use field's typed text, which the line replaces).
-var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes", KeyInUseGiB}
+var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes", page.KeyInUseGiB}
 
 // newWorkloadSink wires the Workload panel to c.
-func (c *explorer) newWorkloadSink() *workloadSink {
-	return &workloadSink{load: c.loadShape}
+func (c *explorer) newWorkloadSink() *workload.Loader {
+	return &workload.Loader{Load: c.loadShape}
 }
 
 // loadShape puts a workload line's shape into the explorer: the request
@@ -32,7 +34,7 @@ func (c *explorer) loadShape(base estimator.Config, s estimator.Shape) (err erro
 	if err != nil {
 		return err
 	}
-	q := c.state.query(c.list)
+	q := c.state.Query(c.list)
 	want := estimator.EncodeQuery(cfg)
 	for _, k := range shapeKeys {
 		q.Del(k)
@@ -40,7 +42,7 @@ func (c *explorer) loadShape(base estimator.Config, s estimator.Shape) (err erro
 			q[k] = v
 		}
 	}
-	c.state = decodePage(q, c.list)
+	c.state = page.Decode(q, c.list)
 	c.requestRender()
 	return nil
 }

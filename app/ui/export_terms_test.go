@@ -25,8 +25,8 @@ func termsQuery() url.Values {
 // it restores them; a spec config holding only terms imports as a config.
 func TestTermsExportImport(t *testing.T) {
 	c, _ := mountExplorer(t, termsQuery())
-	if len(c.state.errs) != 0 || len(c.shown.config.Terms) != 2 {
-		t.Fatalf("errors %v, shown terms %v", c.state.errs, c.shown.config.Terms)
+	if len(c.state.Errs) != 0 || len(c.shown.config.Terms) != 2 {
+		t.Fatalf("errors %v, shown terms %v", c.state.Errs, c.shown.config.Terms)
 	}
 	f, err := c.exportFile("json")
 	if err != nil {
@@ -44,22 +44,22 @@ func TestTermsExportImport(t *testing.T) {
 	if r := importInto(d2, c2, f.Data); r.Err != "" {
 		t.Fatalf("import refused: %s", r.Err)
 	}
-	if got, want := c2.state.query(c2.list).Encode(), c.state.query(c.list).Encode(); got != want {
+	if got, want := c2.state.Query(c2.list).Encode(), c.state.Query(c.list).Encode(); got != want {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
-	if len(c2.state.terms) != 2 || !c2.state.terms[0].Has {
-		t.Errorf("drafts after import %+v", c2.state.terms)
+	if len(c2.state.Terms) != 2 || !c2.state.Terms[0].Has {
+		t.Errorf("drafts after import %+v", c2.state.Terms)
 	}
 
 	spec := []byte(`{"terms": [{"name": "ep_dispatch", "place": "fc2", "bytes": "r * H * b"}]}`)
 	c3, d3 := mountExplorer(t, nil)
 	r := importInto(d3, c3, spec)
-	if r.Err != "" || len(c3.state.cfg.Terms) != 1 || c3.state.terms[0].Typed.Name != "ep_dispatch" {
-		t.Errorf("spec config with terms: %+v, terms %+v", r, c3.state.cfg.Terms)
+	if r.Err != "" || len(c3.state.Cfg.Terms) != 1 || c3.state.Terms[0].Typed.Name != "ep_dispatch" {
+		t.Errorf("spec config with terms: %+v, terms %+v", r, c3.state.Cfg.Terms)
 	}
 	bad := []byte(`{"terms": [{"name": "x", "place": "head", "bytes": "2 * Q"}]}`)
-	before := c3.state.query(c3.list).Encode()
-	if r := importInto(d3, c3, bad); !strings.Contains(r.Err, `terms[0] (x): unknown variable "Q"`) || c3.state.query(c3.list).Encode() != before {
+	before := c3.state.Query(c3.list).Encode()
+	if r := importInto(d3, c3, bad); !strings.Contains(r.Err, `terms[0] (x): unknown variable "Q"`) || c3.state.Query(c3.list).Encode() != before {
 		t.Errorf("a bad term imported: %+v", r)
 	}
 }

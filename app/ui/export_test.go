@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -137,7 +138,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	cfg.Request.Outputs.TopK = 20
 	cfg.FC2.OutputWidth = estimator.Int64(1024)
 	cfg.Changes.GDNEarlyRelease = false
-	v := PageView{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
+	v := page.View{Preset: "Qwen3-Next-80B-A3B", Axis: "vocab_size", From: 1000, To: 300000}
 	in, err := chart.Build(cfg, v.Axis, v.From, v.To, 64)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +147,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	imp, err := ImportJSON(estimator.Default(), data)
+	imp, err := page.ImportJSON(estimator.Default(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestImportKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur := pressureConfig()
-	imp, err := ImportJSON(cur, hf)
+	imp, err := page.ImportJSON(cur, hf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,40 +191,25 @@ func TestImportKinds(t *testing.T) {
 		t.Errorf("HF report %+v", imp.HF)
 	}
 
-	imp, err = ImportJSON(cur, []byte(`{"request": {"rows": 1234}}`))
+	imp, err = page.ImportJSON(cur, []byte(`{"request": {"rows": 1234}}`))
 	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
 		t.Errorf("spec config import: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
 	}
 	// A byte order mark is skipped; a file of observed points alone is
 	// in the spec's format (the command line reads both the same way).
-	imp, err = ImportJSON(cur, []byte("\ufeff"+`{"request": {"rows": 1234}}`))
+	imp, err = page.ImportJSON(cur, []byte("\ufeff"+`{"request": {"rows": 1234}}`))
 	if err != nil || imp.Kind != "config" || imp.Config.Request.Rows != 1234 {
 		t.Errorf("spec config with a BOM: %q %v %v", imp.Kind, imp.Config.Request.Rows, err)
 	}
-	imp, err = ImportJSON(cur, []byte(`{"observed": [{"rows": 64902, "peak_bytes": 94780217856}]}`))
+	imp, err = page.ImportJSON(cur, []byte(`{"observed": [{"rows": 64902, "peak_bytes": 94780217856}]}`))
 	if err != nil || imp.Kind != "config" || len(imp.Config.Observed) != 1 {
 		t.Errorf("observed points alone: %q %v %v", imp.Kind, imp.Config.Observed, err)
 	}
 
 	for _, bad := range []string{``, `{`, `[1]`, `{"request": {"rows": -1}}`, `{"headroom": 1, "config": 5}`, `{"vocab_size": "x"}`} {
 		t.Run(bad, func(t *testing.T) {
-			if _, err := ImportJSON(cur, []byte(bad)); err == nil {
+			if _, err := page.ImportJSON(cur, []byte(bad)); err == nil {
 				t.Errorf("importJSON(%q) accepted", bad)
-			}
-		})
-	}
-}
-
-func TestExportName(t *testing.T) {
-	for _, tt := range []struct{ preset, axis, ext, want string }{
-		{"Qwen3-Next-80B-A3B", "rows", "csv", "qwen3-next-80b-a3b_rows.csv"},
-		{"Llama-3.1-8B", "vocab_size", "svg", "llama-3.1-8b_vocab_size.svg"},
-		{"", "rows", "json", "headroom_rows.json"},
-		{"../../etc/passwd", "rows", "png", "etc-passwd_rows.png"},
-	} {
-		t.Run(tt.want, func(t *testing.T) {
-			if got := exportName(tt.preset, tt.axis, tt.ext); got != tt.want {
-				t.Errorf("exportName(%q) = %q, want %q", tt.preset, got, tt.want)
 			}
 		})
 	}

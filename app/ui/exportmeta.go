@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -134,8 +135,8 @@ func flipSummary(flips []estimator.Flip) string {
 }
 
 // presetIDName is the display name of a preset id ("" when none matches).
-func presetIDName(list []preset, id string) string {
-	if p, ok := findPreset(list, id); ok {
+func presetIDName(list []page.Preset, id string) string {
+	if p, ok := page.FindPreset(list, id); ok {
 		return p.Name
 	}
 	return ""

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -83,7 +84,7 @@ func TestCSVFlipRows(t *testing.T) {
 // the chart's axis, as the sweep finds them.
 func TestJSONExportFlips(t *testing.T) {
 	cfg := pressureConfig()
-	v := PageView{Axis: "rows", From: 1, To: 1_000_000}
+	v := page.View{Axis: "rows", From: 1, To: 1_000_000}
 	in, err := chart.Build(cfg, v.Axis, v.From, v.To, 64)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,5 @@ func (c *explorer) listenHistory() {}
 
 func (h *history) release() {}
 
-func pushQuery(string) {}
-
 // scheduleAddress writes at once: there is no frame to wait for.
 func (c *explorer) scheduleAddress() { c.flushAddress() }

@@ -73,13 +73,3 @@ func (c *explorer) scheduleAddress() {
 	}
 	app.Window().Call("requestAnimationFrame", h.frameFn)
 }
-
-// pushQuery puts the query into the address bar as a new history entry.
-func pushQuery(query string) {
-	loc := app.Window().Get("location")
-	u := loc.Get("pathname").String()
-	if query != "" {
-		u += "?" + query
-	}
-	app.Window().Get("history").Call("pushState", nil, "", u)
-}

@@ -5,6 +5,10 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 )
 
 // importPanel reads a Hugging Face config.json, a config in the spec's
@@ -16,19 +20,19 @@ type importPanel struct {
 	app.Compo
 
 	Share *shareSink
-	Sink  *editSink
+	Sink  *widget.Sink
 
 	text    string // the textarea's text, as typed or pasted
 	source  string // where the last import came from
-	report  importReport
+	report  page.ImportReport
 	done    bool // an import ran: the report is to be shown
 	release func()
 }
 
 // OnMount makes the page a drop target.
 func (p *importPanel) OnMount(ctx app.Context) {
-	defer p.Sink.catch("watching for dropped files")
-	p.release = watchDrops(ctx, p.onDropFile, p.onDropText)
+	defer p.Sink.Catch("watching for dropped files")
+	p.release = browser.WatchDrops(ctx, p.onDropFile, p.onDropText)
 }
 
 // OnDismount stops watching for drops.
@@ -41,13 +45,13 @@ func (p *importPanel) OnDismount() {
 
 // Render draws the panel.
 func (p *importPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the import panel", &ui)
+	defer p.Sink.CatchRender("drawing the import panel", &ui)
 	return app.FieldSet().Class("group", "import-panel").Body(
 		app.Legend().Text("Import"),
 		app.Label().For("import-text").Class("import-label").
 			Text("Paste a Hugging Face config.json, a config or a Headroom export"),
 		app.Textarea().ID("import-text").Class("import-text").Rows(3).Spellcheck(false).
-			Placeholder("%s", goappAttr(`{"vocab_size": 151936, "hidden_size": 2048, …}`)).
+			Placeholder("%s", widget.Attr(`{"vocab_size": 151936, "hidden_size": 2048, …}`)).
 			OnInput(p.onInput),
 		app.Div().Class("import-actions").Body(
 			app.Button().ID("import-button").Type("button").Class("share-button", "primary").
@@ -98,37 +102,37 @@ func keyList(id, title string, items []string) app.UI {
 }
 
 func (p *importPanel) onInput(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the pasted text")
+	defer p.Sink.Catch("reading the pasted text")
 	p.text = ctx.JSSrc().Get("value").String()
 }
 
 func (p *importPanel) onImportText(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the pasted text")
+	defer p.Sink.Catch("importing the pasted text")
 	if strings.TrimSpace(p.text) == "" {
-		p.show("the text box", importReport{Err: "the text box is empty; paste a config.json into it first"})
+		p.show("the text box", page.ImportReport{Err: "the text box is empty; paste a config.json into it first"})
 		return
 	}
 	p.load("the pasted text", []byte(p.text))
 }
 
 func (p *importPanel) onPick(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the chosen file")
+	defer p.Sink.Catch("importing the chosen file")
 	input := ctx.JSSrc()
-	file, ok := fileOf(input)
+	file, ok := browser.FileOf(input)
 	if !ok {
 		return
 	}
 	p.readAndLoad(ctx, file)
-	clearFileInput(input) // picking the same file again is a change
+	browser.ClearFileInput(input) // picking the same file again is a change
 }
 
 func (p *importPanel) onDropFile(ctx app.Context, file app.Value) {
-	defer p.Sink.catch("importing the dropped file")
+	defer p.Sink.Catch("importing the dropped file")
 	p.readAndLoad(ctx, file)
 }
 
 func (p *importPanel) onDropText(ctx app.Context, text string) {
-	defer p.Sink.catch("importing the dropped text")
+	defer p.Sink.Catch("importing the dropped text")
 	p.load("the dropped text", []byte(text))
 }
 
@@ -138,10 +142,10 @@ func (p *importPanel) readAndLoad(ctx app.Context, file app.Value) {
 	if n := file.Get("name"); n != nil && n.Truthy() {
 		name = n.String()
 	}
-	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
-		defer p.Sink.catch("importing " + name)
+	browser.ReadFile(ctx, file, func(ctx app.Context, data []byte, err error) {
+		defer p.Sink.Catch("importing " + name)
 		if err != nil {
-			p.show(name, importReport{Err: "it could not be read: " + err.Error()})
+			p.show(name, page.ImportReport{Err: "it could not be read: " + err.Error()})
 			return
 		}
 		p.load(name, data)
@@ -153,6 +157,6 @@ func (p *importPanel) load(source string, data []byte) {
 	p.show(source, p.Share.load(data))
 }
 
-func (p *importPanel) show(source string, r importReport) {
+func (p *importPanel) show(source string, r page.ImportReport) {
 	p.source, p.report, p.done = source, r, true
 }

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"headroom/app/chart"
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -18,20 +19,20 @@ import (
 func TestReversedRangeLinkRenders(t *testing.T) {
 	c, _ := mountExplorer(t, url.Values{"from": {"500"}, "to": {"10"}})
 	if !c.shown.ready {
-		t.Fatalf("no render for ?from=500&to=10; errors %v", c.state.errs)
+		t.Fatalf("no render for ?from=500&to=10; errors %v", c.state.Errs)
 	}
 	in, _ := c.sweeps.last()
-	from, to := chart.DefaultRange("rows", c.state.cfg)
+	from, to := page.DefaultRange("rows", c.state.Cfg)
 	if in.From != from || in.To != to || in.Axis.Key != "rows" {
 		t.Errorf("the chart sweeps %d..%d, want the default %d..%d", in.From, in.To, from, to)
 	}
-	if c.state.errs[keyTo] == "" && c.state.errs[keyFrom] == "" {
-		t.Errorf("no message beside the range: %v", c.state.errs)
+	if c.state.Errs[page.KeyTo] == "" && c.state.Errs[page.KeyFrom] == "" {
+		t.Errorf("no message beside the range: %v", c.state.Errs)
 	}
-	if got := c.state.text(keyFrom) + ".." + c.state.text(keyTo); got != "500..10" {
+	if got := c.state.Text(page.KeyFrom) + ".." + c.state.Text(page.KeyTo); got != "500..10" {
 		t.Errorf("the range fields show %s", got)
 	}
-	q := c.state.query(c.list)
+	q := c.state.Query(c.list)
 	if q.Get("from") != "500" || q.Get("to") != "10" {
 		t.Errorf("the address lost the link's range: ?%s", q.Encode())
 	}
@@ -43,21 +44,21 @@ func TestBadSwitchValue(t *testing.T) {
 	for _, key := range []string{"grad", "head_eager_workspace"} {
 		t.Run(key, func(t *testing.T) {
 			c, d := mountExplorer(t, url.Values{key: {"maybe"}})
-			if !strings.Contains(c.state.errs[key], "true or false") {
-				t.Fatalf("errs[%s] = %q", key, c.state.errs[key])
+			if !strings.Contains(c.state.Errs[key], "true or false") {
+				t.Fatalf("errs[%s] = %q", key, c.state.Errs[key])
 			}
-			html := c.state.controlView(c.list).Errors[key]
+			html := controlViewOf(&c.state, c.list).Errors[key]
 			if html == "" {
 				t.Errorf("the controls get no message for %s", key)
 			}
-			send(d, c, edit{Kind: editCheck, Key: key, On: true})
-			if m, ok := c.state.errs[key]; ok {
+			send(d, c, page.Edit{Kind: page.EditCheck, Key: key, On: true})
+			if m, ok := c.state.Errs[key]; ok {
 				t.Errorf("after using the switch: errs[%s] = %q", key, m)
 			}
-			if q := c.state.query(c.list).Encode(); strings.Contains(q, "maybe") {
+			if q := c.state.Query(c.list).Encode(); strings.Contains(q, "maybe") {
 				t.Errorf("after using the switch the address says ?%s", q)
 			}
-			if f, _ := estimator.FieldByKey(key); !f.Bool(&c.state.cfg) {
+			if f, _ := estimator.FieldByKey(key); !f.Bool(&c.state.Cfg) {
 				t.Errorf("%s is off after switching it on", key)
 			}
 		})
@@ -69,46 +70,46 @@ func TestBadSwitchValue(t *testing.T) {
 // the swept field itself does not move its axis.
 func TestRangeFollowsConfig(t *testing.T) {
 	c, d := mountExplorer(t, url.Values{"axis": {"in_use_bytes"}})
-	if c.state.to != estimator.H200CapacityBytes {
-		t.Fatalf("to = %d on an H200", c.state.to)
+	if c.state.To != estimator.H200CapacityBytes {
+		t.Fatalf("to = %d on an H200", c.state.To)
 	}
-	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: "h100"})
-	if c.state.to != estimator.H100CapacityBytes {
-		t.Errorf("after picking the H100 the range ends at %d, want %d", c.state.to, estimator.H100CapacityBytes)
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyGPU, Text: "h100"})
+	if c.state.To != estimator.H100CapacityBytes {
+		t.Errorf("after picking the H100 the range ends at %d, want %d", c.state.To, estimator.H100CapacityBytes)
 	}
 	typeInto(d, c, "capacity_bytes", "96GiB")
-	if c.state.to != 96<<30 {
-		t.Errorf("after typing 96GiB the range ends at %d", c.state.to)
+	if c.state.To != 96<<30 {
+		t.Errorf("after typing 96GiB the range ends at %d", c.state.To)
 	}
-	typeInto(d, c, keyTo, "40GB")
-	if c.state.to != 40_000_000_000 || c.state.errs[keyTo] != "" {
-		t.Fatalf("to = %d (%q) after typing 40GB", c.state.to, c.state.errs[keyTo])
+	typeInto(d, c, page.KeyTo, "40GB")
+	if c.state.To != 40_000_000_000 || c.state.Errs[page.KeyTo] != "" {
+		t.Fatalf("to = %d (%q) after typing 40GB", c.state.To, c.state.Errs[page.KeyTo])
 	}
-	send(d, c, edit{Kind: editMenu, Key: keyGPU, Text: "h200"})
-	if c.state.to != 40_000_000_000 {
-		t.Errorf("a typed range moved with the GPU: to = %d", c.state.to)
+	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyGPU, Text: "h200"})
+	if c.state.To != 40_000_000_000 {
+		t.Errorf("a typed range moved with the GPU: to = %d", c.state.To)
 	}
-	send(d, c, edit{Kind: editFit})
-	if c.state.to != estimator.H200CapacityBytes || c.state.typed {
-		t.Errorf("fit range: to = %d, typed %v", c.state.to, c.state.typed)
+	send(d, c, page.Edit{Kind: page.EditFit})
+	if c.state.To != estimator.H200CapacityBytes || c.state.Typed {
+		t.Errorf("fit range: to = %d, typed %v", c.state.To, c.state.Typed)
 	}
-	if q := c.state.query(c.list); q.Has("to") {
+	if q := c.state.Query(c.list); q.Has("to") {
 		t.Errorf("a fitted range is written in the address: ?%s", q.Encode())
 	}
 
 	c, d = mountExplorer(t, nil)
-	from, to := c.state.from, c.state.to
+	from, to := c.state.From, c.state.To
 	typeInto(d, c, "rows", "900000")
-	if c.state.from != from || c.state.to != to {
-		t.Errorf("moving rows along rows moved the axis to %d..%d", c.state.from, c.state.to)
+	if c.state.From != from || c.state.To != to {
+		t.Errorf("moving rows along rows moved the axis to %d..%d", c.state.From, c.state.To)
 	}
 	// The range kept is still nobody's: the next edit of another field
 	// moves it to the config's default (the page settles each edit on the
 	// state its address opens, and that address carries the range).
 	typeInto(d, c, "hidden_size", "4096")
-	if from, to := chart.DefaultRange("rows", c.state.cfg); c.state.from != from || c.state.to != to || c.state.typed {
+	if from, to := page.DefaultRange("rows", c.state.Cfg); c.state.From != from || c.state.To != to || c.state.Typed {
 		t.Errorf("after an edit of hidden_size the range is %d..%d (typed %v), want the default %d..%d",
-			c.state.from, c.state.to, c.state.typed, from, to)
+			c.state.From, c.state.To, c.state.Typed, from, to)
 	}
 }
 
@@ -127,21 +128,21 @@ func TestUnitsInFields(t *testing.T) {
 		{"capacity_bytes", "8e10", "capacity_bytes", 80_000_000_000, "80000000000"},
 		{"rows", "64k", "rows", 64000, "64000"},
 		{"rows", "64,902", "rows", 64902, "64902"},
-		{KeyInUseGiB, "63.75", "in_use_bytes", 63*(1<<30) + 3<<28, "63.75"},
-		{KeyInUseGiB, "1024MiB", "in_use_bytes", 1 << 30, "1"},
+		{page.KeyInUseGiB, "63.75", "in_use_bytes", 63*(1<<30) + 3<<28, "63.75"},
+		{page.KeyInUseGiB, "1024MiB", "in_use_bytes", 1 << 30, "1"},
 	} {
 		t.Run(tc.control+"="+tc.text, func(t *testing.T) {
 			c, d := mountExplorer(t, nil)
 			typeInto(d, c, tc.control, tc.text)
 			f, _ := estimator.FieldByKey(tc.key)
-			if v, _ := f.Int(&c.state.cfg); v != tc.want || c.state.errs[errorKey(tc.control)] != "" {
-				t.Fatalf("%s = %d (%q), want %d", tc.key, v, c.state.errs[errorKey(tc.control)], tc.want)
+			if v, _ := f.Int(&c.state.Cfg); v != tc.want || c.state.Errs[page.ErrorKey(tc.control)] != "" {
+				t.Fatalf("%s = %d (%q), want %d", tc.key, v, c.state.Errs[page.ErrorKey(tc.control)], tc.want)
 			}
-			if got := c.state.text(tc.control); got != tc.text {
+			if got := c.state.Text(tc.control); got != tc.text {
 				t.Errorf("while typing the field shows %q, want %q", got, tc.text)
 			}
-			send(d, c, edit{Kind: editCommit, Key: tc.control})
-			if got := c.state.text(tc.control); got != tc.shown {
+			send(d, c, page.Edit{Kind: page.EditCommit, Key: tc.control})
+			if got := c.state.Text(tc.control); got != tc.shown {
 				t.Errorf("after the commit the field shows %q, want %q", got, tc.shown)
 			}
 		})
@@ -149,23 +150,23 @@ func TestUnitsInFields(t *testing.T) {
 	t.Run("fraction", func(t *testing.T) {
 		c, d := mountExplorer(t, nil)
 		typeInto(d, c, "rows", "1.5")
-		msg := c.state.errs["rows"]
+		msg := c.state.Errs["rows"]
 		if !strings.Contains(msg, "whole") && !strings.Contains(msg, "fraction") {
 			t.Errorf("rows=1.5: %q, want the reason", msg)
 		}
-		send(d, c, edit{Kind: editCommit, Key: "rows"})
-		if got := c.state.text("rows"); got != "1.5" {
+		send(d, c, page.Edit{Kind: page.EditCommit, Key: "rows"})
+		if got := c.state.Text("rows"); got != "1.5" {
 			t.Errorf("a refused text was replaced on commit: %q", got)
 		}
 	})
 	t.Run("range", func(t *testing.T) {
 		c, d := mountExplorer(t, url.Values{"axis": {"in_use_bytes"}})
-		typeInto(d, c, keyTo, "64GiB")
-		if c.state.to != 64<<30 {
-			t.Errorf("to = %d after 64GiB (%q)", c.state.to, c.state.errs[keyTo])
+		typeInto(d, c, page.KeyTo, "64GiB")
+		if c.state.To != 64<<30 {
+			t.Errorf("to = %d after 64GiB (%q)", c.state.To, c.state.Errs[page.KeyTo])
 		}
-		send(d, c, edit{Kind: editCommit, Key: keyTo})
-		if got := c.state.text(keyTo); got != strconv.FormatInt(64<<30, 10) {
+		send(d, c, page.Edit{Kind: page.EditCommit, Key: page.KeyTo})
+		if got := c.state.Text(page.KeyTo); got != strconv.FormatInt(64<<30, 10) {
 			t.Errorf("after the commit #axis-to shows %q", got)
 		}
 	})
@@ -176,31 +177,31 @@ func TestUnitsInFields(t *testing.T) {
 // 151,936 -> 153,538 -> 153,538).
 func TestArrowKeysMove(t *testing.T) {
 	for _, sp := range allSliders() {
-		if sp.key == KeyInUseGiB {
-			sp = sliderSpec{key: KeyInUseGiB, max: 140}
+		if sp.key == page.KeyInUseGiB {
+			sp = sliderSpec{key: page.KeyInUseGiB, max: 140}
 		}
-		st := newPageState()
-		c := &controls{View: st.controlView(nil)}
-		s := c.slider(sp).(*slider)
+		st := page.New()
+		c := &controls{View: controlViewOf(&st, nil)}
+		s := c.slider(sp).(*widget.Slider)
 		t.Run(sp.key, func(t *testing.T) {
 			v := s.Value
-			up, _, ok := s.next(v, true)
+			up, _, ok := s.Next(v, true)
 			if !ok || up <= v {
 				t.Fatalf("right from %v: %v (%v)", v, up, ok)
 			}
-			down, _, ok := s.next(up, false)
+			down, _, ok := s.Next(up, false)
 			if !ok || down >= up {
 				t.Fatalf("left from %v: %v (%v)", up, down, ok)
 			}
 		})
 	}
-	s := &slider{Min: 1000, Max: 1 << 20, Log: true, Step: 1}
-	up, _, _ := s.next(151936, true)
-	down, _, _ := s.next(up, false)
+	s := &widget.Slider{Min: 1000, Max: 1 << 20, Log: true, Step: 1}
+	up, _, _ := s.Next(151936, true)
+	down, _, _ := s.Next(up, false)
 	if up <= 151936 || down >= up {
 		t.Errorf("vocab_size 151,936: right %v, then left %v", up, down)
 	}
-	if _, _, ok := s.next(1<<20, true); ok {
+	if _, _, ok := s.Next(1<<20, true); ok {
 		t.Errorf("right at the end of the slider moved")
 	}
 }
@@ -214,7 +215,7 @@ func TestGPUDocsMatchTable(t *testing.T) {
 	}
 	doc := string(data)
 	for _, g := range estimator.GPUs() {
-		if g.ID == gpuCustom {
+		if g.ID == page.GPUCustom {
 			continue
 		}
 		row := "| `" + g.ID + "` | " + g.Name + " | "
@@ -240,10 +241,10 @@ func TestImportDtypeAndNotes(t *testing.T) {
 	if rep.Err != "" {
 		t.Fatalf("refused: %s", rep.Err)
 	}
-	if got := c.state.cfg.FC2.DtypeBytes; got != 4 {
+	if got := c.state.Cfg.FC2.DtypeBytes; got != 4 {
 		t.Errorf("dtype_bytes = %d after torch_dtype float32, want 4", got)
 	}
-	if got := c.state.text("dtype_bytes"); got != "4" {
+	if got := c.state.Text("dtype_bytes"); got != "4" {
 		t.Errorf("the dtype_bytes field shows %q", got)
 	}
 	if len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "num_local_experts = 8: the number of experts") {
@@ -253,12 +254,12 @@ func TestImportDtypeAndNotes(t *testing.T) {
 		!strings.Contains(rep.Summary, "dtype_bytes") {
 		t.Errorf("the report does not say where dtype_bytes came from: %q, %q", rep.Summary, rep.Recognised)
 	}
-	before := estimator.EncodeQuery(c.state.cfg).Encode()
+	before := estimator.EncodeQuery(c.state.Cfg).Encode()
 	rep = c.importFile([]byte("{\n  \"vocab_size\": 5,\n}"))
 	if !strings.Contains(rep.Err, "line 3, column 1: invalid character '}'") {
 		t.Errorf("a syntax error says %q, want its line and column", rep.Err)
 	}
-	if estimator.EncodeQuery(c.state.cfg).Encode() != before {
+	if estimator.EncodeQuery(c.state.Cfg).Encode() != before {
 		t.Errorf("a refused file changed the config")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -19,8 +20,8 @@ import (
 func TestMapExports(t *testing.T) {
 	q, _ := url.ParseQuery("view=map&mcols=16")
 	c, _ := mountExplorer(t, q)
-	x, y, n := c.state.mapS.axes()
-	want, err := estimator.Map(c.state.cfg, x, y, n)
+	x, y, n := c.state.Map.Axes()
+	want, err := estimator.Map(c.state.Cfg, x, y, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +107,8 @@ func TestMapExports(t *testing.T) {
 // as the page computes it, column by column through mapJob.
 func BenchmarkMapJob(b *testing.B) {
 	cfg := estimator.Default()
-	ms := newMapState()
-	ms.check(cfg)
+	ms := page.NewMapState()
+	ms.Check(cfg)
 	for b.Loop() {
 		j := newMapJob("k", cfg, &ms)
 		for !j.step(func() bool { return true }) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -22,8 +23,8 @@ type mapJob struct {
 
 // newMapJob starts the map of cfg over the state's axes. A config or axes
 // NewMapper refuses give a job that is done at once, with the error.
-func newMapJob(key string, cfg estimator.Config, ms *mapState) *mapJob {
-	x, y, n := ms.axes()
+func newMapJob(key string, cfg estimator.Config, ms *page.MapState) *mapJob {
+	x, y, n := ms.Axes()
 	j := &mapJob{key: key}
 	m, err := estimator.NewMapper(cfg, x, y, n)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -20,9 +21,9 @@ func TestMapJobEqualsMap(t *testing.T) {
 		{"capacity by rows", "capacity_bytes", "rows", 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ms := newMapState()
-			ms.x, ms.y, ms.cols = tc.x, tc.y, 40
-			ms.check(cfg)
+			ms := page.NewMapState()
+			ms.X, ms.Y, ms.Cols = tc.x, tc.y, 40
+			ms.Check(cfg)
 			j := newMapJob("k", cfg, &ms)
 			steps := 0
 			for !j.done {
@@ -39,7 +40,7 @@ func TestMapJobEqualsMap(t *testing.T) {
 			if want := (40 + tc.per - 1) / tc.per; steps != want {
 				t.Errorf("steps = %d, want %d", steps, want)
 			}
-			x, y, n := ms.axes()
+			x, y, n := ms.Axes()
 			want, err := estimator.Map(cfg, x, y, n)
 			if err != nil {
 				t.Fatal(err)
@@ -57,14 +58,14 @@ func TestMapJobEqualsMap(t *testing.T) {
 // error naming the field.
 func TestMapJobErrors(t *testing.T) {
 	cfg := estimator.Default()
-	ms := newMapState()
-	ms.y = "rows"
-	ms.check(cfg)
+	ms := page.NewMapState()
+	ms.Y = "rows"
+	ms.Check(cfg)
 	j := newMapJob("k", cfg, &ms)
 	if !j.done || j.err == nil {
 		t.Fatalf("same axis twice: done %v err %v", j.done, j.err)
 	}
-	if fe := estimator.FieldErrors(j.err); len(fe) == 0 || mapErrKey(fe[0].Field) != keyMY {
-		t.Errorf("error %v is not beside %s", j.err, keyMY)
+	if fe := estimator.FieldErrors(j.err); len(fe) == 0 || page.MapErrKey(fe[0].Field) != page.KeyMY {
+		t.Errorf("error %v is not beside %s", j.err, page.KeyMY)
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -22,23 +25,23 @@ type viewTabs struct {
 	app.Compo
 
 	Map  bool
-	Sink *editSink
+	Sink *widget.Sink
 }
 
 // Render draws the two tabs.
 func (v *viewTabs) Render() (ui app.UI) {
-	defer v.Sink.catchRender("drawing the view tabs", &ui)
+	defer v.Sink.CatchRender("drawing the view tabs", &ui)
 	tab := func(id, value, label string, on bool) app.UI {
-		return app.Button().ID(id).Type("button").Class("view-tab", classIf(on, "on")).
+		return app.Button().ID(id).Type("button").Class("view-tab", widget.ClassIf(on, "on")).
 			Aria("pressed", on).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
-				defer v.Sink.catch("switching the view")
-				v.Sink.send(ctx, edit{Kind: editMenu, Key: keyView, Text: value, Settle: true})
+				defer v.Sink.Catch("switching the view")
+				v.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMenu, Key: page.KeyView, Text: value, Settle: true})
 			})
 	}
 	return app.Div().Class("view-tabs").Role("group").Aria("label", "view").Body(
-		tab("view-single", viewSingle, "One input", !v.Map),
-		tab("view-map", viewMap, "Two inputs", v.Map),
+		tab("view-single", page.ViewSingle, "One input", !v.Map),
+		tab("view-map", page.ViewMap, "Two inputs", v.Map),
 	)
 }
 
@@ -50,8 +53,8 @@ type mapView struct {
 	app.Compo
 
 	State    mapViewState
-	Sink     *editSink
-	Exporter func(format string) (exported, error)
+	Sink     *widget.Sink
+	Exporter func(format string) (browser.File, error)
 
 	readout   string // the column under the pointer, in words
 	readoutJS string // the same column as JSON (data-column), for tests
@@ -76,11 +79,11 @@ type mapViewState struct {
 
 // Render draws the view.
 func (m *mapView) Render() (ui app.UI) {
-	defer m.Sink.catchRender("drawing the map", &ui)
+	defer m.Sink.CatchRender("drawing the map", &ui)
 	st := &m.State
-	var opts []menuOption
+	var opts []widget.Option
 	for _, k := range estimator.Axes() {
-		opts = append(opts, menuOption{Value: k, Label: k})
+		opts = append(opts, widget.Option{Value: k, Label: k})
 	}
 	complete := "0"
 	if st.Complete {
@@ -103,15 +106,15 @@ func (m *mapView) Render() (ui app.UI) {
 		// The plane in the SVG's coordinates, for tests that point at it.
 		DataSet("plot", num(f.Plot.Left)+","+num(f.Plot.Top)+","+num(f.Plot.Right)+","+num(f.Plot.Bottom)+","+num(f.Width)+","+num(f.Height)).Body(
 		app.Div().Class("axis-controls", "map-controls").Body(
-			&menu{ID: keyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[keyMX], Sink: m.Sink},
-			m.field(keyMXFrom, "x from", st.XFrom),
-			m.field(keyMXTo, "x to", st.XTo),
-			&menu{ID: keyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[keyMY], Sink: m.Sink},
-			m.field(keyMYFrom, "y from", st.YFrom),
-			m.field(keyMYTo, "y to", st.YTo),
-			m.field(keyMCols, "columns", st.Cols),
+			&widget.Menu{ID: page.KeyMX, Label: "across (x)", Options: opts, Selected: st.X, Error: st.Errors[page.KeyMX], For: page.ForMap, Sink: m.Sink},
+			m.field(page.KeyMXFrom, "x from", st.XFrom),
+			m.field(page.KeyMXTo, "x to", st.XTo),
+			&widget.Menu{ID: page.KeyMY, Label: "up (y)", Options: opts, Selected: st.Y, Error: st.Errors[page.KeyMY], For: page.ForMap, Sink: m.Sink},
+			m.field(page.KeyMYFrom, "y from", st.YFrom),
+			m.field(page.KeyMYTo, "y to", st.YTo),
+			m.field(page.KeyMCols, "columns", st.Cols),
 		),
-		app.Figure().Class("chart-figure", "map-figure", classIf(st.Stale, "stale")).Body(
+		app.Figure().Class("chart-figure", "map-figure", widget.ClassIf(st.Stale, "stale")).Body(
 			app.Div().ID("map").Class("chart", "map").Body(body).
 				OnMouseMove(m.onMove).OnClick(m.onClick),
 			app.P().ID("map-readout").Class("map-readout").Role("status").Aria("live", "polite").
@@ -131,11 +134,11 @@ func (m *mapView) Render() (ui app.UI) {
 
 func (m *mapView) field(id, label, text string) app.UI {
 	msg := m.State.Errors[id]
-	return app.Div().Class("control", "bound", classIf(msg != "", "has-error")).Body(
+	return app.Div().Class("control", "bound", widget.ClassIf(msg != "", "has-error")).Body(
 		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			AutoComplete(false).Spellcheck(false).
-			Value(goappAttr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
+			Value(widget.Attr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
 			OnChange(m.onField, id),
 		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
 	)
@@ -143,15 +146,15 @@ func (m *mapView) field(id, label, text string) app.UI {
 
 // onField sends a committed range or columns field.
 func (m *mapView) onField(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("editing the map's axes")
+	defer m.Sink.Catch("editing the map's axes")
 	src := ctx.JSSrc()
-	m.Sink.send(ctx, edit{Kind: editText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
+	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
 }
 
 func (m *mapView) exportButton(format, label string) app.UI {
 	return app.Button().ID("map-export-" + format).Type("button").Class("share-button").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
-			defer m.Sink.catch("exporting the map")
+			defer m.Sink.Catch("exporting the map")
 			if m.Exporter == nil {
 				return
 			}
@@ -160,7 +163,7 @@ func (m *mapView) exportButton(format, label string) app.UI {
 				m.status = "Could not export the map: " + err.Error()
 				return
 			}
-			saveFile(ctx, f, func(ctx app.Context, err error) {
+			browser.SaveFile(ctx, f, func(ctx app.Context, err error) {
 				if err != nil {
 					m.status = "Could not save " + f.Name + ": " + err.Error()
 				} else {
@@ -193,7 +196,7 @@ func (m *mapView) pointerAt(ctx app.Context, e app.Event) (x, y float64, ok bool
 
 // onMove shows the column under the pointer with its exact flips.
 func (m *mapView) onMove(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("reading the map")
+	defer m.Sink.Catch("reading the map")
 	x, _, ok := m.pointerAt(ctx, e)
 	if !ok {
 		return
@@ -210,12 +213,12 @@ func (m *mapView) onMove(ctx app.Context, e app.Event) {
 
 // onClick moves the config to the point under the pointer: x and y both.
 func (m *mapView) onClick(ctx app.Context, e app.Event) {
-	defer m.Sink.catch("moving to a point of the map")
+	defer m.Sink.Catch("moving to a point of the map")
 	x, y, ok := m.pointerAt(ctx, e)
 	if !ok {
 		return
 	}
-	m.Sink.send(ctx, edit{Kind: editText, Key: keyMClick, Settle: true,
+	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Settle: true,
 		Text: strconv.FormatInt(int64(math.Round(x)), 10) + "," + strconv.FormatInt(int64(math.Round(y)), 10)})
 }
 

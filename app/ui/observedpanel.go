@@ -6,6 +6,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/ui/browser"
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -35,8 +38,8 @@ type observedRow struct {
 // last valid render (the table). A point whose peak is below a revision's
 // in_use_bytes is valid, and gets a warning naming that revision's
 // in-use bytes.
-func observedViewOf(s *pageState, sh *shownState, axis string) observedView {
-	v := observedView{Text: s.observedText(), Error: s.errs[keyObserved], Axis: axis}
+func observedViewOf(s *page.State, sh *shownState, axis string) observedView {
+	v := observedView{Text: s.ObservedText(), Error: s.Errs[page.KeyObserved], Axis: axis}
 	if !sh.ready || len(sh.result.Observed) == 0 {
 		return v
 	}
@@ -129,7 +132,7 @@ type observedPanel struct {
 	app.Compo
 
 	View observedView
-	Sink *editSink
+	Sink *widget.Sink
 
 	text    string // the box as typed since the last render of View.Text
 	shown   string // the View.Text the box was last set to
@@ -138,14 +141,14 @@ type observedPanel struct {
 
 // OnMount puts the view's text in the box.
 func (p *observedPanel) OnMount(ctx app.Context) {
-	defer p.Sink.catch("filling the observed peaks")
+	defer p.Sink.Catch("filling the observed peaks")
 	p.syncText()
 }
 
 // OnUpdate puts a new text of the view (points from a link, an import, a
 // step back) in the box; the text being typed stays otherwise.
 func (p *observedPanel) OnUpdate(ctx app.Context) {
-	defer p.Sink.catch("filling the observed peaks")
+	defer p.Sink.Catch("filling the observed peaks")
 	p.syncText()
 }
 
@@ -163,7 +166,7 @@ func (p *observedPanel) syncText() {
 
 // Render draws the panel.
 func (p *observedPanel) Render() (ui app.UI) {
-	defer p.Sink.catchRender("drawing the observed peaks", &ui)
+	defer p.Sink.CatchRender("drawing the observed peaks", &ui)
 	v := p.View
 	var note app.UI
 	if v.Axis != "" && v.Axis != "rows" && len(v.Rows) > 0 {
@@ -174,7 +177,7 @@ func (p *observedPanel) Render() (ui app.UI) {
 		app.Legend().Text("Observed peaks"),
 		app.Label().For("obs-text").Class("import-label").
 			Text("Measured peaks, one a line: rows, peak, label; or a CSV with the header rows,peak_bytes,label"),
-		textareaText(app.Textarea().ID("obs-text").Class("import-text").Rows(3).Spellcheck(false).
+		widget.TextareaText(app.Textarea().ID("obs-text").Class("import-text").Rows(3).Spellcheck(false).
 			Placeholder("64902, 88.271 GiB, cold forward"), v.Text).
 			Aria("describedby", "error-observed").OnInput(p.onInput),
 		app.Div().Class("import-actions").Body(
@@ -203,7 +206,7 @@ func (p *observedPanel) renderTable() app.UI {
 		warn := app.UI(nil)
 		if r.Warning != "" {
 			warn = app.Span().Class("obs-warning").Role("note").
-				Title("%s", goappAttr("A valid point, but the measurement counts less than the bytes the config says were already allocated.")).
+				Title("%s", widget.Attr("A valid point, but the measurement counts less than the bytes the config says were already allocated.")).
 				Text("⚠ " + r.Warning)
 		}
 		body = append(body, app.Tr().ID("obs-row-%d", i).Body(
@@ -247,36 +250,36 @@ func fitRow(name, b, c string) app.UI {
 }
 
 func (p *observedPanel) onInput(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("reading the observed peaks")
+	defer p.Sink.Catch("reading the observed peaks")
 	p.text = ctx.JSSrc().Get("value").String()
 }
 
 func (p *observedPanel) onApply(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("setting the observed peaks")
+	defer p.Sink.Catch("setting the observed peaks")
 	p.fileErr = ""
-	p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: p.text, Settle: true})
+	p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: p.text, Settle: true})
 }
 
 func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
-	defer p.Sink.catch("importing the CSV of observed peaks")
+	defer p.Sink.Catch("importing the CSV of observed peaks")
 	input := ctx.JSSrc()
-	file, ok := fileOf(input)
+	file, ok := browser.FileOf(input)
 	if !ok {
 		return
 	}
-	readFile(ctx, file, func(ctx app.Context, data []byte, err error) {
-		defer p.Sink.catch("importing the CSV of observed peaks")
+	browser.ReadFile(ctx, file, func(ctx app.Context, data []byte, err error) {
+		defer p.Sink.Catch("importing the CSV of observed peaks")
 		if err != nil {
 			p.fileErr = "The file could not be read: " + err.Error() + ". The points are as they were."
 			return
 		}
 		p.fileErr = ""
 		text := string(data)
-		if !isObservedCSV(text) && strings.TrimSpace(text) != "" {
+		if !page.IsObservedCSV(text) && strings.TrimSpace(text) != "" {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
 		}
 		p.text = text
-		p.Sink.send(ctx, edit{Kind: editObserved, Key: keyObserved, Text: text, Settle: true})
+		p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: text, Settle: true})
 	})
-	clearFileInput(input)
+	browser.ClearFileInput(input)
 }

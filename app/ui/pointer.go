@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -21,10 +22,6 @@ import (
 //
 // A map view can reuse the overlay: it needs a Frame (its x mapping), the
 // x values to snap to, and a read-out per x.
-
-// editResetRange puts the axis range back to its default (the chart's
-// double-click and its "reset range" button).
-const editResetRange = "reset-range"
 
 // pointerView is one rendered chart as the overlay sees it. Made on the
 // UI goroutine and then only read, except memo, which only the pointer's
@@ -184,7 +181,7 @@ func (v *pointerView) readoutAt(x int64) readout {
 	res, err := estimatedAt(&rv, v.field.Key, x)
 	for i, o := range [2]*estimator.Outcome{&res.Baseline, &res.Candidate} {
 		if err != nil {
-			r.Rev[i].Error = messageOf(err)
+			r.Rev[i].Error = page.MessageOf(err)
 			continue
 		}
 		r.Rev[i] = revReadout{Decision: o.Decision.String(), Dominant: o.DominantStage, Children: o.Children,
@@ -225,11 +222,11 @@ func (r revReadout) Text(name string) string {
 
 // axisEdit is the edit that sets the axis input to x: in_use_bytes is
 // typed in GiB (exactly: GiBText reads back the same bytes).
-func axisEdit(axis string, x int64) edit {
+func axisEdit(axis string, x int64) page.Edit {
 	if axis == "in_use_bytes" {
-		return edit{Kind: editText, Key: KeyInUseGiB, Text: GiBText(x)}
+		return page.Edit{Kind: page.EditText, Key: page.KeyInUseGiB, Text: page.GiBText(x)}
 	}
-	return edit{Kind: editText, Key: axis, Text: strconv.FormatInt(x, 10)}
+	return page.Edit{Kind: page.EditText, Key: axis, Text: strconv.FormatInt(x, 10)}
 }
 
 // labelSVG names the chart's <svg role="img"> by the figure's caption

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"headroom/app/ui/browser"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -154,7 +155,7 @@ const prefetchSlice = 4
 // chain of callbacks runs at a time (preDue).
 func (p *chartPointer) prefetch(v *pointerView) {
 	p.pre, p.preFor = 0, v
-	p.preAfter = nowMs() + prefetchQuiet
+	p.preAfter = browser.NowMs() + prefetchQuiet
 	if p.idle == nil {
 		p.idle = app.FuncOf(func(this app.Value, args []app.Value) any {
 			defer p.c.catch("reading the chart out ahead")
@@ -165,7 +166,7 @@ func (p *chartPointer) prefetch(v *pointerView) {
 			if v == nil || p.el == nil || v != p.c.view.Load() || p.pre >= len(v.snaps) {
 				return nil
 			}
-			start := nowMs()
+			start := browser.NowMs()
 			if start < p.preAfter {
 				p.schedulePrefetch()
 				return nil
@@ -179,7 +180,7 @@ func (p *chartPointer) prefetch(v *pointerView) {
 				if deadline != nil && deadline.Call("timeRemaining").Float() <= 1 {
 					return false
 				}
-				return nowMs()-start < prefetchSlice
+				return browser.NowMs()-start < prefetchSlice
 			}
 			for p.pre < len(v.snaps) && left() {
 				v.readoutAt(v.snaps[p.pre])
@@ -204,7 +205,7 @@ func (p *chartPointer) schedulePrefetch() {
 	}
 	p.preDue = true
 	w := app.Window()
-	if wait := p.preAfter - nowMs(); wait > 0 {
+	if wait := p.preAfter - browser.NowMs(); wait > 0 {
 		w.Call("setTimeout", p.idle, wait)
 	} else if w.Get("requestIdleCallback").Truthy() {
 		w.Call("requestIdleCallback", p.idle, map[string]any{"timeout": 500})

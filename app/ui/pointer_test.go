@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -14,8 +15,8 @@ import (
 func testView(t *testing.T) (*pointerView, chart.Input) {
 	t.Helper()
 	cfg := estimator.Default()
-	from, to := chart.DefaultRange("rows", cfg)
-	in, err := chart.Build(cfg, "rows", from, to, ChartPoints)
+	from, to := page.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +157,8 @@ func TestLabelSVG(t *testing.T) {
 // the read-out at a new x (an estimate), then at an x already read.
 func BenchmarkPointerMove(b *testing.B) {
 	cfg := estimator.Default()
-	from, to := chart.DefaultRange("rows", cfg)
-	in, err := chart.Build(cfg, "rows", from, to, ChartPoints)
+	from, to := page.DefaultRange("rows", cfg)
+	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		b.Fatal(err)
 	}

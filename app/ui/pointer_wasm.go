@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
 )
 
 // chartPointer is the overlay's browser side: listeners on #chart,
@@ -34,7 +36,7 @@ type chartPointer struct {
 	pre         int      // the snaps of the view read out so far
 	preFor      *pointerView
 	preDue      bool       // a callback of the prefetch is asked for
-	preAfter    float64    // the prefetch waits until then (nowMs): the page is drawing
+	preAfter    float64    // the prefetch waits until then (browser.NowMs): the page is drawing
 	overlayDue  bool       // a drawing's overlay is not laid out yet (layoutOverlay)
 	rel         geometry   // the last geometry measured for the overlay (overlayGeometry)
 	relKey      overlayKey // the sizes it was measured at
@@ -334,8 +336,8 @@ func (p *chartPointer) onUp(e app.Value) {
 		p.drag, p.dragged = false, true // the click that follows is the drag's
 		p.hideSelection()
 		if from, to, ok := v.rangeOf(p.downX, x); ok {
-			p.send(edit{Kind: editText, Key: keyFrom, Text: strconv.FormatInt(from, 10)},
-				edit{Kind: editText, Key: keyTo, Text: strconv.FormatInt(to, 10)})
+			p.send(page.Edit{Kind: page.EditText, Key: page.KeyFrom, Text: strconv.FormatInt(from, 10)},
+				page.Edit{Kind: page.EditText, Key: page.KeyTo, Text: strconv.FormatInt(to, 10)})
 		}
 		return
 	}
@@ -366,10 +368,10 @@ func (p *chartPointer) onDouble(e app.Value) {
 	if v, _, x, y, ok := p.at(e); ok && v.frame.InPlot(x, y) {
 		// Its first click set the value: put it back, then the range
 		// (whose default follows the value).
-		es := []edit{{Kind: editResetRange}}
+		es := []page.Edit{{Kind: page.EditResetRange}}
 		if p.clicked {
 			p.cur = p.beforeClick
-			es = append([]edit{axisEdit(v.field.Key, p.beforeClick)}, es...)
+			es = append([]page.Edit{axisEdit(v.field.Key, p.beforeClick)}, es...)
 		}
 		p.clicked = false
 		p.send(es...)
@@ -396,7 +398,7 @@ func (p *chartPointer) onKey(e app.Value) {
 }
 
 // send hands edits to the explorer on go-app's UI goroutine, in order.
-func (p *chartPointer) send(es ...edit) {
+func (p *chartPointer) send(es ...page.Edit) {
 	c := p.c
 	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 		for _, e := range es {

@@ -1,6 +1,11 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/browser"
+	"headroom/app/ui/widget"
+)
 
 // shareBar puts what the page shows into a pull-request comment: "copy
 // link" (id copy-link) copies the URL of the state and confirms it (id
@@ -12,7 +17,7 @@ type shareBar struct {
 
 	Ready bool // the chart is drawn: there is something to export
 	Share *shareSink
-	Sink  *editSink
+	Sink  *widget.Sink
 
 	copyStatus   string
 	copyFailed   bool
@@ -28,13 +33,13 @@ const statusMs = 6000
 
 // Render draws the bar.
 func (b *shareBar) Render() (ui app.UI) {
-	defer b.Sink.catchRender("drawing the share bar", &ui)
+	defer b.Sink.CatchRender("drawing the share bar", &ui)
 	buttons := []app.UI{app.Span().Class("share-label").Text("Export")}
 	for _, f := range exportFormats {
 		btn := app.Button().ID("export-"+f).Type("button").Class("share-button").
 			DataSet("format", f).Title("Download " + exportSummary(f)).
 			Text(exportLabel(f)).OnClick(b.onExport)
-		if boolAttr(!b.Ready) { // the server writes disabled="false" as disabled
+		if widget.BoolAttr(!b.Ready) { // the server writes disabled="false" as disabled
 			btn = btn.Disabled(!b.Ready)
 		}
 		buttons = append(buttons, btn)
@@ -47,13 +52,13 @@ func (b *shareBar) Render() (ui app.UI) {
 			app.Div().Class("share-exports").Body(buttons...),
 		),
 		app.Div().Class("share-statuses").Body(
-			app.P().ID("copy-status").Class("share-status", classIf(b.copyFailed, "failed")).
+			app.P().ID("copy-status").Class("share-status", widget.ClassIf(b.copyFailed, "failed")).
 				Role("status").Aria("live", "polite").Text(b.copyStatus),
-			app.P().ID("export-status").Class("share-status", classIf(b.exportFailed, "failed")).
+			app.P().ID("export-status").Class("share-status", widget.ClassIf(b.exportFailed, "failed")).
 				Role("status").Aria("live", "polite").Text(b.exportStatus),
 		),
 		app.If(b.link != "", app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
-			Aria("label", "the link to copy").Value(goappAttr(b.link))),
+			Aria("label", "the link to copy").Value(widget.Attr(b.link))),
 	)
 }
 
@@ -73,16 +78,16 @@ func exportLabel(format string) string {
 }
 
 func (b *shareBar) onCopy(ctx app.Context, e app.Event) {
-	defer b.Sink.catch("copying the link")
+	defer b.Sink.Catch("copying the link")
 	link := b.Share.link()
 	b.copyGen++
 	b.link, b.copyFailed, b.copyStatus = "", false, "Copying the link…"
-	writeClipboard(ctx, link, func(ctx app.Context, err error) {
-		defer b.Sink.catch("copying the link")
+	browser.WriteClipboard(ctx, link, func(ctx app.Context, err error) {
+		defer b.Sink.Catch("copying the link")
 		if err != nil {
 			b.link, b.copyFailed = link, true
 			b.copyStatus = "The browser did not let the page copy (" + err.Error() + "): the link is selected below; press Ctrl+C to copy it."
-			ctx.Defer(func(app.Context) { selectText("share-link") })
+			ctx.Defer(func(app.Context) { browser.SelectText("share-link") })
 			return
 		}
 		b.copyStatus = "Link copied: it opens the page as you see it."
@@ -91,7 +96,7 @@ func (b *shareBar) onCopy(ctx app.Context, e app.Event) {
 }
 
 func (b *shareBar) onExport(ctx app.Context, e app.Event) {
-	defer b.Sink.catch("exporting")
+	defer b.Sink.Catch("exporting")
 	format := ctx.JSSrc().Get("dataset").Get("format").String()
 	b.exportGen++
 	f, err := b.Share.export(format)
@@ -100,8 +105,8 @@ func (b *shareBar) onExport(ctx app.Context, e app.Event) {
 		return
 	}
 	b.exportFailed, b.exportStatus = false, "Saving "+f.Name+"…"
-	saveFile(ctx, f, func(ctx app.Context, err error) {
-		defer b.Sink.catch("exporting")
+	browser.SaveFile(ctx, f, func(ctx app.Context, err error) {
+		defer b.Sink.Catch("exporting")
 		if err != nil {
 			b.exportFailed, b.exportStatus = true, "Could not save "+f.Name+": "+err.Error()
 			return
@@ -115,7 +120,7 @@ func (b *shareBar) onExport(ctx app.Context, e app.Event) {
 // same kind (counted by *gen) came since.
 func (b *shareBar) clearLater(ctx app.Context, gen *int, clear func()) {
 	want := *gen
-	laterOnUI(ctx, statusMs, func(app.Context) {
+	browser.LaterOnUI(ctx, statusMs, func(app.Context) {
 		if *gen == want {
 			clear()
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -16,7 +17,7 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 	base.Request.Rows = 20000
 	for _, axis := range estimator.Axes() {
 		f, _ := estimator.FieldByKey(axis)
-		from, to := chart.DefaultRange(axis, base)
+		from, to := page.DefaultRange(axis, base)
 		var sc sweepCache
 		if _, _, reused, err := sc.get(base, axis, from, to, 64); err != nil || reused {
 			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
@@ -96,7 +97,7 @@ func TestChartFlipsMatchSweep(t *testing.T) {
 	configs = append(configs, c)
 	for i, cfg := range configs {
 		for _, axis := range estimator.Axes() {
-			from, to := chart.DefaultRange(axis, cfg)
+			from, to := page.DefaultRange(axis, cfg)
 			for _, r := range [][2]int64{{from, to}, {0, 3 * to}, {from, from + 100}} {
 				for _, points := range []int{2, 37, 512} {
 					want, werr := estimator.Sweep(cfg, axis, r[0], r[1], points)

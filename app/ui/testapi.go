@@ -8,21 +8,13 @@ package ui
 import (
 	"net/url"
 
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
-// Control keys the browser tests drive, besides KeyInUseGiB. A range
-// field's key is its element's id; a menu's key is its <select>'s id.
-const (
-	KeyFrom   = keyFrom   // the axis range's first field
-	KeyTo     = keyTo     // the axis range's last field
-	KeyAxis   = keyAxis   // the axis menu
-	KeyGPU    = keyGPU    // the GPU menu
-	KeyPreset = keyPreset // the preset menu
-)
-
 // SliderSteps is the last position of every range input (the first is 0).
-const SliderSteps = sliderSteps
+const SliderSteps = widget.Steps
 
 // SliderKeys lists the control key of every slider, in the panel's order
 // (the range input of key k has id slider-k, its field input-k).
@@ -36,7 +28,7 @@ func SliderKeys() []string {
 
 // PresetIDs lists the preset menu's entries.
 func PresetIDs() ([]string, error) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		return nil, err
 	}
@@ -64,16 +56,16 @@ type Opened struct {
 }
 
 // OpenAddress decodes an address query as the page does when it opens
-// it (decodePage).
+// it (page.Decode).
 func OpenAddress(q url.Values) (Opened, error) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		return Opened{}, err
 	}
-	s := decodePage(q, list)
-	errs := make(map[string]string, len(s.errs))
-	for k, v := range s.errs {
+	s := page.Decode(q, list)
+	errs := make(map[string]string, len(s.Errs))
+	for k, v := range s.Errs {
 		errs[k] = v
 	}
-	return Opened{Config: s.cfg, Valid: s.valid, ConfigOK: s.cfgOK, Errors: errs}, nil
+	return Opened{Config: s.Cfg, Valid: s.Valid, ConfigOK: s.CfgOK, Errors: errs}, nil
 }

@@ -1,27 +1,32 @@
 package ui
 
-import "net/url"
+import (
+	"net/url"
+
+	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
+)
 
 // ThumbPosition is the position (0 to 1,000) at which the page puts the
 // range input of control key for the state a query describes: what the
 // browser tests compare each knob with. ok is false for a key that has
 // no slider.
 func ThumbPosition(q url.Values, key string) (pos int, ok bool) {
-	list, err := presets()
+	list, err := page.Presets()
 	if err != nil {
 		return 0, false
 	}
-	s := decodePage(q, list)
-	c := &controls{View: s.controlView(list)}
+	s := page.Decode(q, list)
+	c := &controls{View: controlViewOf(&s, list)}
 	for _, sp := range allSliders() {
 		if sp.key != key {
 			continue
 		}
-		if key == KeyInUseGiB { // its end follows the capacity (controls.Render)
-			sp = sliderSpec{key: KeyInUseGiB, min: 0, max: c.View.CapacityGiB}
+		if key == page.KeyInUseGiB { // its end follows the capacity (controls.Render)
+			sp = sliderSpec{key: page.KeyInUseGiB, min: 0, max: c.View.CapacityGiB}
 		}
-		sl := c.slider(sp).(*slider)
-		return sl.position(sl.Value), true
+		sl := c.slider(sp).(*widget.Slider)
+		return sl.Position(sl.Value), true
 	}
 	return 0, false
 }

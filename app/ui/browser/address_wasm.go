@@ -1,0 +1,31 @@
+//go:build wasm
+
+package browser
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// NowMs is performance.now(): WebAssembly's time.Now ticks too coarsely to
+// time a render.
+func NowMs() float64 {
+	return app.Window().Get("performance").Call("now").Float()
+}
+
+// ReplaceQuery puts the query into the address bar without a history entry.
+func ReplaceQuery(query string) {
+	loc := app.Window().Get("location")
+	u := loc.Get("pathname").String()
+	if query != "" {
+		u += "?" + query
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+// PushQuery puts the query into the address bar as a new history entry.
+func PushQuery(query string) {
+	loc := app.Window().Get("location")
+	u := loc.Get("pathname").String()
+	if query != "" {
+		u += "?" + query
+	}
+	app.Window().Get("history").Call("pushState", nil, "", u)
+}

@@ -1,0 +1,14 @@
+// Package browser holds the page's effects on the browser, each with a
+// native stand-in (the _native.go files, built when not wasm) so that
+// the server's prerender and go test run the same callers: the clipboard
+// (WriteClipboard, SelectText), downloads (SaveFile, File, FileName),
+// files and drops (ReadFile, ReadTextFile, FileOf, ClearFileInput,
+// WatchDrops, WatchDropsOn, TextOf, SetTextOf), timers and the clock
+// (LaterOnUI, NowMs), the address bar (PageURL, ReplaceQuery,
+// PushQuery) and the colour scheme (Theme). Natively each does nothing,
+// says so (ErrNoBrowser) or answers as a light page would.
+//
+// It may import the standard library, go-app, syscall/js and the
+// estimator (ReadFile refuses a file past estimator.MaxInputBytes); never
+// app/chart, gonum or any other package of app/.
+package browser

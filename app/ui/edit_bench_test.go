@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"net/url"
+	"strconv"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+)
+
+// BenchmarkEdit is a slider's input as the explorer takes it natively:
+// the page model's reducer, the address and the render (the sweep is
+// reused: only the swept field's own value moves).
+func BenchmarkEdit(b *testing.B) {
+	c := newExplorer()
+	c.Query = url.Values{}
+	d := app.NewClientTester(c)
+	defer d.Close()
+	for i := 0; b.Loop(); i++ {
+		send(d, c, page.Edit{Kind: page.EditText, Key: "rows", Text: strconv.Itoa(60000 + i%1000)})
+	}
+	if c.banner.Message != "" {
+		b.Fatal(c.banner.Message)
+	}
+}
+
+// BenchmarkEditState is the state's part of an edit: the reducer (and
+// its normalization) and the address the explorer writes.
+func BenchmarkEditState(b *testing.B) {
+	list, err := page.Presets()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := page.New()
+	for i := 0; b.Loop(); i++ {
+		s.Apply(page.Edit{Kind: page.EditText, Key: "rows", Text: strconv.Itoa(60000 + i%1000)}, list)
+		open := page.Decode(s.Query(list), list)
+		_ = page.EncodeAddress(open.Query(list))
+	}
+}

@@ -1,0 +1,21 @@
+// Package page is the explorer page's model: the page's state (State:
+// the config, the texts of the inputs as typed, their errors), the edits
+// a control sends (Edit: its kind, and the Feature it is for) and what
+// each does to the state (State.Apply, which hands it to its feature's
+// reducer: the fields, menus and switches in pagestate.go; the Compare
+// control in comparestate.go; the Changes panel's terms in termsstate.go;
+// the observed peaks in observed.go; an import in importstate.go and
+// import.go; the "Two inputs" map's, MapState.Set in mapstate.go, the
+// explorer calls itself, as it runs the map), the model
+// presets (presets.go), the axis range a new axis or model gets
+// (DefaultRange), the page's URL codec (Query and Decode, pageurl.go;
+// the address bar's spelling, EncodeAddress), and the address bar's
+// logic: when an edit pushes a history entry (History) and how often the
+// address is written (Throttle).
+//
+// It draws nothing and touches no browser: app/ui's components show a
+// State and send Edits, and the tests here run natively, with no build
+// tags. It may import the standard library, the estimator and the
+// repository's assets (the presets' files); never go-app, syscall/js,
+// gonum, app/chart or any other package of app/.
+package page

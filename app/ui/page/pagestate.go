@@ -1,0 +1,447 @@
+package page
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"headroom/estimator"
+)
+
+// Control keys beyond the estimator's field keys. A control key names an
+// input (ids input-<key>, slider-<key>); an error key names the message
+// beside it (id error-<key>). They differ only for in_use_bytes, which is
+// typed in GiB.
+const (
+	KeyInUseGiB = "in_use_gib"
+	KeyFrom     = "axis-from"
+	KeyTo       = "axis-to"
+	KeyAxis     = "axis"
+	KeyGPU      = "gpu"
+	KeyPreset   = "preset"
+	KeyConfig   = "config" // an error that names no control
+)
+
+// The GPU menu's values.
+const (
+	GPUH200   = "h200"
+	GPUH100   = "h100"
+	GPUCustom = estimator.CustomGPU
+)
+
+// ChartPoints is the grid of the page's sweep before bisection.
+const ChartPoints = estimator.DefaultPoints
+
+// State is the explorer's input: everything the URL holds. cfg has
+// every edit that parsed, so it may be invalid (rows 0, projected_rows
+// above rows); texts keeps what the user typed, verbatim, so nothing typed
+// is lost while it is wrong.
+type State struct {
+	Cfg      estimator.Config
+	Axis     string
+	From, To int64
+	GPU      string
+	Texts    map[string]string // control key: text as typed, or as the URL had it
+	InputErr map[string]string // error key: why that text is not in cfg
+	Errs     map[string]string // error key: InputErr plus what Validate found
+	Valid    bool              // cfg and the range can be priced and swept
+	CfgOK    bool              // cfg can be priced (the range may still be wrong)
+	Typed    bool              // the user (or the link) set the range: it stays when the config changes
+	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
+	lastTopK int64             // the k the top-k switch restores
+	lastEP   int64             // the size the expert-parallel switch restores
+	Terms    []termDraft       // the Changes panel's terms (termsstate.go)
+	// lastBaseline is the setup the Compare control restores when the
+	// user goes back from "changes off" to "another setup".
+	lastBaseline *estimator.Baseline
+	Map          MapState // the "Two inputs" view (mapstate.go)
+}
+
+func New() State {
+	s := State{
+		Cfg:      estimator.Default(),
+		Axis:     "rows",
+		Texts:    map[string]string{},
+		InputErr: map[string]string{},
+		lastTopK: 20,
+		lastEP:   8,
+		Map:      NewMapState(),
+	}
+	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.Validate()
+	return s
+}
+
+// ErrorKey is the error key of a control.
+func ErrorKey(control string) string {
+	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
+		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
+	}
+	return control
+}
+
+// controlKey is the control of an error key.
+func controlKey(errKey string) string {
+	if baseKey(errKey) == "in_use_bytes" {
+		return strings.TrimSuffix(errKey, "in_use_bytes") + KeyInUseGiB
+	}
+	return errKey
+}
+
+// urlKey is the query key that carries a control's raw text.
+func urlKey(control string) string {
+	switch control {
+	case KeyFrom:
+		return "from"
+	case KeyTo:
+		return "to"
+	}
+	return control
+}
+
+// errorKeysOf maps an estimator error's Field (a path, or paths joined by
+// " x " for an overflow) to error keys.
+func errorKeysOf(field string) []string {
+	var keys []string
+	for _, p := range strings.Split(field, " x ") {
+		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, k)
+		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, f.Key)
+		}
+	}
+	if len(keys) == 0 {
+		keys = []string{KeyConfig}
+	}
+	return keys
+}
+
+// GPUFor is the GPU menu entry of a capacity (estimator.GPUForCapacity:
+// the estimator's GPU table is the one place that maps a GPU to its
+// capacity).
+func GPUFor(capacity int64) string { return estimator.GPUForCapacity(capacity).ID }
+
+// GPUCapacity is the capacity of a GPU menu entry: 0 for custom, an error
+// naming the entries for anything else.
+func GPUCapacity(id string) (int64, error) {
+	g, err := estimator.GPUByID(id)
+	return g.CapacityBytes, err
+}
+
+// GiBText writes bytes in GiB with as many decimals as it takes for
+// ParseGiB to read back the same byte count (a float64 holds any count up
+// to 2^53 exactly, and its shortest decimal rounds back to it).
+func GiBText(b int64) string {
+	return strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64)
+}
+
+// Forget drops what the user typed into a control whose value something
+// else (a menu, a switch, a preset) has just set.
+func (s *State) Forget(control string) {
+	delete(s.Texts, control)
+	delete(s.InputErr, ErrorKey(control))
+}
+
+// SetText applies text typed into a control (or sent by its slider).
+func (s *State) SetText(control, text string) {
+	s.Texts[control] = text
+	ek := ErrorKey(control)
+	delete(s.InputErr, ek)
+	switch control {
+	case KeyInUseGiB:
+		v, err := estimator.ParseGiB(text)
+		if err != nil {
+			s.InputErr[ek] = err.Error()
+			return
+		}
+		s.Cfg.Budget.InUseBytes = v
+		return
+	case KeyFrom, KeyTo:
+		s.Typed = true
+		v, err := s.parseAxisValue(text)
+		if err != nil {
+			s.InputErr[ek] = err.Error()
+			return
+		}
+		if control == KeyFrom {
+			s.From = v
+		} else {
+			s.To = v
+		}
+		return
+	}
+	f, ok := estimator.FieldByKey(control)
+	if !ok || f.Kind != estimator.IntField {
+		delete(s.Texts, control)
+		return
+	}
+	if err := f.SetText(&s.Cfg, text); err != nil {
+		s.InputErr[ek] = MessageOf(err)
+		return
+	}
+	v, _ := f.Int(&s.Cfg)
+	switch control {
+	case "capacity_bytes":
+		s.GPU = GPUFor(v)
+	case "topk":
+		if v > 0 {
+			s.lastTopK = v
+		}
+	case "expert_parallel":
+		if v > 1 {
+			s.lastEP = v
+		}
+	}
+}
+
+// parseAxisValue reads a range field's text as the axis field takes it
+// (units included: "80GiB" along in_use_bytes, "64k" along rows).
+func (s *State) parseAxisValue(text string) (int64, error) {
+	if f, ok := estimator.FieldByKey(s.Axis); ok {
+		return f.Parse(text)
+	}
+	return estimator.ParseInt(text)
+}
+
+// Commit ends an edit of a field (Enter, or the focus leaving it): a text
+// the page read ("80GiB", "64k", "1,024") gives way to the value as the
+// page writes it, the exact integer; a text in error stays as typed.
+func (s *State) Commit(control string) {
+	if _, bad := s.InputErr[ErrorKey(control)]; bad {
+		return
+	}
+	if _, bad := s.Errs[ErrorKey(control)]; bad {
+		return
+	}
+	delete(s.Texts, control)
+}
+
+// SetCheck applies a switch; using it replaces whatever text was in
+// error there (a link's grad=maybe). top-k and expert parallelism are
+// integers behind a switch: on restores the last value above "off".
+func (s *State) SetCheck(key string, on bool) {
+	f, ok := estimator.FieldByKey(key)
+	if !ok {
+		return
+	}
+	s.Forget(key)
+	switch key {
+	case "topk":
+		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
+	case "expert_parallel":
+		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
+	default:
+		if f.Kind == estimator.BoolField {
+			f.SetBool(&s.Cfg, on)
+		}
+	}
+}
+
+// SetMenu applies a choice from the preset, GPU or axis menu.
+//
+// A value the menu does not offer (only a hand-edited link has one) is
+// marked, and kept as the menu's text so the address keeps it, like a bad
+// field value.
+func (s *State) SetMenu(key, value string, list []Preset) {
+	s.Forget(key)
+	bad := func(msg string) {
+		s.InputErr[key] = msg
+		s.Texts[key] = value
+	}
+	switch key {
+	case KeyPreset:
+		p, ok := FindPreset(list, value)
+		if !ok {
+			bad("is not a preset: " + strconv.Quote(value))
+			return
+		}
+		keep := s.baselineModel()
+		p.ApplyTo(&s.Cfg)
+		for _, f := range PresetFields() {
+			s.Forget(f.Key)
+		}
+		s.keepBaselineModel(keep)
+		s.ResetRange()
+	case KeyGPU:
+		capacity, err := GPUCapacity(value)
+		if err != nil {
+			bad(err.Error())
+			return
+		}
+		if capacity != 0 {
+			s.Cfg.Budget.CapacityBytes = capacity
+		}
+		s.GPU = value
+		s.Forget("capacity_bytes")
+	case KeyAxis:
+		if !isAxis(value) {
+			bad("must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value))
+			return
+		}
+		s.Axis = value
+		s.ResetRange()
+	}
+}
+
+// ResetRange puts the axis range back to its default for the current
+// config: the range follows a new axis or model, not every slider move.
+func (s *State) ResetRange() {
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.Forget(KeyFrom)
+	s.Forget(KeyTo)
+	s.Typed = false
+}
+
+// FollowRange moves a range nobody typed to the default of the config as
+// an edit of control left it (the in_use_bytes axis ends at the GPU just
+// picked). A typed range stays (the "fit range" button puts it back to
+// the default), and so does the range when the edit was of the swept
+// field itself: dragging rows along rows moves the chart's marker, not
+// its axis. A config that does not resolve leaves the range as it was.
+func (s *State) FollowRange(control string) {
+	if s.Typed || ErrorKey(control) == s.Axis || control == KeyFrom || control == KeyTo {
+		return
+	}
+	if validConfig(s.Cfg) != nil {
+		return
+	}
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+}
+
+// Validate recomputes errs and valid from inputErr, the config and the
+// range.
+func (s *State) Validate() {
+	s.Errs = make(map[string]string, len(s.InputErr)+2)
+	for k, v := range s.InputErr {
+		s.Errs[k] = v
+	}
+	s.Valid = true
+	add := func(key, msg string) {
+		s.Valid = false
+		if _, ok := s.Errs[key]; !ok {
+			s.Errs[key] = msg
+		}
+	}
+	// Every field the config fails on is marked, as a link's decoding
+	// marks them (Repair finds them all; Estimate stops at the first), so
+	// the address the page writes opens with the same messages.
+	v := validated(s.Cfg)
+	for _, e := range v.bad {
+		for _, k := range errorKeysOf(e.Field) {
+			add(k, e.Message)
+		}
+	}
+	// The estimate is how a config is validated (an overflow is found only
+	// by pricing it); renderNow shows this one rather than pricing again.
+	res, err := v.res, v.err
+	s.CfgOK = err == nil
+	if err == nil {
+		s.Result = res
+	} else {
+		for _, e := range estimator.FieldErrors(err) {
+			keys := errorKeysOf(e.Field)
+			if k, ok := s.termErrorKey(e.Field); ok {
+				keys = []string{k}
+			}
+			for _, k := range keys {
+				add(k, e.Message)
+			}
+		}
+	}
+	if err := estimator.CheckRange(s.From, s.To, ChartPoints); err != nil {
+		for _, e := range estimator.FieldErrors(err) {
+			switch e.Field {
+			case "from":
+				add(KeyFrom, e.Message)
+			case "to":
+				add(KeyTo, e.Message)
+			default: // the grid size is not a control
+				add(KeyConfig, e.Error())
+			}
+		}
+	}
+	if f, ok := estimator.FieldByKey(s.Axis); ok {
+		if s.From < f.Min {
+			add(KeyFrom, "must be at least "+estimator.Group(f.Min)+" along "+s.Axis+", got "+estimator.Group(s.From))
+		}
+		if s.To > f.Max {
+			add(KeyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.Axis+", got "+estimator.Group(s.To))
+		}
+	}
+}
+
+// MessageOf is an error's message without the field name, which the page
+// shows by placing it beside the field.
+func MessageOf(err error) string {
+	if es := estimator.FieldErrors(err); len(es) == 1 {
+		return es[0].Message
+	}
+	return err.Error()
+}
+
+func isAxis(name string) bool {
+	for _, a := range estimator.Axes() {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Text is what a control's input shows: the user's Text, or the value.
+func (s *State) Text(control string) string {
+	if t, ok := s.Texts[control]; ok {
+		return t
+	}
+	if strings.HasPrefix(control, BaselineKeyPrefix) {
+		return s.baselineText(control)
+	}
+	switch control {
+	case KeyInUseGiB:
+		return GiBText(s.Cfg.Budget.InUseBytes)
+	case KeyFrom:
+		return strconv.FormatInt(s.From, 10)
+	case KeyTo:
+		return strconv.FormatInt(s.To, 10)
+	}
+	if f, ok := estimator.FieldByKey(control); ok {
+		return f.Text(&s.Cfg)
+	}
+	return ""
+}
+
+// validation is what Validate learns of a config: the fields Repair
+// finds bad, and the estimate.
+type validation struct {
+	cfg estimator.Config
+	bad estimator.ErrorList
+	res estimator.Result
+	err error
+}
+
+// lastValidation is the last config validated, and what was learnt. An
+// edit validates the same config several times (the edit, the state its
+// address opens, the address itself, in Apply, Settled and the
+// explorer's address), each a Repair and an Estimate; the last one's are
+// reused. Only a flat config
+// is kept (no terms, observed points or baseline of its own): compared
+// whole with reflect.DeepEqual, a few microseconds, it shares nothing a
+// later edit could change.
+var lastValidation atomic.Pointer[validation]
+
+// validated returns Repair's and Estimate's findings for cfg.
+func validated(cfg estimator.Config) *validation {
+	flat := len(cfg.Terms) == 0 && len(cfg.Observed) == 0 && cfg.Baseline == nil
+	if last := lastValidation.Load(); flat && last != nil && reflect.DeepEqual(last.cfg, cfg) {
+		return last
+	}
+	v := &validation{cfg: cfg}
+	_, v.bad = estimator.Repair(cfg)
+	v.res, v.err = estimator.Estimate(cfg)
+	if flat {
+		lastValidation.Store(v)
+	}
+	return v
+}

@@ -1,0 +1,132 @@
+package page
+
+import (
+	"net/url"
+	"reflect"
+	"testing"
+
+	"headroom/estimator"
+)
+
+func TestGiBTextRoundTrip(t *testing.T) {
+	for _, b := range []int64{0, 1, 12345, 68451041280, 150754820096, 1<<50 - 1, 1 << 50} {
+		text := GiBText(b)
+		got, err := estimator.ParseGiB(text)
+		if err != nil || got != b {
+			t.Errorf("gibText(%d) = %q reads back as %d, %v", b, text, got, err)
+		}
+	}
+	if got := GiBText(68451041280); got != "63.75" {
+		t.Errorf("gibText(63.75 GiB) = %q", got)
+	}
+}
+
+func TestDefaultStateHasEmptyURL(t *testing.T) {
+	list, err := Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	if q := s.Query(list); len(q) != 0 {
+		t.Errorf("the default page's URL carries %s", q.Encode())
+	}
+	if !s.Valid || len(s.Errs) != 0 {
+		t.Errorf("the default state is not valid: %v", s.Errs)
+	}
+	if s.From != 1 || s.To != 8*64902 {
+		t.Errorf("default range %d..%d", s.From, s.To)
+	}
+}
+
+func TestDecodePageKeys(t *testing.T) {
+	list, _ := Presets()
+	for _, tc := range []struct {
+		query      string
+		capacity   int64
+		gpu        string
+		axis       string
+		from, to   int64
+		vocab      int64
+		errorCount int
+	}{
+		{"gpu=h100", estimator.H100CapacityBytes, GPUH100, "rows", 1, 519216, 151936, 0},
+		{"gpu=h100&capacity_bytes=80000000000", 80000000000, GPUCustom, "rows", 1, 519216, 151936, 0},
+		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 519216, 151936, 0},
+		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 32000, 0},
+		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 50000, 0},
+		{"axis=vocab_size", estimator.H200CapacityBytes, GPUH200, "vocab_size", 1, 8 * 151936, 151936, 0},
+		{"axis=in_use_bytes&from=5&to=9", estimator.H200CapacityBytes, GPUH200, "in_use_bytes", 5, 9, 151936, 0},
+		{"axis=rows&from=9&to=5", estimator.H200CapacityBytes, GPUH200, "rows", 9, 5, 151936, 1},
+		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 519216, 151936, 1},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			q, _ := url.ParseQuery(tc.query)
+			s := Decode(q, list)
+			if s.Cfg.Budget.CapacityBytes != tc.capacity || s.GPU != tc.gpu || s.Axis != tc.axis ||
+				s.From != tc.from || s.To != tc.to || s.Cfg.Model.VocabSize != tc.vocab || len(s.Errs) != tc.errorCount {
+				t.Errorf("%s: capacity %d gpu %s axis %s range %d..%d vocab %d errors %v", tc.query,
+					s.Cfg.Budget.CapacityBytes, s.GPU, s.Axis, s.From, s.To, s.Cfg.Model.VocabSize, s.Errs)
+			}
+			if tc.errorCount == 0 {
+				if back := Decode(s.Query(list), list); back.Query(list).Encode() != s.Query(list).Encode() {
+					t.Errorf("%s: does not round-trip: %s", tc.query, s.Query(list).Encode())
+				}
+			}
+		})
+	}
+}
+
+func TestSwitchesRestoreLastValue(t *testing.T) {
+	s := New()
+	s.SetText("topk", "5")
+	s.SetCheck("topk", false)
+	if s.Cfg.Request.Outputs.TopK != 0 {
+		t.Errorf("top-k off: k = %d", s.Cfg.Request.Outputs.TopK)
+	}
+	s.SetCheck("topk", true)
+	if s.Cfg.Request.Outputs.TopK != 5 {
+		t.Errorf("top-k on again: k = %d, want the last 5", s.Cfg.Request.Outputs.TopK)
+	}
+	s.SetCheck("expert_parallel", true)
+	if s.Cfg.FC2.ExpertParallel != 8 {
+		t.Errorf("expert parallel on: %d", s.Cfg.FC2.ExpertParallel)
+	}
+	s.SetCheck("expert_parallel", false)
+	if s.Cfg.FC2.ExpertParallel != 1 {
+		t.Errorf("expert parallel off: %d", s.Cfg.FC2.ExpertParallel)
+	}
+}
+
+// TestValidatedReusesTheLastFlatConfig: validate's memo gives what Repair
+// and Estimate give, reuses the last flat config's findings, and keeps
+// none of a config with terms.
+func TestValidatedReusesTheLastFlatConfig(t *testing.T) {
+	cfg := estimator.Default()
+	first := validated(cfg)
+	want, err := estimator.Estimate(cfg)
+	if err != nil || !reflect.DeepEqual(first.res, want) || first.err != nil {
+		t.Fatalf("validated(default) = %+v, %v; want Estimate's %+v", first.res, first.err, want)
+	}
+	if again := validated(cfg); again != first {
+		t.Error("the same flat config was validated again")
+	}
+	moved := cfg
+	moved.Request.Rows = 300_000
+	second := validated(moved)
+	if second == first {
+		t.Fatal("a changed config got the last one's findings")
+	}
+	if want, _ := estimator.Estimate(moved); !reflect.DeepEqual(second.res, want) {
+		t.Errorf("validated(rows 300,000) = %+v; want %+v", second.res, want)
+	}
+	bad := cfg
+	bad.Request.Rows = -1
+	if v := validated(bad); v.err == nil || len(v.bad) == 0 {
+		t.Errorf("validated(rows -1) = %v, %v; want the error and the bad field", v.err, v.bad)
+	}
+	withTerm := cfg
+	withTerm.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
+	if v := validated(withTerm); v.err != nil || validated(withTerm) == v {
+		t.Errorf("a config with terms: %v, or its findings were kept", v.err)
+	}
+}

@@ -1,0 +1,213 @@
+package page
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"headroom/estimator"
+)
+
+// Query writes the state as URL Query values: the config as the
+// estimator encodes it, the raw text of every control in error (so a
+// reload shows what was typed), and the page's own keys when they differ
+// from what the config implies.
+func (s *State) Query(list []Preset) url.Values {
+	q := estimator.EncodeQuery(s.Cfg)
+	if id := MatchPreset(list, s.Cfg); id != "" && id != DefaultPresetID {
+		q.Set(KeyPreset, id)
+	}
+	if s.GPU != GPUFor(s.Cfg.Budget.CapacityBytes) {
+		q.Set(KeyGPU, s.GPU)
+	}
+	if s.Axis != "rows" {
+		q.Set(KeyAxis, s.Axis)
+	}
+	if from, to := DefaultRange(s.Axis, s.Cfg); s.From != from || s.To != to {
+		q.Set("from", strconv.FormatInt(s.From, 10))
+		q.Set("to", strconv.FormatInt(s.To, 10))
+	}
+	s.termsQuery(q)
+	s.Map.encode(q, s.Cfg)
+	for ek := range s.Errs {
+		c := controlKey(ek)
+		if t, ok := s.Texts[c]; ok {
+			q.Set(urlKey(c), t)
+		}
+		if c == KeyFrom || c == KeyTo { // a range is read as a pair: keep both as typed
+			for _, r := range []string{KeyFrom, KeyTo} {
+				if t, ok := s.Texts[r]; ok {
+					q.Set(urlKey(r), t)
+				}
+			}
+		}
+	}
+	return q
+}
+
+// Decode reads the state from URL query values. A bad value marks its
+// control with the message and keeps the URL's text in it; everything else
+// the URL says is kept (the estimator's DecodeQuery does that for the
+// config). preset= starts from that preset's model, gpu= from that GPU's
+// capacity; the URL's own field values win over both.
+func Decode(q url.Values, list []Preset) State {
+	s := New()
+	merged := url.Values{}
+	if id := q.Get(KeyPreset); id != "" {
+		if p, ok := FindPreset(list, id); ok {
+			c := estimator.Default()
+			p.ApplyTo(&c)
+			for k, v := range estimator.EncodeQuery(c) {
+				merged[k] = v
+			}
+		} else {
+			s.SetMenu(KeyPreset, id, list) // marks it and keeps it for the address
+		}
+	}
+	gpu := q.Get(KeyGPU)
+	if gpu != "" {
+		if capacity, err := GPUCapacity(gpu); err != nil {
+			s.SetMenu(KeyGPU, gpu, list) // marks it and keeps it for the address
+			gpu = ""
+		} else if capacity != 0 {
+			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
+		}
+	}
+	for _, f := range estimator.Fields() {
+		if v, ok := q[f.Key]; ok {
+			merged[f.Key] = v
+		}
+	}
+	if v, ok := q[estimator.QueryObservedKey]; ok {
+		merged[estimator.QueryObservedKey] = v
+	}
+	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
+	cfg, errs := estimator.DecodeQuery(merged)
+	s.Cfg = cfg
+	s.decodeTerms(q[estimator.QueryTermKey], errs)
+	var pointErrs []*estimator.Error
+	for _, e := range errs {
+		if strings.HasPrefix(e.Field, "observed") {
+			pointErrs = append(pointErrs, e)
+			continue
+		}
+		if _, term := estimator.TermIndex(e.Field); term {
+			continue // decodeTerms marked it
+		}
+		for _, k := range errorKeysOf(e.Field) {
+			if _, dup := s.InputErr[k]; !dup {
+				s.InputErr[k] = e.Message
+			}
+			if raw := q[k]; len(raw) > 0 {
+				s.Texts[controlKey(k)] = urlText(k, raw[len(raw)-1])
+			}
+		}
+	}
+	linkPointErrors(&s, pointErrs)
+	if raw := q[KeyInUseGiB]; len(raw) > 0 {
+		// Like every other URL value, a GiB figure the config cannot take
+		// stays as text beside its message, and the config keeps its
+		// valid value: else the link the page writes next would carry
+		// the bad value twice and read back differently.
+		kept := s.Cfg.Budget.InUseBytes
+		s.SetText(KeyInUseGiB, raw[len(raw)-1])
+		if _, bad := s.InputErr["in_use_bytes"]; !bad {
+			for _, e := range estimator.FieldErrors(validConfig(s.Cfg)) {
+				if e.Field == "budget.in_use_bytes" {
+					s.InputErr["in_use_bytes"] = e.Message
+					s.Cfg.Budget.InUseBytes = kept
+				}
+			}
+		}
+	}
+	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
+	if gpu == GPUCustom {
+		s.GPU = GPUCustom
+	}
+	if a := q.Get(KeyAxis); a != "" {
+		s.SetMenu(KeyAxis, a, list)
+	}
+	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	if raw := q["from"]; len(raw) > 0 {
+		s.SetText(KeyFrom, raw[len(raw)-1])
+	}
+	if raw := q["to"]; len(raw) > 0 {
+		s.SetText(KeyTo, raw[len(raw)-1])
+	}
+	if k := s.Cfg.Request.Outputs.TopK; k > 0 {
+		s.lastTopK = k
+	}
+	if ep := s.Cfg.FC2.ExpertParallel; ep > 1 {
+		s.lastEP = ep
+	}
+	s.decodeBaseline(q)
+	if raw := q[KeyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
+		s.SetObserved(raw[len(raw)-1])
+	}
+	s.Validate()
+	s.Map = decodeMap(q, s.Cfg)
+	return s
+}
+
+// validConfig is the config's validation error, nil when it is valid.
+func validConfig(c estimator.Config) error {
+	_, err := c.Resolve()
+	return err
+}
+
+// urlText is the text a control shows for a refused URL value: in_use_bytes
+// is shown in GiB when it is a number at all.
+func urlText(errKey, raw string) string {
+	if errKey == "in_use_bytes" {
+		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
+			return GiBText(v)
+		}
+	}
+	return raw
+}
+
+// Settled is the state s's address opens, with what the user typed kept
+// wherever it says the value the opened state has ("64,902" stays as
+// typed). A marked field counts at the value its link gives it (its
+// default; in use keeps its bytes), so the menus, the range and the
+// results the page shows are those a copied link shows. Found by
+// TestE2EMonkey: the page kept a marked field's last value and the preset
+// and GPU it implied, which its own link then did not restore.
+func (s State) Settled(list []Preset) State {
+	open := Decode(s.Query(list), list)
+	want := estimator.EncodeQuery(open.Cfg).Encode()
+	for c, t := range s.Texts {
+		if _, ok := open.Texts[c]; ok {
+			continue
+		}
+		probe := State{Cfg: open.Cfg, From: open.From, To: open.To, GPU: open.GPU,
+			Texts: map[string]string{}, InputErr: map[string]string{}}
+		probe.SetText(c, t)
+		if len(probe.InputErr) == 0 && probe.From == open.From && probe.To == open.To &&
+			estimator.EncodeQuery(probe.Cfg).Encode() == want {
+			open.Texts[c] = t
+		}
+	}
+	open.lastTopK, open.lastEP = s.lastTopK, s.lastEP
+	// Which term's help is open is the page's, not the address's: it
+	// stays open across the edit (the same term, by its place in the list).
+	for i := range open.Terms {
+		if i < len(s.Terms) && s.Terms[i].Typed.Name == open.Terms[i].Typed.Name {
+			open.Terms[i].Help = s.Terms[i].Help
+		}
+	}
+	// The address says a range only when it is not the config's default,
+	// and a link's range is one somebody typed; but a range the page moved
+	// itself (or kept while the swept field moved) still follows the
+	// config after this edit, as it did before it (FollowRange).
+	if !s.Typed && open.Typed {
+		open.Typed = false
+		for _, c := range []string{KeyFrom, KeyTo} {
+			if _, bad := open.InputErr[ErrorKey(c)]; !bad {
+				delete(open.Texts, c)
+			}
+		}
+	}
+	open.Validate()
+	return open
+}

@@ -1,0 +1,50 @@
+package widget
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// Attr returns s for one of go-app's attribute setters: unchanged in
+// the browser; on the server, with the characters strconv.Quote would
+// mangle written as HTML character references, which it leaves alone and
+// the HTML reader decodes back to s (see the go-app note in
+// app/server/prerender.go).
+func Attr(s string) string {
+	if !app.IsServer {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '"', r == '\\', r == '&', r == '<', r == '>', r == '\'', r == '`', !strconv.IsPrint(r):
+			b.WriteString("&#" + strconv.Itoa(int(r)) + ";")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TextareaText gives ta the text s. A textarea's text is its content, not
+// an attribute: on the server it is written as the element's text, which
+// go-app escapes as HTML (pkg/app/text.go), so the prerendered box shows
+// it and no character of it can end a tag; go-app's Text would write it
+// as a value attribute with strconv.Quote, where a quote the page adds
+// (FormatObserved quotes a label with spaces around it) ends the value
+// and the rest becomes attributes. In the browser it is go-app's Text,
+// the element's value property, which follows every edit.
+//
+// An HTML reader drops a line break right after <textarea>: a text that
+// starts with one gets another.
+func TextareaText(ta app.HTMLTextarea, s string) app.HTMLTextarea {
+	if app.IsServer {
+		if strings.HasPrefix(s, "\n") {
+			s = "\n" + s
+		}
+		return ta.Body(app.Text(s))
+	}
+	return ta.Text(s)
+}
