@@ -121,7 +121,9 @@ func (r *Resolved) artKoef(c *calc, v variant) artKoef {
 		k.pendRow = row
 		k.pendSeq = r.artSegment(c, kap) / 2
 	}
-	if a.mem != nil && r.Hk > 0 {
+	if a.mem != nil && r.Hk > 0 && k.g && k.l == 1 && k.k == 0 && k.lam == 0 && k.eta == 0 {
+		// Only a packed-priced piece (§13.7: grad, logprobs only) adds q x
+		// SEG; others never multiply by it, so its overflow is not theirs.
 		k.seg = r.artSegment(c, kap)
 	}
 	return k
