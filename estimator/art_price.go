@@ -119,20 +119,24 @@ func (r *Resolved) artKoef(c *calc, v variant) artKoef {
 			row = c.add(row, 2*hvdv+2*a.rankR, whatArtGDN)
 		}
 		k.pendRow = row
-		k.pendSeq = r.artSegment(c, kap) / 2
+		k.pendSeq = r.artSequenceState(c, kap)
 	}
-	if a.mem != nil && r.Hk > 0 {
-		k.seg = r.artSegment(c, kap)
+	if a.mem != nil && r.Hk > 0 && k.g && k.l == 1 && k.k == 0 && k.lam == 0 && k.eta == 0 {
+		// Only a packed-priced piece (§13.7: grad, logprobs only) adds q x
+		// SEG; others never multiply by it, so its overflow is not theirs.
+		k.seg = c.mul(r.artSequenceState(c, kap), 2, whatArtGDN)
 	}
 	return k
 }
 
-// artSegment is SEG = 2 x (4 Hv Dk Dv + 2 kap (w - 1)), a GDN segment's
-// bytes (§13.7); Pend charges half of it per sequence.
-func (r *Resolved) artSegment(c *calc, kap int64) int64 {
+// artSequenceState is 4 Hv Dk Dv + 2 kap (w - 1), one sequence's GDN
+// state and convolution bytes: Pend charges it per sequence, and a
+// segment's SEG (§13.7) is twice it. Computed on its own, so that Pend does
+// not overflow through a doubling it never uses.
+func (r *Resolved) artSequenceState(c *calc, kap int64) int64 {
 	state := c.mul(c.mul(4*r.Hv, r.Dk, whatArtGDN), r.Dv, whatArtGDN)
 	conv := c.mul(2*kap, r.ConvKernel-1, whatArtGDN)
-	return c.mul(c.add(state, conv, whatArtGDN), 2, whatArtGDN)
+	return c.add(state, conv, whatArtGDN)
 }
 
 // artMoE is §13.4's MoE coefficients Mf and Mg (quoted,
