@@ -47,14 +47,7 @@ func TestResidentCases(t *testing.T) {
 func TestResidentBaselineOverride(t *testing.T) {
 	src := `{"model": {` + qwen3_30B + `}, "fc2": {"expert_parallel": 8}, "resident": {"lora_rank": 16},
 		"baseline": {"overrides": {"fc2": {"expert_parallel": 1}, "resident": {"lora_rank": 0}}}}`
-	c, err := DecodeConfig([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Estimate(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, res := estimateResident(t, src)
 	if res.Baseline.Resident.ResidentBytes != 61_064_269_824 || res.Candidate.Resident.ResidentBytes != 12_439_179_264 || res.Resident != res.Candidate.Resident {
 		t.Errorf("baseline %d, candidate %d; want 61,064,269,824 and 12,439,179,264", res.Baseline.Resident.ResidentBytes, res.Candidate.Resident.ResidentBytes)
 	}
