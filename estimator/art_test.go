@@ -101,10 +101,7 @@ func TestArtConfigRoundTrip(t *testing.T) {
 	c.ProfileMemory = &ProfileMemory{BytesPerToken: 350000, PackedTokens: 64902, WarmBytesPerToken: Int64(330000), WarmPackedTokens: Int64(33706),
 		SplitFloors: []SplitFloor{{ChildRows: []int64{33706, 31196}, ObservedBytes: 9e10}}}
 	c.Baseline = &Baseline{Overrides: Overrides{"profile": {Text: "seeds"}, "art.checkpoint_floor": {Bool: false}}}
-	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := mustDecode(t, MarshalConfig(c))
 	if MarshalConfigString(back) != MarshalConfigString(c) {
 		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
 	}

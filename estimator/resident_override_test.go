@@ -33,10 +33,7 @@ func TestResidentBaselineOverrideFields(t *testing.T) {
 		t.Errorf("framework reserve: baseline %d, candidate %d; want 0 (overridden) and 1,000,000,000", base.FrameworkReserveBytes, cand.FrameworkReserveBytes)
 	}
 	// The config reads back as it was written, the override's 0 included.
-	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := mustDecode(t, MarshalConfig(c))
 	res2, err := Estimate(back)
 	if err != nil {
 		t.Fatal(err)
