@@ -54,6 +54,27 @@ type plan struct {
 	artWhy     artRefusal
 }
 
+// outcome is the part of an Outcome that p alone sets, for both profiles'
+// Outcome: a refusal runs no children. avail is the available bytes;
+// childRetained is the largest child's retained bytes, which each profile
+// prices its own way (seeds from the child's piece, art as the plan's).
+func (p *plan) outcome(avail, childRetained int64) Outcome {
+	o := Outcome{
+		Decision:           p.decision,
+		Children:           p.k,
+		ChildRows:          p.largest,
+		RequiredBytes:      Bytes(p.required),
+		MarginBytes:        Bytes(avail - p.required),
+		RetainedBytes:      Bytes(p.retained),
+		EphemeralBytes:     Bytes(p.maxEphem),
+		ChildRetainedBytes: Bytes(childRetained),
+	}
+	if p.decision == Refuse {
+		o.Children = 0
+	}
+	return o
+}
+
 // available is capacity - in_use - floor(capacity x reserve / 1000), >= 0.
 func (r *Resolved) available() int64 {
 	a := r.Capacity - r.InUse - r.Capacity*r.ReservePermille/1000

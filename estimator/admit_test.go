@@ -26,6 +26,16 @@ func withAvailable(c Config, avail int64) Config {
 	return c
 }
 
+// mustDecode is DecodeConfig(data); an error fails the test.
+func mustDecode(t *testing.T, data []byte) Config {
+	t.Helper()
+	c, err := DecodeConfig(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func mustEstimate(t *testing.T, c Config) Result {
 	t.Helper()
 	res, err := Estimate(c)

@@ -288,19 +288,7 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 	pl := e.artDecide(v, whole)
 	avail := r.available()
 	ac := *e.artCost(pl.artLargest, v, false)
-	o := Outcome{
-		Decision:           pl.decision,
-		Children:           pl.k,
-		ChildRows:          pl.largest,
-		RequiredBytes:      Bytes(pl.required),
-		MarginBytes:        Bytes(avail - pl.required),
-		RetainedBytes:      Bytes(pl.retained),
-		EphemeralBytes:     Bytes(pl.maxEphem),
-		ChildRetainedBytes: Bytes(pl.retained),
-	}
-	if pl.decision == Refuse {
-		o.Children = 0
-	}
+	o := pl.outcome(avail, pl.retained)
 	alt := [...]int64{ac.a, ac.m, ac.z, ac.xb, ac.pi}
 	present := [...]bool{true, r.K > 0, ac.z > 0 || (r.K == 0 && r.F > 0 && !r.Grad), true, r.art.mem != nil}
 	dom := 0

@@ -176,11 +176,7 @@ func decodeProfileMemory(raw json.RawMessage, errs *ErrorList) *ProfileMemory {
 			*errs = append(*errs, &Error{Field: namedKey(name, key), Message: "is not a field of a learned profile; allowed here: " + strings.Join(profileMemoryKeys, ", ")})
 		}
 	}
-	for _, key := range []string{"bytes_per_token", "packed_tokens"} {
-		if _, ok := obj[key]; !ok {
-			*errs = append(*errs, &Error{Field: name + "." + key, Message: "is required"})
-		}
-	}
+	requireKeys(obj, []string{"bytes_per_token", "packed_tokens"}, func(key string) string { return name + "." + key }, errs)
 	return pm
 }
 
@@ -196,25 +192,13 @@ func floorField(i int, key string) string {
 
 // decodeSplitFloors reads "split_floors" strictly; null is none.
 func decodeSplitFloors(raw json.RawMessage, errs *ErrorList) []SplitFloor {
-	const field = "profile_memory.split_floors"
-	s := bytes.TrimSpace(raw)
-	if string(s) == "null" {
+	objs, ok := objectList(raw, "profile_memory.split_floors", `{"child_rows": [...], "observed_bytes": B}`, maxSplitFloors, "entries", floorField, errs)
+	if !ok {
 		return nil
 	}
-	var items []json.RawMessage
-	if len(s) == 0 || s[0] != '[' || json.Unmarshal(s, &items) != nil {
-		*errs = append(*errs, &Error{Field: field, Message: `must be a JSON array of {"child_rows": [...], "observed_bytes": B}, got ` + clip(string(s))})
-		return nil
-	}
-	if len(items) > maxSplitFloors {
-		*errs = append(*errs, &Error{Field: field, Message: "must hold at most " + Group(maxSplitFloors) + " entries, got " + Group(int64(len(items)))})
-		return nil
-	}
-	out := make([]SplitFloor, len(items))
-	for i, item := range items {
-		obj, err := decodeObject(item)
-		if err != nil {
-			*errs = append(*errs, &Error{Field: floorField(i, ""), Message: err.Error()})
+	out := make([]SplitFloor, len(objs))
+	for i, obj := range objs {
+		if obj == nil {
 			continue
 		}
 		for _, key := range sortedKeys(obj) {
@@ -237,11 +221,7 @@ func decodeSplitFloors(raw json.RawMessage, errs *ErrorList) []SplitFloor {
 				*errs = append(*errs, &Error{Field: namedKey(floorField(i, ""), key), Message: "is not a field of a split floor; allowed here: child_rows, observed_bytes"})
 			}
 		}
-		for _, key := range []string{"child_rows", "observed_bytes"} {
-			if _, ok := obj[key]; !ok {
-				*errs = append(*errs, &Error{Field: floorField(i, key), Message: "is required"})
-			}
-		}
+		requireKeys(obj, []string{"child_rows", "observed_bytes"}, func(key string) string { return floorField(i, key) }, errs)
 	}
 	return out
 }

@@ -37,6 +37,10 @@ func TestArtErrors(t *testing.T) {
 		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": [{"child_rows": [5, 0], "observed_bytes": 1}]}}`, "profile_memory.split_floors[0].child_rows[1]: must be an integer in 1..2,147,483,647, got 0"},
 		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": [{"child_rows": [5, 6]}]}}`, "profile_memory.split_floors[0].observed_bytes: is required"},
 		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "rate": 2}}`, "profile_memory.rate: is not a field of a learned profile"},
+		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": {"child_rows": [5, 6]}}}`, `profile_memory.split_floors: must be a JSON array of {"child_rows": [...], "observed_bytes": B}, got {"child_rows": [5, 6]}`},
+		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": [` + strings.Repeat(`{"child_rows": [5, 6], "observed_bytes": 1},`, 64) + `{"child_rows": [5, 6], "observed_bytes": 1}]}}`, "profile_memory.split_floors: must hold at most 64 entries, got 65"},
+		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": [{"child_rows": [5, 6], "observed_bytes": 1}, 7]}}`, "profile_memory.split_floors[1]: must be a JSON object"},
+		{`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "split_floors": [{"observed_bytes": 1}]}}`, "profile_memory.split_floors[0].child_rows: is required"},
 		{`{"baseline": {"overrides": {"profile": "fast"}}}`, `baseline.overrides.profile: must be "seeds" or "art"`},
 		{`{"baseline": {"overrides": {"profile_memory": {}}}}`, "baseline.overrides.profile_memory: cannot be overridden"},
 		{`{"profile": "art", "baseline": {"overrides": {"profile": "seeds", "fc2": {"dtype_bytes": 4}}}, "fc2": {"dtype_bytes": 4}}`, "fc2.dtype_bytes: profile art models BF16 only; must be 2"},
@@ -101,10 +105,7 @@ func TestArtConfigRoundTrip(t *testing.T) {
 	c.ProfileMemory = &ProfileMemory{BytesPerToken: 350000, PackedTokens: 64902, WarmBytesPerToken: Int64(330000), WarmPackedTokens: Int64(33706),
 		SplitFloors: []SplitFloor{{ChildRows: []int64{33706, 31196}, ObservedBytes: 9e10}}}
 	c.Baseline = &Baseline{Overrides: Overrides{"profile": {Text: "seeds"}, "art.checkpoint_floor": {Bool: false}}}
-	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := mustDecode(t, MarshalConfig(c))
 	if MarshalConfigString(back) != MarshalConfigString(c) {
 		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
 	}

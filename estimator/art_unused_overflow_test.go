@@ -8,14 +8,11 @@ import "testing"
 // multiplies by it, so SEG's own overflow at the widest GDN geometry must
 // not refuse the config: its price is exact and small.
 func TestArtUnusedSegmentDoesNotOverflow(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"profile": "art",
+	c := mustDecode(t, []byte(`{"profile": "art",
 		"model": {"linear_num_key_heads": 1048576, "linear_key_head_dim": 1048576,
 		          "linear_num_value_heads": 1048576, "linear_value_head_dim": 1048576},
 		"request": {"rows": 100, "sequence_rows": 100, "grad": false},
 		"profile_memory": {"bytes_per_token": 1, "packed_tokens": 1}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	res, err := Estimate(c)
 	if err != nil {
 		t.Fatalf("Estimate: %v (SEG is not priced without grad)", err)
@@ -39,14 +36,11 @@ func TestArtUnusedSegmentDoesNotOverflow(t *testing.T) {
 // GDN geometry the state (2^62) fits and its double does not, so a cold
 // single-row request is priced exactly, not refused for SEG's overflow.
 func TestArtPendingStateDoesNotOverflowThroughSEG(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"profile": "art",
+	c := mustDecode(t, []byte(`{"profile": "art",
 		"model": {"linear_num_key_heads": 1048576, "linear_key_head_dim": 1048576,
 		          "linear_num_value_heads": 1048576, "linear_value_head_dim": 1048576,
 		          "linear_conv_kernel_dim": 1},
 		"request": {"rows": 1, "sequence_rows": 1}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	res, err := Estimate(c)
 	if err != nil {
 		t.Fatalf("Estimate: %v", err)

@@ -356,10 +356,7 @@ func TestObservedAccepted(t *testing.T) {
 		"empty": `[]`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			c, err := DecodeConfig([]byte(`{"observed": ` + body + `}`))
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := mustDecode(t, []byte(`{"observed": `+body+`}`))
 			res, err := Estimate(c)
 			if err != nil {
 				t.Fatal(err)

@@ -87,10 +87,7 @@ func TestBaselineOverflowNamesTheRevision(t *testing.T) {
 // baseline its own output_width and retained_per_row_bytes, unless the
 // config sets them; null returns a field to the baseline's default.
 func TestBaselineDefaultsAfterOverrides(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"baseline": {"overrides": {"model": {"hidden_size": 4096}}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(`{"baseline": {"overrides": {"model": {"hidden_size": 4096}}}}`))
 	rv, err := c.ResolveRevisions()
 	if err != nil {
 		t.Fatal(err)

@@ -163,6 +163,50 @@ func decodeGroup(c *Config, group string, data []byte, errs *ErrorList) *Error {
 	return nil
 }
 
+// objectList reads a JSON list of objects strictly, for decodeObserved and
+// decodeSplitFloors: null is no list (nil, false), as is anything but a JSON
+// array (an error on field, "must be a JSON array of " + shape) or one of
+// more than most entries (an error counting them in units). Otherwise it
+// returns one object an entry, in order, with nil where an entry is not a
+// JSON object (an error on item(i, "")), and true. Each caller checks an
+// object's keys itself: which keys it allows, and how it names a stray one,
+// are its own.
+func objectList(raw json.RawMessage, field, shape string, most int64, units string, item func(i int, key string) string, errs *ErrorList) ([]map[string]json.RawMessage, bool) {
+	s := bytes.TrimSpace(raw)
+	if string(s) == "null" {
+		return nil, false
+	}
+	var items []json.RawMessage
+	if len(s) == 0 || s[0] != '[' || json.Unmarshal(s, &items) != nil {
+		*errs = append(*errs, &Error{Field: field, Message: "must be a JSON array of " + shape + ", got " + clip(string(s))})
+		return nil, false
+	}
+	if int64(len(items)) > most {
+		*errs = append(*errs, &Error{Field: field, Message: "must hold at most " + Group(most) + " " + units + ", got " + Group(int64(len(items)))})
+		return nil, false
+	}
+	objs := make([]map[string]json.RawMessage, len(items))
+	for i, raw := range items {
+		obj, err := decodeObject(raw)
+		if err != nil {
+			*errs = append(*errs, &Error{Field: item(i, ""), Message: err.Error()})
+			continue
+		}
+		objs[i] = obj
+	}
+	return objs, true
+}
+
+// requireKeys reports each of keys that obj lacks as "is required", on the
+// field item(key).
+func requireKeys(obj map[string]json.RawMessage, keys []string, item func(key string) string, errs *ErrorList) {
+	for _, key := range keys {
+		if _, ok := obj[key]; !ok {
+			*errs = append(*errs, &Error{Field: item(key), Message: "is required"})
+		}
+	}
+}
+
 func decodeObject(data []byte) (map[string]json.RawMessage, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {

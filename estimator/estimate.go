@@ -167,20 +167,8 @@ func (e *evaluator) outcome(v variant) Outcome {
 	pc := e.price(pl.largest, v)
 	e.pc.detail = false
 	avail := r.available()
-	o := Outcome{
-		Decision:           pl.decision,
-		Children:           pl.k,
-		ChildRows:          pl.largest,
-		RequiredBytes:      Bytes(pl.required),
-		MarginBytes:        Bytes(avail - pl.required),
-		RetainedBytes:      Bytes(pl.retained),
-		EphemeralBytes:     Bytes(pl.maxEphem),
-		ChildRetainedBytes: Bytes(pc.retained),
-	}
+	o := pl.outcome(avail, pc.retained)
 	o.DominantStage, _, _ = pc.stageOf(pc.dominant())
-	if pl.decision == Refuse {
-		o.Children = 0
-	}
 	for i := 0; i < pc.stageCount(); i++ {
 		name, bytes, present := pc.stageOf(i)
 		if !present {

@@ -105,24 +105,13 @@ var observedKeys = []string{"label", "peak_bytes", "rows"}
 // (optional, a JSON string; "" when omitted). null reads as no points.
 // Ranges are left to checkObserved.
 func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
-	s := bytes.TrimSpace(raw)
-	if string(s) == "null" {
+	objs, ok := objectList(raw, "observed", `points {"rows": n, "peak_bytes": B, "label": "..."}`, MaxObserved, "points", pointField, errs)
+	if !ok {
 		return nil
 	}
-	var items []json.RawMessage
-	if len(s) == 0 || s[0] != '[' || json.Unmarshal(s, &items) != nil {
-		*errs = append(*errs, &Error{Field: "observed", Message: "must be a JSON array of points {\"rows\": n, \"peak_bytes\": B, \"label\": \"...\"}, got " + clip(string(s))})
-		return nil
-	}
-	if len(items) > MaxObserved {
-		*errs = append(*errs, &Error{Field: "observed", Message: "must hold at most " + Group(MaxObserved) + " points, got " + Group(int64(len(items)))})
-		return nil
-	}
-	points := make([]ObservedPoint, len(items))
-	for i, item := range items {
-		obj, err := decodeObject(item)
-		if err != nil {
-			*errs = append(*errs, &Error{Field: pointField(i, ""), Message: err.Error()})
+	points := make([]ObservedPoint, len(objs))
+	for i, obj := range objs {
+		if obj == nil {
 			continue
 		}
 		for _, key := range sortedKeys(obj) {
@@ -144,11 +133,7 @@ func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
 				*errs = append(*errs, &Error{Field: field, Message: "is not a field of an observed point; allowed here: " + strings.Join(observedKeys, ", ")})
 			}
 		}
-		for _, key := range []string{"rows", "peak_bytes"} {
-			if _, ok := obj[key]; !ok {
-				*errs = append(*errs, &Error{Field: pointField(i, key), Message: "is required"})
-			}
-		}
+		requireKeys(obj, []string{"rows", "peak_bytes"}, func(key string) string { return pointField(i, key) }, errs)
 	}
 	return points
 }

@@ -103,6 +103,19 @@ func isArchKey(key string) bool {
 	return i || b || s || key == "architectures" || key == "layer_types" || key == "mlp_only_layers"
 }
 
+// nullableInt reads s, the trimmed JSON of field, as an integer or null
+// (nil), for the optional counts of ArchFields and the resident group.
+func nullableInt(field, s string) (*int64, *Error) {
+	if s == "null" {
+		return nil, nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return nil, &Error{Field: field, Message: "must be an integer or null, got " + clip(s)}
+	}
+	return &v, nil
+}
+
 // decodeArchKey reads one ArchFields key of the "model" group strictly:
 // an integer (or null) for a count, true, false or null for a flag, a
 // string for a name, a list of strings or integers for the lists. The
@@ -111,16 +124,11 @@ func decodeArchKey(a *ArchFields, key string, raw json.RawMessage) *Error {
 	path := "model." + key
 	s := string(bytes.TrimSpace(raw))
 	if ref, ok := archIntKeys[key]; ok {
-		if s == "null" {
-			*ref(a) = nil
-			return nil
+		v, err := nullableInt(path, s)
+		if err == nil {
+			*ref(a) = v
 		}
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return &Error{Field: path, Message: "must be an integer or null, got " + clip(s)}
-		}
-		*ref(a) = &v
-		return nil
+		return err
 	}
 	if ref, ok := archBoolKeys[key]; ok {
 		switch s {

@@ -326,10 +326,7 @@ func TestReplayMatchesReference(t *testing.T) {
 // TestReplayChangedCap: at most 1,000 changed lines are listed, the first
 // ones in file order, and the counts still cover every line.
 func TestReplayChangedCap(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"budget": {"in_use_bytes": 68451041280}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(`{"budget": {"in_use_bytes": 68451041280}}`))
 	var b strings.Builder
 	b.WriteString("rows,id\n")
 	for i := 0; i < 1500; i++ {

@@ -49,15 +49,11 @@ func decodeResident(dst **ResidentConfig, name string, raw json.RawMessage, errs
 			rc.set[key] = true
 		}
 		if ref, ok := residentIntKeys[key]; ok {
-			if s == "null" {
-				continue
+			if v, err := nullableInt(path, s); err != nil {
+				*errs = append(*errs, err)
+			} else {
+				*ref(rc) = v
 			}
-			v, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				*errs = append(*errs, &Error{Field: path, Message: "must be an integer or null, got " + clip(s)})
-				continue
-			}
-			*ref(rc) = &v
 			continue
 		}
 		switch key {

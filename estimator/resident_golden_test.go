@@ -1,12 +1,10 @@
 package estimator
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -48,18 +46,7 @@ func goldenConfigsNoResident(t *testing.T) []Config {
 	rng := rand.New(rand.NewPCG(0x7265736964, 0x656e74)) // "resident"
 	out := []Config{Default()}                           // the explorer's own default, too
 	for i := 0; len(out) < 300; i++ {
-		var c Config
-		switch i % 5 {
-		case 0, 1:
-			c = randomConfig(rng)
-		case 2:
-			c = randomTermsConfig(rng)
-		case 3:
-			c = randomBaseline(t, rng, randomConfig(rng))
-		case 4:
-			c = randomConfig(rng)
-			randomObserved(rng, &c)
-		}
+		c := goldenRandomConfig(t, rng, i)
 		if _, err := DecodeConfig(MarshalConfig(c)); err == nil {
 			out = append(out, c) // a config the format reads back
 		}
@@ -79,8 +66,8 @@ func goldenAxisRange(c Config, axis string) (from, to int64) {
 }
 
 // computeGolden prices c as the golden file records it.
-func computeGolden(c Config) goldenLine {
-	line := goldenLine{Config: json.RawMessage(compactJSON(MarshalConfig(c)))}
+func computeGolden(t *testing.T, c Config) goldenLine {
+	line := goldenLine{Config: json.RawMessage(compactJSON(t, MarshalConfig(c)))}
 	res, err := Estimate(c)
 	if err != nil {
 		line.Error = err.Error()
@@ -103,26 +90,10 @@ func computeGolden(c Config) goldenLine {
 	return line
 }
 
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // results always marshal; a failure is a bug in the test
-	}
-	return b
-}
-
-func compactJSON(b []byte) []byte {
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, b); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
-
 func TestNoResidentGolden(t *testing.T) {
 	path := filepath.Join("testdata", noResidentGolden)
 	if *update {
-		var buf bytes.Buffer
+		var lines [][]byte
 		for i, c := range goldenConfigsNoResident(t) {
 			// The line is computed from the config as read back, so the
 			// file is exactly what the test will check.
@@ -130,40 +101,25 @@ func TestNoResidentGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("config %d does not read back: %v", i, err)
 			}
-			buf.Write(mustJSON(computeGolden(dc)))
-			buf.WriteByte('\n')
+			lines = append(lines, mustJSON(computeGolden(t, dc)))
 		}
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeGoldenLines(t, path, lines)
 		return
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	n := 0
-	for sc.Scan() {
-		n++
+	n := eachGoldenLine(t, path, func(n int, line []byte) {
 		var want goldenLine
-		if err := json.Unmarshal(sc.Bytes(), &want); err != nil {
+		if err := json.Unmarshal(line, &want); err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
 		c, err := DecodeConfig(want.Config)
 		if err != nil {
 			t.Fatalf("line %d: config no longer decodes: %v", n, err)
 		}
-		got := mustJSON(computeGolden(c))
-		if !bytes.Equal(got, sc.Bytes()) {
-			t.Errorf("line %d differs from %s:\n got: %s\nwant: %s", n, path, clipGolden(got), clipGolden(sc.Bytes()))
+		got := mustJSON(computeGolden(t, c))
+		if !bytes.Equal(got, line) {
+			t.Errorf("line %d differs from %s:\n got: %s\nwant: %s", n, path, clipGolden(got), clipGolden(line))
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	if n < 300 {
 		t.Fatalf("%s has %d lines, want 300", path, n)
 	}

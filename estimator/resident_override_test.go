@@ -13,14 +13,7 @@ func TestResidentBaselineOverrideFields(t *testing.T) {
 	src := `{"model": {` + qwen3_30B + `}, "fc2": {"expert_parallel": 8},
 		"resident": {"lora_rank": 16, "grad_bytes": 2, "lora_targets": ["q_proj", "experts"], "framework_reserve_bytes": 1000000000},
 		"baseline": {"overrides": {"resident": {"lora_rank": 8, "framework_reserve_bytes": 0}}}}`
-	c, err := DecodeConfig([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Estimate(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, res := estimateResident(t, src)
 	cand, base := res.Candidate.Resident, res.Baseline.Resident
 	if base.LoRA.Rank != 8 || cand.LoRA.Rank != 16 {
 		t.Errorf("ranks: baseline %d, candidate %d; want 8 and 16", base.LoRA.Rank, cand.LoRA.Rank)
@@ -40,10 +33,7 @@ func TestResidentBaselineOverrideFields(t *testing.T) {
 		t.Errorf("framework reserve: baseline %d, candidate %d; want 0 (overridden) and 1,000,000,000", base.FrameworkReserveBytes, cand.FrameworkReserveBytes)
 	}
 	// The config reads back as it was written, the override's 0 included.
-	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := mustDecode(t, MarshalConfig(c))
 	res2, err := Estimate(back)
 	if err != nil {
 		t.Fatal(err)

@@ -12,10 +12,7 @@ import (
 // field reports the points that break them as invalid, as Estimate
 // refuses the config there.
 func TestResidentSweepCrossLimits(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	s, err := NewSweeper(c, "num_experts_per_tok")
 	if err != nil {
 		t.Fatal(err)

@@ -9,10 +9,7 @@ import (
 // TestResidentCases: §14.4's three cases of in_use_bytes.
 func TestResidentCases(t *testing.T) {
 	// Case 1: no group, no block, in_use_bytes as given.
-	c, err := DecodeConfig([]byte(`{"model": {` + qwen3Next80B + `}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(`{"model": {`+qwen3Next80B+`}}`))
 	res, err := Estimate(c)
 	if err != nil {
 		t.Fatal(err)
@@ -47,14 +44,7 @@ func TestResidentCases(t *testing.T) {
 func TestResidentBaselineOverride(t *testing.T) {
 	src := `{"model": {` + qwen3_30B + `}, "fc2": {"expert_parallel": 8}, "resident": {"lora_rank": 16},
 		"baseline": {"overrides": {"fc2": {"expert_parallel": 1}, "resident": {"lora_rank": 0}}}}`
-	c, err := DecodeConfig([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Estimate(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, res := estimateResident(t, src)
 	if res.Baseline.Resident.ResidentBytes != 61_064_269_824 || res.Candidate.Resident.ResidentBytes != 12_439_179_264 || res.Resident != res.Candidate.Resident {
 		t.Errorf("baseline %d, candidate %d; want 61,064,269,824 and 12,439,179,264", res.Baseline.Resident.ResidentBytes, res.Candidate.Resident.ResidentBytes)
 	}
@@ -62,10 +52,7 @@ func TestResidentBaselineOverride(t *testing.T) {
 		t.Error("the baseline holds more: it should have less available")
 	}
 	// The config reads back as it was written.
-	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := mustDecode(t, MarshalConfig(c))
 	if MarshalConfigString(back) != MarshalConfigString(c) || back.Baseline.Resident == nil || *back.Baseline.Resident.LoRARank != 0 {
 		t.Errorf("round trip:\n%s\n%s", MarshalConfig(back), MarshalConfig(c))
 	}
@@ -75,10 +62,7 @@ func TestResidentBaselineOverride(t *testing.T) {
 // each point, and a point whose weights exceed the GPU is invalid with
 // the message; along in_use_bytes the swept value holds (case 3).
 func TestResidentSweep(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	s, err := NewSweeper(c, "hidden_size")
 	if err != nil {
 		t.Fatal(err)
@@ -117,10 +101,7 @@ func (b Bytes) int() int64 { return int64(b) }
 // preset, and a named dense Llama without num_experts_per_tok prices no
 // fc2 stage and no GDN stage (§14.1).
 func TestResidentDefaults(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"fc2": {"expert_parallel": 8}, "resident": {}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(`{"fc2": {"expert_parallel": 8}, "resident": {}}`))
 	res, err := Estimate(c)
 	if err != nil {
 		t.Fatal(err)
@@ -128,10 +109,7 @@ func TestResidentDefaults(t *testing.T) {
 	if res.Resident.ResidentBytes != 24_507_906_048 || res.Resident.Architecture != "Qwen3NextForCausalLM" {
 		t.Errorf("default: %d %s, want 24,507,906,048 Qwen3NextForCausalLM", res.Resident.ResidentBytes, res.Resident.Architecture)
 	}
-	l, err := DecodeConfig([]byte(residentConfig(llama31_8B, 1, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := mustDecode(t, []byte(residentConfig(llama31_8B, 1, `{}`)))
 	if l.Model.NumExpertsPerTok != 0 || l.Model.LinearNumKeyHeads != 0 {
 		t.Errorf("Llama: K %d, Hk %d, want 0 and 0", l.Model.NumExpertsPerTok, l.Model.LinearNumKeyHeads)
 	}
@@ -156,10 +134,7 @@ func TestResidentDefaults(t *testing.T) {
 // TestResidentPointAllocatesNothing: a sweep point of a config with a
 // resident group recomputes it without allocating, as every point does.
 func TestResidentPointAllocatesNothing(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{"lora_rank": 16}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{"lora_rank": 16}`)))
 	for _, axis := range []string{"rows", "hidden_size", "vocab_size"} {
 		s, err := NewSweeper(c, axis)
 		if err != nil {
@@ -181,13 +156,10 @@ func TestResidentPointAllocatesNothing(t *testing.T) {
 // TestResidentReplayLine: a workload line with its own in_use_bytes is
 // §14.4's case 3 for that line; the others use the resident bytes.
 func TestResidentReplayLine(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	var lines []ReplayLine
 	workload := "id,rows,in_use_bytes\nresident,64902,\nfull,64902,149000000000\n"
-	_, err = Replay(c, strings.NewReader(workload), func(l ReplayLine) error {
+	_, err := Replay(c, strings.NewReader(workload), func(l ReplayLine) error {
 		lines = append(lines, l)
 		return nil
 	})
@@ -203,10 +175,7 @@ func TestResidentReplayLine(t *testing.T) {
 // memory per column: narrow models admit rows a wide one cannot hold, and
 // beyond the width whose weights exceed the GPU every point is invalid.
 func TestResidentMap(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(qwen3Next80B, 8, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	res, err := Map(c, MapAxis{Axis: "hidden_size", From: 1024, To: 16384}, MapAxis{Axis: "rows", From: 1, To: 1000}, 16)
 	if err != nil {
 		t.Fatal(err)
@@ -221,10 +190,7 @@ func TestResidentMap(t *testing.T) {
 // top-k the request prices, and the config reads back the same.
 func TestResidentExpertsPerToken(t *testing.T) {
 	src := strings.Replace(gptOss120B, `"num_experts_per_tok": 4,`, "", 1)
-	c, err := DecodeConfig([]byte(residentConfig(src, 8, `{}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(src, 8, `{}`)))
 	if c.Model.NumExpertsPerTok != 4 {
 		t.Errorf("num_experts_per_tok %d, want 4 from experts_per_token", c.Model.NumExpertsPerTok)
 	}
@@ -242,10 +208,7 @@ func TestResidentExpertsPerToken(t *testing.T) {
 // moe_intermediate_size prices its FC2 stage at its experts' width,
 // intermediate_size, as the count does.
 func TestResidentMixtralExpertWidth(t *testing.T) {
-	c, err := DecodeConfig([]byte(residentConfig(mixtral8x7B, 8, `{"lora_rank": 16}`)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustDecode(t, []byte(residentConfig(mixtral8x7B, 8, `{"lora_rank": 16}`)))
 	r, err := c.Resolve()
 	if err != nil {
 		t.Fatal(err)

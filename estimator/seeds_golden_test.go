@@ -1,12 +1,9 @@
 package estimator
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -43,18 +40,7 @@ func seedsGoldenConfigs(t *testing.T) []seedsGoldenCase {
 	rng := rand.New(rand.NewPCG(0x5eed5, 0x901d))
 	var out []seedsGoldenCase
 	for i := 0; i < 300; i++ {
-		var c Config
-		switch i % 5 {
-		case 0, 1:
-			c = randomConfig(rng)
-		case 2:
-			c = randomTermsConfig(rng)
-		case 3:
-			c = randomBaseline(t, rng, randomConfig(rng))
-		case 4:
-			c = randomConfig(rng)
-			randomObserved(rng, &c)
-		}
+		c := goldenRandomConfig(t, rng, i)
 		if i%7 == 0 {
 			c.FC2.ExpertParallel = between(rng, 2, 16)
 		}
@@ -83,7 +69,7 @@ func (gc *seedsGoldenCase) run(t *testing.T) {
 		gc.Error = "decode: " + err.Error()
 		return
 	}
-	if got := MarshalConfig(c); !bytes.Equal(compactSeedsJSON(t, got), compactSeedsJSON(t, gc.Config)) {
+	if got := MarshalConfig(c); !bytes.Equal(compactJSON(t, got), compactJSON(t, gc.Config)) {
 		gc.Error = "config marshals differently: " + string(got)
 		return
 	}
@@ -103,54 +89,31 @@ func (gc *seedsGoldenCase) run(t *testing.T) {
 	}
 }
 
-func compactSeedsJSON(t *testing.T, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, b); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 func TestSeedsGolden(t *testing.T) {
 	if *update {
-		var buf bytes.Buffer
+		var lines [][]byte
 		for _, gc := range seedsGoldenConfigs(t) {
-			gc.Config = compactSeedsJSON(t, gc.Config)
+			gc.Config = compactJSON(t, gc.Config)
 			gc.run(t)
 			line, err := json.Marshal(gc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			buf.Write(line)
-			buf.WriteByte('\n')
+			lines = append(lines, line)
 		}
-		if err := os.MkdirAll(filepath.Dir(seedsGoldenPath), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(seedsGoldenPath, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeGoldenLines(t, seedsGoldenPath, lines)
 		return
 	}
-	f, err := os.Open(seedsGoldenPath)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	lines, estimates, sweeps := 0, 0, 0
-	for sc.Scan() {
-		lines++
+	estimates, sweeps := 0, 0
+	lines := eachGoldenLine(t, seedsGoldenPath, func(n int, line []byte) {
 		var want seedsGoldenCase
-		if err := json.Unmarshal(sc.Bytes(), &want); err != nil {
-			t.Fatalf("line %d: %v", lines, err)
+		if err := json.Unmarshal(line, &want); err != nil {
+			t.Fatalf("line %d: %v", n, err)
 		}
 		got := want
 		got.run(t)
 		if got.Error != want.Error || !bytes.Equal(got.Estimate, want.Estimate) || !bytes.Equal(got.Swept, want.Swept) {
-			t.Errorf("line %d (%s) differs from the seeds golden:\n got: %s %s %s\nwant: %s %s %s", lines, strings.TrimSpace(string(want.Config[:min(len(want.Config), 200)])),
+			t.Errorf("line %d (%s) differs from the seeds golden:\n got: %s %s %s\nwant: %s %s %s", n, strings.TrimSpace(string(want.Config[:min(len(want.Config), 200)])),
 				got.Error, got.Estimate, got.Swept, want.Error, want.Estimate, want.Swept)
 		}
 		if want.Estimate != nil {
@@ -159,10 +122,7 @@ func TestSeedsGolden(t *testing.T) {
 		if want.Sweep != nil {
 			sweeps++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	if lines < 200 || estimates < 150 || sweeps < 50 {
 		t.Errorf("the golden holds %d lines, %d estimates, %d sweeps; want a few hundred", lines, estimates, sweeps)
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"headroom/app/report"
@@ -134,10 +135,8 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := parseFlags(fs, args); err != nil {
 		return fail(stderr, "estimate", err)
 	}
-	switch *format {
-	case "json", "text", "md":
-	default:
-		return fail(stderr, "estimate", fmt.Errorf("-format: must be json, text or md, got %q", *format))
+	if err := checkFormat(*format, "json", "text", "md"); err != nil {
+		return fail(stderr, "estimate", err)
 	}
 	cfg, err := readConfig("estimate", *configPath, stdin, stderr)
 	if err != nil {
@@ -182,6 +181,19 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // errUsage is parseFlags' error for a flag the flag package has already
 // reported (with the command's usage): the caller prints nothing more.
 var errUsage = errors.New("bad flag")
+
+// checkFormat refuses a -format value that is not one of allowed, naming
+// them ("-format: must be json, md or csv, got ...").
+func checkFormat(format string, allowed ...string) error {
+	if slices.Contains(allowed, format) {
+		return nil
+	}
+	list := allowed[len(allowed)-1]
+	if len(allowed) > 1 {
+		list = strings.Join(allowed[:len(allowed)-1], ", ") + " or " + list
+	}
+	return fmt.Errorf("-format: must be %s, got %q", list, format)
+}
 
 // parseFlags parses a command's flags, and refuses what every command
 // refuses: a stray argument after them (estimate once swept rows when

@@ -156,10 +156,7 @@ func TestMapPNGCommand(t *testing.T) {
 func TestMapCommandErrors(t *testing.T) {
 	cfg := examplePath("pressure.json")
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.json")
-	if err := os.WriteFile(bad, []byte(`{"request": {"rows": 0}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeTestFile(t, dir, "bad.json", []byte(`{"request": {"rows": 0}}`))
 	out := filepath.Join(dir, "map.svg")
 	xy := func(x, xfrom, xto, y, yfrom, yto string) []string {
 		return []string{"-x", x, "-xfrom", xfrom, "-xto", xto, "-y", y, "-yfrom", yfrom, "-yto", yto}

@@ -52,9 +52,10 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if err := checkFormat(*format, "json", "md"); err != nil {
+		return fail(stderr, "measure", err)
+	}
 	switch {
-	case *format != "json" && *format != "md":
-		return fail(stderr, "measure", fmt.Errorf("-format: must be json or md, got %q", *format))
 	case *planner == "" && fs.NArg() > 0:
 		// Only -planner-miss takes further arguments (its files).
 		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q (the flags come as -name value; measure -h lists them)", fs.Arg(0)))

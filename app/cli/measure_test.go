@@ -11,17 +11,10 @@ import (
 
 var measureData = filepath.Join("..", "..", "measure", "testdata")
 
-func runMeasure(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code = Measure(args, strings.NewReader(stdin), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
 const rows4096 = `{"request": {"rows": 4096, "sequence_rows": 4096}}`
 
 func TestMeasureSnapshotJSON(t *testing.T) {
-	code, out, errOut := runMeasure(t, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "head.pickle"), "-config", "-")
+	code, out, errOut := runMain(Measure, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "head.pickle"), "-config", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -44,7 +37,7 @@ func TestMeasureSnapshotJSON(t *testing.T) {
 
 func TestMeasureSnapshotMarkdownToFile(t *testing.T) {
 	dst := filepath.Join(t.TempDir(), "report.md")
-	code, out, errOut := runMeasure(t, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "split.pickle"), "-config", "-", "-format", "md", "-o", dst)
+	code, out, errOut := runMain(Measure, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "split.pickle"), "-config", "-", "-format", "md", "-o", dst)
 	if code != 0 || out != "" {
 		t.Fatalf("exit %d, stdout %q: %s", code, out, errOut)
 	}
@@ -60,7 +53,7 @@ func TestMeasureSnapshotMarkdownToFile(t *testing.T) {
 }
 
 func TestMeasureNoHistory(t *testing.T) {
-	code, out, _ := runMeasure(t, "", "-snapshot", filepath.Join(measureData, "snapshots", "nohistory.pickle"), "-format", "md")
+	code, out, _ := runMain(Measure, "", "-snapshot", filepath.Join(measureData, "snapshots", "nohistory.pickle"), "-format", "md")
 	if code != 0 || !strings.Contains(out, "history recording was off") || !strings.Contains(out, "3,222,278,144 bytes") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
@@ -68,7 +61,7 @@ func TestMeasureNoHistory(t *testing.T) {
 
 func TestMeasurePlannerMiss(t *testing.T) {
 	dir := filepath.Join(measureData, "reports")
-	code, out, errOut := runMeasure(t, `{"budget": {"in_use_bytes": 1000}}`, "-config", "-", "-planner-miss",
+	code, out, errOut := runMain(Measure, `{"budget": {"in_use_bytes": 1000}}`, "-config", "-", "-planner-miss",
 		filepath.Join(dir, "miss-forward-a.json"), filepath.Join(dir, "miss-forward-b.json"), filepath.Join(dir, "miss-split.json"), filepath.Join(dir, "oom.json"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -91,17 +84,14 @@ func TestMeasurePlannerMiss(t *testing.T) {
 	if res.Observed[0].PeakBytes != 22_400_000_000+1000 {
 		t.Errorf("observed %+v: in_use_bytes is added", res.Observed)
 	}
-	code, out, _ = runMeasure(t, "", "-format", "md", "-planner-miss", filepath.Join(dir, "miss-forward-a.json"))
+	code, out, _ = runMain(Measure, "", "-format", "md", "-planner-miss", filepath.Join(dir, "miss-forward-a.json"))
 	if code != 0 || !strings.Contains(out, `{"profile_memory":{"bytes_per_token":`) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
 
 func TestMeasureBadFiles(t *testing.T) {
-	global := filepath.Join(t.TempDir(), "evil.pickle")
-	if err := os.WriteFile(global, []byte("cos\nsystem\n(S'echo hi'\ntR."), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	global := writeTestFile(t, t.TempDir(), "evil.pickle", []byte("cos\nsystem\n(S'echo hi'\ntR."))
 	bad := filepath.Join(measureData, "reports", "bad")
 	for _, c := range []struct {
 		args []string
@@ -116,7 +106,7 @@ func TestMeasureBadFiles(t *testing.T) {
 		{[]string{"-snapshot", global, "-format", "csv"}, "-format: must be json or md"},
 		{[]string{"-snapshot", global, "extra"}, `unexpected argument "extra"`},
 	} {
-		code, out, errOut := runMeasure(t, "", c.args...)
+		code, out, errOut := runMain(Measure, "", c.args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and one line with %q", c.args, code, out, errOut, c.want)
 		}
@@ -133,13 +123,13 @@ func TestHelpListsMeasure(t *testing.T) {
 
 // TestMeasureGolden pins the two Markdown reports.
 func TestMeasureGolden(t *testing.T) {
-	code, out, errOut := runMeasure(t, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "head.pickle"), "-config", "-", "-format", "md")
+	code, out, errOut := runMain(Measure, rows4096, "-snapshot", filepath.Join(measureData, "snapshots", "head.pickle"), "-config", "-", "-format", "md")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	checkOwnGolden(t, "measure_head.golden.md", []byte(out))
 	dir := filepath.Join(measureData, "reports")
-	code, out, errOut = runMeasure(t, "", "-format", "md", "-planner-miss", filepath.Join(dir, "miss-forward-a.json"),
+	code, out, errOut = runMain(Measure, "", "-format", "md", "-planner-miss", filepath.Join(dir, "miss-forward-a.json"),
 		filepath.Join(dir, "miss-forward-b.json"), filepath.Join(dir, "miss-split.json"), filepath.Join(dir, "miss-caller-v1.json"), filepath.Join(dir, "oom.json"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

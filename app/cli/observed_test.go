@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,10 +79,7 @@ func TestEstimateObserved(t *testing.T) {
 		}
 	}
 
-	bad := filepath.Join(t.TempDir(), "bad.json")
-	if err := os.WriteFile(bad, []byte(`{"observed": [{"rows": 5, "peak_bytes": 1}, {"rows": 5, "peak_bytes": 0}]}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeTestFile(t, t.TempDir(), "bad.json", []byte(`{"observed": [{"rows": 5, "peak_bytes": 1}, {"rows": 5, "peak_bytes": 0}]}`))
 	code, stdout, stderr = runCmd(t, "", "estimate", "-config", bad)
 	want := "headroom estimate: observed[1].peak_bytes: must be an integer in 1..1,125,899,906,842,624, got 0\n"
 	if code != 2 || stdout != "" || stderr != want {

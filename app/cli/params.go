@@ -27,8 +27,8 @@ func Params(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return fail(stderr, "params", fmt.Errorf("unexpected argument %q; give the model with -config or -hf", fs.Arg(0)))
 	}
-	if *format != "text" && *format != "json" {
-		return fail(stderr, "params", fmt.Errorf("-format: must be text or json, got %q", *format))
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return fail(stderr, "params", err)
 	}
 	var cfg estimator.Config
 	var err error

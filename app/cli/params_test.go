@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -35,9 +34,7 @@ func presetWithResident(t *testing.T, id string, ep int64, resident string) stri
 }
 
 func runParams(args []string, stdin string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	code = Params(args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
+	return runMain(Params, stdin, args...)
 }
 
 // TestParamsPresets: every preset's model fields give the published
@@ -153,40 +150,37 @@ func TestParamsBadInput(t *testing.T) {
 // of a config with the group (docs/model.md §14.4), and the available
 // bytes follow it.
 func TestEstimatePrintsResident(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := Estimate([]string{"-config", "-"}, strings.NewReader(presetWithResident(t, "qwen3-next-80b-a3b", 8, `{}`)), &out, &errb)
+	code, out, errb := runMain(Estimate, presetWithResident(t, "qwen3-next-80b-a3b", 8, `{}`), "-config", "-")
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+		t.Fatalf("exit %d: %s", code, errb)
 	}
 	var res estimator.Result
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Resident == nil || res.Resident.ResidentBytes != 24_507_906_048 || res.Resident.Params.Total != 79_674_391_296 || res.AvailableBytes != 121_724_269_446 {
 		t.Errorf("resident %+v, available %d", res.Resident, res.AvailableBytes)
 	}
-	out.Reset()
-	errb.Reset()
-	code = Estimate([]string{"-config", "-"}, strings.NewReader(presetWithResident(t, "qwen3-next-80b-a3b", 1, `{}`)), &out, &errb)
-	if code != 2 || !strings.Contains(errb.String(), "resident: the Qwen3NextForCausalLM weights are 159,348,824,064 bytes (148.405 GiB)") {
-		t.Errorf("E = 1: exit %d, %s", code, errb.String())
+	code, _, errb = runMain(Estimate, presetWithResident(t, "qwen3-next-80b-a3b", 1, `{}`), "-config", "-")
+	if code != 2 || !strings.Contains(errb, "resident: the Qwen3NextForCausalLM weights are 159,348,824,064 bytes (148.405 GiB)") {
+		t.Errorf("E = 1: exit %d, %s", code, errb)
 	}
 }
 
 // TestResidentExamples: the examples the README cites price as it says.
 func TestResidentExamples(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := Estimate([]string{"-config", filepath.Join("..", "..", "examples", "resident-qwen3-30b-ep1-vs-ep8.json")}, nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	code, out, errb := runMain(Estimate, "", "-config", examplePath("resident-qwen3-30b-ep1-vs-ep8.json"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb)
 	}
 	var res estimator.Result
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Baseline.Resident.ResidentBytes != 76_253_417_472 || res.Candidate.Resident.ResidentBytes != 12_439_179_264 {
 		t.Errorf("E = 1 %d, E = 8 %d; want 76,253,417,472 and 12,439,179,264", res.Baseline.Resident.ResidentBytes, res.Candidate.Resident.ResidentBytes)
 	}
-	code, text, errs := runParams([]string{"-config", filepath.Join("..", "..", "examples", "resident-qwen3-next-ep8.json")}, "")
+	code, text, errs := runParams([]string{"-config", examplePath("resident-qwen3-next-ep8.json")}, "")
 	if code != 0 || !strings.Contains(text, "  resident                    24,507,906,048 bytes (22.825 GiB)\n") {
 		t.Errorf("exit %d %s\n%s", code, errs, text)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	_ "image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,26 +13,40 @@ import (
 	"headroom/estimator"
 )
 
+// runMain runs one command's main (Estimate, Measure, ...) in-process on
+// args, with stdin as its input.
+func runMain(main func(args []string, stdin io.Reader, stdout, stderr io.Writer) int, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = main(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
 // runCmd runs the command line in-process.
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code = Run(testCommands, args, strings.NewReader(stdin), &out, &errOut)
-	return code, out.String(), errOut.String()
+	return runMain(func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return Run(testCommands, args, stdin, stdout, stderr)
+	}, stdin, args...)
 }
 
 // testCommands are the commands that need no page: those runCmd runs.
 var testCommands = []Command{{"estimate", "", Estimate}, {"sweep", "", Sweep}, {"plot", "", Plot}, {"replay", "", Replay}, {"map", "", Map}}
 
+// writeTestFile writes data as the file name in dir and returns its path.
+func writeTestFile(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // writeDefaultConfig writes the default config as a file and returns its
 // path.
 func writeDefaultConfig(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "config.json")
-	if err := os.WriteFile(path, estimator.MarshalConfig(estimator.Default()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeTestFile(t, t.TempDir(), "config.json", estimator.MarshalConfig(estimator.Default()))
 }
 
 // chartTestdata holds the golden chart the plot command must write.
@@ -108,10 +123,7 @@ func TestPlotPNG(t *testing.T) {
 func TestPlotErrors(t *testing.T) {
 	cfg := writeDefaultConfig(t)
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.json")
-	if err := os.WriteFile(bad, []byte(`{"request": {"rows": 0}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeTestFile(t, dir, "bad.json", []byte(`{"request": {"rows": 0}}`))
 	out := filepath.Join(dir, "chart.svg")
 	cases := []struct {
 		name  string

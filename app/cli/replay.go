@@ -34,10 +34,8 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := parseFlags(fs, args); err != nil {
 		return fail(stderr, "replay", err)
 	}
-	switch *format {
-	case "json", "md", "csv":
-	default:
-		return fail(stderr, "replay", fmt.Errorf("-format: must be json, md or csv, got %q", *format))
+	if err := checkFormat(*format, "json", "md", "csv"); err != nil {
+		return fail(stderr, "replay", err)
 	}
 	if *configPath == "-" && *workloadPath == "-" {
 		return fail(stderr, "replay", errors.New("-config and -workload cannot both be standard input"))

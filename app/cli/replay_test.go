@@ -52,13 +52,7 @@ func TestReplayGoldenMarkdown(t *testing.T) {
 // number of children does, 2 when the replay cannot say.
 func TestReplayExitStatus(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeTestFile(t, dir, name, []byte(text)) }
 	pressure := examplePath("pressure.json")
 	for _, tc := range []struct {
 		name     string
@@ -179,10 +173,7 @@ func TestReplayFormats(t *testing.T) {
 		}
 	})
 	t.Run("no output from a bad workload", func(t *testing.T) {
-		bad := filepath.Join(dir, "bad.csv")
-		if err := os.WriteFile(bad, []byte("rows\n100\n100\nx\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		bad := writeTestFile(t, dir, "bad.csv", []byte("rows\n100\n100\nx\n"))
 		out := filepath.Join(dir, "bad-out.csv")
 		code, stdout, errOut := runCmd(t, "", "replay", "-config", examplePath("pressure.json"), "-workload", bad, "-format", "csv", "-o", out)
 		if code != 2 || stdout != "" || !strings.Contains(errOut, "line 4: request.rows") {

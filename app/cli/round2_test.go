@@ -9,8 +9,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"headroom/estimator"
 )
 
 // TestCommandsRefuseBadInput: issue 28's small findings, one row each,
@@ -19,13 +17,7 @@ import (
 // terminal, and a required flag left out is named as such.
 func TestCommandsRefuseBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeTestFile(t, dir, name, []byte(text)) }
 	cfg := write("config.json", "{}")
 	bom := write("bom.json", "\ufeff{\"request\": {\"rows\": 1000}}")
 	work := write("work.csv", "id,rows\na,1000\n")
@@ -94,10 +86,7 @@ func (f *firstRead) Read(p []byte) (int, error) {
 // workload (SIGINT, SIGTERM) removes its .headroom-replay-* file and
 // exits 128 + the signal (issue 28, finding 3).
 func TestReplayRemovesTempOnSignal(t *testing.T) {
-	cfg := filepath.Join(t.TempDir(), "config.json")
-	if err := os.WriteFile(cfg, estimator.MarshalConfig(estimator.Default()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := writeDefaultConfig(t)
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,10 +90,7 @@ func TestTermsWithBaselineCommandLine(t *testing.T) {
 		t.Errorf("candidate vocab_copy %d, want %d", got, want)
 	}
 
-	path := filepath.Join(t.TempDir(), "c.json")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeTestFile(t, t.TempDir(), "c.json", []byte(cfg))
 	code, stdout, stderr = runCmd(t, "rows\n1000\n200000\n", "replay", "-config", path, "-workload", "-")
 	var rep estimator.ReplayResult
 	if code == 2 || stderr != "" || json.Unmarshal([]byte(stdout), &rep) != nil || rep.Requests != 2 {
