@@ -1,0 +1,154 @@
+package page
+
+import (
+	"net/url"
+	"testing"
+
+	"headroom/estimator"
+)
+
+// openLink decodes a link's query as the page opens it.
+func openLink(t *testing.T, query string) State {
+	t.Helper()
+	list, _ := Presets()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Decode(q, list)
+}
+
+// The Trainer menu prices the candidate with ART's code, and the address
+// carries the choice back.
+func TestTrainerMenuAndItsLink(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
+	if ProfileName(s.Cfg) != estimator.ProfileSeeds {
+		t.Fatalf("a link without profile is the seeds' reading, got %q", s.Cfg.Profile)
+	}
+	s.Apply(Edit{Kind: EditMenu, Key: KeyProfile, Text: estimator.ProfileArt, Settle: true}, list)
+	if s.Cfg.Profile != estimator.ProfileArt || len(s.Errs) != 0 {
+		t.Fatalf("after the menu: profile %q, errors %v", s.Cfg.Profile, s.Errs)
+	}
+	want := s.Cfg
+	want.Profile = estimator.ProfileArt
+	res, err := estimator.Estimate(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Result.Candidate.RequiredBytes != res.Candidate.RequiredBytes || s.Result.Candidate.Reason != res.Candidate.Reason {
+		t.Errorf("the page's result is not the estimator's under art: %+v", s.Result.Candidate)
+	}
+	q := s.Query(list)
+	if q.Get(KeyProfile) != estimator.ProfileArt {
+		t.Fatalf("the address lacks profile=art: %v", q.Encode())
+	}
+	back := Decode(q, list)
+	if back.Cfg.Profile != estimator.ProfileArt || back.Result.Candidate.RequiredBytes != res.Candidate.RequiredBytes {
+		t.Errorf("the link does not restore ART's code: %q %d", back.Cfg.Profile, back.Result.Candidate.RequiredBytes)
+	}
+	s.Apply(Edit{Kind: EditMenu, Key: KeyProfile, Text: estimator.ProfileSeeds, Settle: true}, list)
+	if s.Cfg.Profile != "" || s.Query(list).Has(KeyProfile) {
+		t.Errorf("back to the seeds' reading: profile %q, query %v", s.Cfg.Profile, s.Query(list).Encode())
+	}
+}
+
+// The art profile's fields travel in the address (they are not in
+// estimator.Fields, which the codec merged alone before).
+func TestArtFieldsInTheLink(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&profile=art&checkpoint_floor=false&padded_vocab_multiple=64&adapter_gradient_outside_bytes=1024")
+	c := s.Cfg
+	if c.Art.CheckpointFloor == nil || *c.Art.CheckpointFloor || c.Head.PaddedVocabMultiple == nil || *c.Head.PaddedVocabMultiple != 64 ||
+		c.Art.AdapterGradientOutsideBytes == nil || *c.Art.AdapterGradientOutsideBytes != 1024 {
+		t.Fatalf("the art fields were not read: %+v %+v", c.Art, c.Head)
+	}
+	q := s.Query(list)
+	for k, v := range map[string]string{"checkpoint_floor": "false", "padded_vocab_multiple": "64", "adapter_gradient_outside_bytes": "1024"} {
+		if q.Get(k) != v {
+			t.Errorf("the address says %s=%q, want %q", k, q.Get(k), v)
+		}
+	}
+	bad := openLink(t, "profile=art&padded_vocab_multiple=0")
+	if bad.InputErr["padded_vocab_multiple"] == "" || bad.Text("padded_vocab_multiple") != "0" {
+		t.Errorf("a bad art field is not marked beside its control: %v", bad.InputErr)
+	}
+	if bad.Query(list).Get("padded_vocab_multiple") != "0" {
+		t.Error("the address drops the bad art field's text")
+	}
+}
+
+// A profile that is neither is marked on the Trainer and kept as typed.
+func TestBadProfileInTheLink(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "profile=torch")
+	if s.InputErr[KeyProfile] == "" || s.Cfg.Profile != "" {
+		t.Fatalf("profile=torch: errors %v, profile %q", s.InputErr, s.Cfg.Profile)
+	}
+	if got := s.Query(list).Get(KeyProfile); got != "torch" {
+		t.Errorf("the address keeps %q, want torch", got)
+	}
+}
+
+// Terms under ART's code: the estimator refuses them, so the page prices
+// the seeds' reading, says why beside the Trainer and the terms, and
+// keeps "art" in the address so removing the terms brings ART's code.
+func TestTermsUnderArtAreRefusedWithAReason(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
+	if len(s.Cfg.Terms) != 1 || len(s.Errs) != 0 {
+		t.Fatalf("the term does not apply under seeds: %v %v", s.Cfg.Terms, s.Errs)
+	}
+	s.Apply(Edit{Kind: EditMenu, Key: KeyProfile, Text: estimator.ProfileArt, Settle: true}, list)
+	if s.Errs[KeyProfile] != termsUnderArt || s.Errs[KeyTerms] == "" {
+		t.Fatalf("no reason beside the Trainer and the terms: %v", s.Errs)
+	}
+	if s.Cfg.Profile != "" || !s.CfgOK {
+		t.Errorf("the page should price the seeds' reading meanwhile: profile %q, ok %v", s.Cfg.Profile, s.CfgOK)
+	}
+	if s.Query(list).Get(KeyProfile) != estimator.ProfileArt {
+		t.Errorf("the address lost profile=art: %v", s.Query(list).Encode())
+	}
+	s.Apply(Edit{For: ForTerms, Kind: EditTermRemove, Key: "0"}, list)
+	if s.Cfg.Profile != estimator.ProfileArt || len(s.Errs) != 0 {
+		t.Errorf("without the terms ART's code prices: profile %q, errors %v", s.Cfg.Profile, s.Errs)
+	}
+}
+
+// "seeds vs ART" is one pick in the comparisons menu, and its link
+// restores both revisions' trainers.
+func TestComparisonSeedsVsArt(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
+	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
+	if s.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(s.Cfg) != estimator.ProfileSeeds || len(s.Errs) != 0 {
+		t.Fatalf("seeds vs ART: profile %q, baseline %q, errors %v", s.Cfg.Profile, BaselineProfileName(s.Cfg), s.Errs)
+	}
+	seeds := s.Cfg
+	seeds.Baseline, seeds.Profile = nil, ""
+	art := seeds
+	art.Profile = estimator.ProfileArt
+	rs, _ := estimator.Estimate(seeds)
+	ra, _ := estimator.Estimate(art)
+	if s.Result.Baseline.RequiredBytes != rs.Candidate.RequiredBytes || s.Result.Candidate.RequiredBytes != ra.Candidate.RequiredBytes {
+		t.Errorf("baseline %d, candidate %d; want the seeds' %d and ART's %d", s.Result.Baseline.RequiredBytes,
+			s.Result.Candidate.RequiredBytes, rs.Candidate.RequiredBytes, ra.Candidate.RequiredBytes)
+	}
+	q := s.Query(list)
+	if q.Get(KeyBaseProfile) != estimator.ProfileSeeds || q.Get(KeyProfile) != estimator.ProfileArt {
+		t.Fatalf("the address: %v", q.Encode())
+	}
+	back := Decode(q, list)
+	if back.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(back.Cfg) != estimator.ProfileSeeds ||
+		back.Result.Baseline.RequiredBytes != s.Result.Baseline.RequiredBytes {
+		t.Errorf("the link does not restore the comparison: %q %q", back.Cfg.Profile, BaselineProfileName(back.Cfg))
+	}
+	s.ApplyCompare(Edit{Kind: EditMenu, Key: KeyBaseProfile, Text: SameAsCandidate}, list)
+	if BaselineProfileName(s.Cfg) != "" {
+		t.Error(`"as the candidate" keeps the baseline's trainer`)
+	}
+	bad := openLink(t, "b.profile=pytorch")
+	if bad.InputErr[KeyBaseProfile] == "" || bad.Query(list).Get(KeyBaseProfile) != "pytorch" {
+		t.Errorf("a bad baseline trainer: errors %v, address %v", bad.InputErr, bad.Query(list).Encode())
+	}
+}
