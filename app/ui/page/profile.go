@@ -135,3 +135,15 @@ func ArtFieldKeys() []string {
 func linkKeys() []string {
 	return append(ArtFieldKeys(), KeyProfile, "profile_memory")
 }
+
+// RevisionArt says which revisions ART's code prices, baseline first: the
+// candidate's profile, and the baseline's override of it (a baseline
+// without one, or the three changes off, follows the candidate).
+func RevisionArt(c estimator.Config) [2]bool {
+	cand := ProfileName(c) == estimator.ProfileArt
+	base := cand
+	if p := BaselineProfileName(c); p != "" {
+		base = p == estimator.ProfileArt
+	}
+	return [2]bool{base, cand}
+}
