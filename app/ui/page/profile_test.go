@@ -152,3 +152,61 @@ func TestComparisonSeedsVsArt(t *testing.T) {
 		t.Errorf("a bad baseline trainer: errors %v, address %v", bad.InputErr, bad.Query(list).Encode())
 	}
 }
+
+// An export carries the profile, the baseline's trainer and the art
+// fields in its config, and importing it restores them; a config.json
+// fills the widths ART's code reads.
+func TestImportCarriesTheTrainer(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902&checkpoint_floor=false&gdn_out_proj_lora_rank=16")
+	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
+	file := `{"headroom": 1, "view": {"axis": "rows", "from": 1, "to": 100000}, "config": ` +
+		string(estimator.MarshalConfig(s.Cfg)) + `}`
+	imp, err := ImportJSON(estimator.Default(), []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := New()
+	next, err := fresh.WithImport(imp, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(next.Cfg) != estimator.ProfileSeeds {
+		t.Errorf("the import lost the trainers: %q %q", next.Cfg.Profile, BaselineProfileName(next.Cfg))
+	}
+	if a := next.Cfg.Art; a.CheckpointFloor == nil || *a.CheckpointFloor || a.GDNOutProjLoRARank == nil || *a.GDNOutProjLoRARank != 16 {
+		t.Errorf("the import lost the art fields: %+v", a)
+	}
+	if next.Result.Candidate.RequiredBytes != s.Result.Candidate.RequiredBytes {
+		t.Errorf("imported %d, exported %d", next.Result.Candidate.RequiredBytes, s.Result.Candidate.RequiredBytes)
+	}
+
+	hf := `{"architectures": ["Qwen3NextForCausalLM"], "vocab_size": 151936, "hidden_size": 2048, "num_hidden_layers": 48,
+		"num_experts_per_tok": 10, "num_experts": 512, "moe_intermediate_size": 512, "shared_expert_intermediate_size": 1024,
+		"intermediate_size": 5120, "linear_conv_kernel_dim": 8, "linear_num_key_heads": 16, "linear_key_head_dim": 128,
+		"linear_num_value_heads": 32, "linear_value_head_dim": 128}`
+	imp, err = ImportJSON(s.Cfg, []byte(hf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err = s.WithImport(imp, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := next.Cfg.Model
+	for name, got := range map[string]*int64{"shared_expert_intermediate_size": m.SharedExpertIntermediateSize,
+		"intermediate_size": m.IntermediateSize, "linear_conv_kernel_dim": m.LinearConvKernelDim} {
+		if got == nil {
+			t.Errorf("%s was not filled from the config.json", name)
+		}
+	}
+	if m.SharedExpertIntermediateSize != nil && *m.SharedExpertIntermediateSize != 1024 || m.LinearConvKernelDim != nil && *m.LinearConvKernelDim != 8 {
+		t.Errorf("widths: %+v", m)
+	}
+	if next.Cfg.Profile != estimator.ProfileArt {
+		t.Error("a config.json changed the trainer")
+	}
+	if q := next.Query(list); q.Get("shared_expert_intermediate_size") != "1024" || q.Get(KeyProfile) != estimator.ProfileArt {
+		t.Errorf("the address after the import: %v", q.Encode())
+	}
+}
