@@ -21,7 +21,7 @@ type breakdown struct {
 	// stages are its alternatives (docs/model.md §13.5), and the one
 	// that sets the price is marked.
 	Art  [2]bool
-	Sink      *widget.Sink
+	Sink *widget.Sink
 }
 
 // breakdownRow is one line of the table; a side that lacks the stage or
