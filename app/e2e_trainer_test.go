@@ -108,4 +108,22 @@ func TestE2ETrainerArt(t *testing.T) {
 	fresh.waitRenders(n)
 	fresh.waitDecisions(expectedDecisions(t, cfg))
 	fresh.waitQuery("no profile", func(q string) bool { return !strings.Contains(q, "profile=") })
+
+	// "seeds vs ART" is one pick in the comparisons menu: the baseline is
+	// the seeds' reading, the candidate ART's code, each named.
+	n = fresh.renders()
+	fresh.pick("compare-preset", "seeds-art")
+	fresh.waitRenders(n)
+	cmp := cfg
+	cmp.Profile = estimator.ProfileArt
+	cmp.Baseline = &estimator.Baseline{Changes: cfg.Changes, Overrides: estimator.Overrides{"profile": {Text: estimator.ProfileSeeds}}}
+	fresh.waitDecisions(expectedDecisions(t, cmp))
+	fresh.waitExpr("the panels named by trainer", `[...document.querySelectorAll('.decision-card h3')].map(h => h.textContent).join(' | ')`,
+		func(s string) bool { return s == "Seeds' reading | ART's code" })
+	if got := fresh.value("b.profile"); got != estimator.ProfileSeeds {
+		t.Errorf("the baseline's trainer menu says %q, want seeds", got)
+	}
+	fresh.waitQuery("b.profile=seeds and profile=art", func(q string) bool {
+		return strings.Contains(q, "b.profile=seeds") && strings.Contains(q, "&profile=art")
+	})
 }
