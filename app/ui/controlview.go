@@ -47,8 +47,10 @@ func resolvedValue(r estimator.Resolved, key string) (int64, bool) {
 		return r.ConvKernel, true
 	case "intermediate_size":
 		return r.F, true
-	case "padded_vocab_multiple":
-		return 128, true // docs/model.md §13.3's default; Resolved does not export the art fields
+	case "padded_vocab_multiple": // docs/model.md §13.3's defaults; Resolved does not export the art fields
+		return 128, true
+	case "adapter_gradient_bytes_per_layer", "adapter_gradient_outside_bytes", "gdn_out_proj_lora_rank":
+		return 0, true
 	}
 	return 0, false
 }
