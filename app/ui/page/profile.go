@@ -90,9 +90,23 @@ func (s *State) setBaselineProfile(value string) {
 		s.Texts[KeyBaseProfile] = value
 		return
 	}
+	if p == estimator.ProfileArt && len(s.Cfg.Terms) > 0 {
+		// The estimator refuses terms under art in either revision, and
+		// its Repair would keep the override: mark it here instead, and
+		// keep it as typed so removing the terms brings it back.
+		s.InputErr[KeyBaseProfile] = baselineTermsUnderArt
+		s.Texts[KeyBaseProfile] = value
+		s.Cfg.Baseline = b
+		return
+	}
 	b.Overrides[KeyProfile] = estimator.Setting{Text: p}
 	s.Cfg.Baseline = b
 }
+
+// baselineTermsUnderArt is the baseline trainer's message when ART's
+// code is asked for beside terms of one's own.
+const baselineTermsUnderArt = "terms of your own are not supported with ART's code: remove them to price the baseline with ART's code; " +
+	"meanwhile it follows the candidate's trainer"
 
 // termsUnderArt is the Trainer's message when the link (or the edit) asks
 // for ART's code while the Changes panel has terms: the estimator refuses

@@ -210,3 +210,28 @@ func TestImportCarriesTheTrainer(t *testing.T) {
 		t.Errorf("the address after the import: %v", q.Encode())
 	}
 }
+
+// Terms and a baseline priced by ART's code: the override waits, marked,
+// until the terms go; the comparison "seeds vs ART" says why it cannot
+// start. Found while checking Repair: it keeps a baseline's art override
+// beside terms, so the config would stay invalid.
+func TestTermsAndTheBaselinesTrainer(t *testing.T) {
+	list, _ := Presets()
+	term := estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
+	s := openLink(t, "b.profile=art&term="+url.QueryEscape(term))
+	if !s.CfgOK || s.Errs[KeyBaseProfile] != baselineTermsUnderArt || BaselineProfileName(s.Cfg) != "" {
+		t.Fatalf("ok %v, errors %v, baseline trainer %q", s.CfgOK, s.Errs, BaselineProfileName(s.Cfg))
+	}
+	if s.Query(list).Get(KeyBaseProfile) != estimator.ProfileArt {
+		t.Errorf("the address lost b.profile=art: %v", s.Query(list).Encode())
+	}
+	s.Apply(Edit{For: ForTerms, Kind: EditTermRemove, Key: "0"}, list)
+	if BaselineProfileName(s.Cfg) != estimator.ProfileArt || len(s.Errs) != 0 {
+		t.Errorf("without the terms the baseline's trainer is ART's: %q, errors %v", BaselineProfileName(s.Cfg), s.Errs)
+	}
+	s = openLink(t, "term="+url.QueryEscape(term))
+	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
+	if s.Errs[KeyComparePreset] == "" || s.Cfg.Profile != "" || !s.CfgOK {
+		t.Errorf("seeds vs ART with terms: errors %v, profile %q, ok %v", s.Errs, s.Cfg.Profile, s.CfgOK)
+	}
+}
