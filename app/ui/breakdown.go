@@ -38,9 +38,12 @@ type breakdownRow struct {
 // are rows of their own (breakdown_terms.go).
 func breakdownRows(b, c estimator.Outcome, terms ...estimator.Term) []breakdownRow {
 	var rows []breakdownRow
-	stages := append(append([]estimator.StageBytes(nil), b.Stages...), b.Retained)
+	// The stages of both revisions first, then the retained parts: with
+	// the two trainers side by side ART's alternatives then sit beside the
+	// seeds' stages, not below the retained rows.
+	stages := append([]estimator.StageBytes(nil), b.Stages...)
 	seen := map[string]bool{}
-	for _, s := range append(append([]estimator.StageBytes(nil), c.Stages...), c.Retained) {
+	for _, s := range append(append(append([]estimator.StageBytes(nil), c.Stages...), b.Retained), c.Retained) {
 		if !hasStage(stages, s.Name) {
 			stages = append(stages, s)
 		}
