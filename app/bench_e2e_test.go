@@ -43,6 +43,7 @@ var (
 	benchLoads  = flag.Int("bench.loads", 10, "cold page loads timed")
 	benchCount  = flag.Int("bench.count", 5, "runs of each Go benchmark (the median is reported)")
 	benchWeb    = flag.String("bench.web", "", "web directory to serve (default: the project's web/, as make wasm leaves it)")
+	benchQuery  = flag.String("bench.query", "", "the page's query for the timed inputs, with its ? (?profile=art: under ART's code); empty: the default page")
 )
 
 // figure is one line of the summary.
@@ -353,7 +354,7 @@ func inputLatencies(t *testing.T) []float64 {
 	t.Helper()
 	plan := inputPlan(t, *benchWarmup+*benchInputs)
 	tb := newTab(t)
-	tb.open("")
+	tb.open(*benchQuery)
 	fps := eval[float64](tb, `(async () => {
 		const t = [];
 		for (let i = 0; i < 31; i++) t.push(await new Promise(r => requestAnimationFrame(r)));

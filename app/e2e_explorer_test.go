@@ -106,7 +106,7 @@ func TestE2EPageLoads(t *testing.T) {
 		'composition-baseline', 'composition-candidate', 'dominates-baseline', 'dominates-candidate',
 		'chart-summary', 'chart-bands', 'chart-crosshair', 'chart-readout', 'readout-x', 'readout-baseline',
 		'readout-candidate', 'compare-preset', 'obs-text', 'workload-drop', 'workload-text', 'workload-status',
-		'view-map'].filter(id => !document.getElementById(id)).join(' ')`)
+		'view-map', 'profile', 'error-profile', 'art-more'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}

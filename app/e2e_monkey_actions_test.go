@@ -98,7 +98,7 @@ func monkeyPlan(seed uint64, n int) []action {
 			k := pick(fields)
 			a = action{Op: op, Key: k, Text: monkeyText(r, strings.TrimPrefix(k, "input-")), N: r.IntN(2)}
 		case "menu":
-			a = action{Op: op, Key: pick([]string{page.KeyPreset, page.KeyGPU, page.KeyAxis}), N: r.IntN(16)}
+			a = action{Op: op, Key: pick([]string{page.KeyPreset, page.KeyGPU, page.KeyAxis, page.KeyProfile}), N: r.IntN(16)}
 		case "switch":
 			a = action{Op: op, Key: pick(switches)}
 		case "import":

@@ -26,7 +26,9 @@ package main
 //	#composition-REV #dominates-REV   what each decision's required bytes are made of
 //	#chart-summary #chart-bands #chart-crosshair #chart-readout (#readout-x,
 //	  #readout-baseline, #readout-candidate)   the chart's overlay and read-out
-//	#compare-preset   the Compare control (its form opens from it)
+//	#compare-preset   the Compare control (its form opens from it; there #b.profile, the baseline's trainer)
+//	#profile #error-profile   the Trainer menu (seeds or art) in the Changes panel
+//	#art-more   the folded group of ART's fields (#input-KEY, #check-KEY inside)
 //	#obs-text   observed peaks; #obs-note #obs-sentence #error-observed once pasted
 //	#workload-drop #workload-text #workload-status   the Workload panel; once a
 //	  workload is read: #workload-table #workload-sentence #workload-progress

@@ -79,8 +79,8 @@ var artFields = []*Field{
 
 // ArtFields lists the fields the art profile adds (docs/model.md §13.3),
 // as copies, in the order of the section. Fields leaves them out: they
-// are read only under "art", and the page has no controls for them yet.
-// FieldByKey finds them.
+// are read only under "art", and the page shows them in a group of their
+// own. FieldByKey finds them.
 func ArtFields() []*Field {
 	out := make([]*Field, len(artFields))
 	for i, f := range artFields {

@@ -109,7 +109,8 @@ func init() {
 }
 
 // Fields lists every input field, in the order of docs/model.md §2,
-// less the art profile's (ArtFields), which the page does not show yet.
+// less the art profile's (ArtFields), which the page shows in a group of
+// their own.
 // Each call returns fresh copies: changing one (its Min, Max or OneOf)
 // changes nothing in the registry the package validates with.
 func Fields() []*Field {

@@ -197,11 +197,34 @@ func chartLines(in *Input, pal *Palette) []lineSpec {
 		specs = append(specs, lineSpec{"available", lineStyle(pal.Ink, 1.4), revValue(1, avail)})
 	}
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-		specs = append(specs, lineSpec{s.String(), lineStyle(pal.Stage[s], 1),
+		specs = append(specs, lineSpec{stageLabel(s, in.Art), lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
-	return append(specs, lineSpec{"retained", lineStyle(pal.Retained, 1, 3, 2),
+	retained := "retained"
+	if in.Art { // WholeRetained is the outputs under ART's code
+		retained = "outputs (ART)"
+	}
+	return append(specs, lineSpec{retained, lineStyle(pal.Retained, 1, 3, 2),
 		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
+}
+
+// artStageLabels name the WholeStages slots under ART's code: the whole
+// request's activation floor, head workspace, MoE workspace and GDN
+// pending floor (estimator's artPriceRevision); the other slots are 0
+// and their lines left out.
+var artStageLabels = map[estimator.Stage]string{
+	estimator.StageActivations: "activations (ART)",
+	estimator.StageHead:        "checkpoint: head (ART)",
+	estimator.StageFC2:         "moe (ART)",
+	estimator.StageGDN:         "checkpoint: gdn_floor (ART)",
+}
+
+// stageLabel is a stage line's name in the legend.
+func stageLabel(s estimator.Stage, art bool) string {
+	if l, ok := artStageLabels[s]; ok && art {
+		return l
+	}
+	return s.String()
 }
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the

@@ -26,6 +26,10 @@ type Input struct {
 	// legend says "baseline" and "candidate".
 	Names   [2]string
 	Palette *Palette // the colours; nil is Light
+	// Art is set when ART's code prices the candidate (docs/model.md
+	// §13): its stage lines are then ART's alternatives, which
+	// estimator.Point's WholeStages carry in the seeds' slots (stageLabel).
+	Art bool
 
 	observed *chartObserved // observed peaks, along rows only (AddObserved)
 }
@@ -42,7 +46,8 @@ func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input
 		return Input{}, err
 	}
 	xs := estimator.Grid(from, to, points)
-	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms}
+	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms,
+		Art: cfg.Profile == estimator.ProfileArt}
 	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
 	in.Baseline = s.FlipsFromPoints(nil, in.Points, estimator.BaselineRev)
 	in.Candidate = s.FlipsFromPoints(nil, in.Points, estimator.CandidateRev)

@@ -17,7 +17,11 @@ type breakdown struct {
 	Candidate estimator.Outcome
 	Terms     []estimator.Term // the shown config's terms
 	Names     [2]string        // the columns' names, baseline first; empty: "baseline" and "candidate"
-	Sink      *widget.Sink
+	// Art says which revisions ART's code prices, baseline first: their
+	// stages are its alternatives (docs/model.md §13.5), and the one
+	// that sets the price is marked.
+	Art  [2]bool
+	Sink *widget.Sink
 }
 
 // breakdownRow is one line of the table; a side that lacks the stage or
@@ -34,9 +38,12 @@ type breakdownRow struct {
 // are rows of their own (breakdown_terms.go).
 func breakdownRows(b, c estimator.Outcome, terms ...estimator.Term) []breakdownRow {
 	var rows []breakdownRow
-	stages := append(append([]estimator.StageBytes(nil), b.Stages...), b.Retained)
+	// The stages of both revisions first, then the retained parts: with
+	// the two trainers side by side ART's alternatives then sit beside the
+	// seeds' stages, not below the retained rows.
+	stages := append([]estimator.StageBytes(nil), b.Stages...)
 	seen := map[string]bool{}
-	for _, s := range append(append([]estimator.StageBytes(nil), c.Stages...), c.Retained) {
+	for _, s := range append(append(append([]estimator.StageBytes(nil), c.Stages...), b.Retained), c.Retained) {
 		if !hasStage(stages, s.Name) {
 			stages = append(stages, s)
 		}
@@ -117,8 +124,12 @@ func (t *breakdown) Render() (ui app.UI) {
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		d := estimator.Diff(r.Base, r.Cand)
-		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0, "changed")).Body(
-			app.Th().Scope("row").Text(r.Label),
+		sets := ""
+		if r.Class == "stage" {
+			sets = t.setsPrice(r.Label)
+		}
+		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0, "changed"), widget.ClassIf(sets != "", "sets-price")).Body(
+			app.Th().Scope("row").Text(r.Label+sets),
 			bytesCell(r.Base, r.HasBase),
 			bytesCell(r.Cand, r.HasCd),
 			diffCell(d),
@@ -126,7 +137,7 @@ func (t *breakdown) Render() (ui app.UI) {
 	}
 	return app.Table().ID("breakdown").Class("breakdown").Body(
 		app.Caption().Text("Stages and tensors of the largest child: "+base+" "+childText(t.Baseline)+
-			"; "+cand+" "+childText(t.Candidate)+". Stages run one after another: the peak is the largest, not the sum."),
+			"; "+cand+" "+childText(t.Candidate)+". "+t.how()),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("stage / tensor"),
 			app.Th().Scope("col").Text(base),
@@ -135,6 +146,39 @@ func (t *breakdown) Render() (ui app.UI) {
 		)),
 		app.TBody().Body(trs...),
 	)
+}
+
+// setsPrice is what a stage row's label adds under ART's code when the
+// stage is the alternative that sets a revision's price: " (sets the
+// price)", naming the revision when only one of the two is ART's.
+func (t *breakdown) setsPrice(stage string) string {
+	base := t.Art[0] && t.Baseline.DominantStage == stage
+	cand := t.Art[1] && t.Candidate.DominantStage == stage
+	switch {
+	case base && cand:
+		return " (sets the price)"
+	case cand:
+		return " (sets the candidate's price)"
+	case base:
+		return " (sets the baseline's price)"
+	}
+	return ""
+}
+
+// how says how the stages make the price: the seeds' stages run one
+// after another; ART's are alternatives, of which the largest counts.
+func (t *breakdown) how() string {
+	const seeds = "Stages run one after another: the peak is the largest, not the sum."
+	const art = "Under ART's code the stages are alternatives (activations, moe, dense_no_grad, checkpoint, profile): " +
+		"the price is the largest of them plus the outputs, times the safety factor; checkpoint adds the largest " +
+		"of its workspace, head and gdn_floor, not all three."
+	switch {
+	case t.Art[0] && t.Art[1]:
+		return art
+	case t.Art[0] || t.Art[1]:
+		return seeds + " " + art
+	}
+	return seeds
 }
 
 // bytesCell shows exact bytes over their GiB, so the wide figure and the

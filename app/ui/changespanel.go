@@ -28,6 +28,9 @@ type changesView struct {
 	Terms  []termRowView
 	Vars   []string // "n = 64,902: the piece's rows", while a help is open
 	Error  string   // the panel's message (too many terms)
+	// Trainer is the Trainer menu's value ("seeds", "art", or a link's
+	// bad value), TrainerError its message.
+	Trainer, TrainerError string
 }
 
 // termRowView is one term's fields, message and value.
@@ -51,7 +54,11 @@ var termVarDocs = map[string]string{
 
 // changesView builds the panel's snapshot.
 func changesViewOf(s *page.State) changesView {
-	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.Errs[page.KeyTerms]}
+	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.Errs[page.KeyTerms],
+		Trainer: page.ProfileName(s.Cfg), TrainerError: s.Errs[page.KeyProfile]}
+	if t, ok := s.Texts[page.KeyProfile]; ok { // a link's value the page could not take stays shown
+		v.Trainer = t
+	}
 	for _, sw := range changeSwitches {
 		if m := s.Errs[sw.key]; m != "" {
 			v.Errors[sw.key] = m
@@ -114,6 +121,9 @@ func (p *changesPanel) Render() (ui app.UI) {
 	}
 	return app.FieldSet().ID("changes-panel").Class("group", "changes-panel").Body(
 		app.Legend().Text("Changes (the candidate)"),
+		&widget.Menu{ID: page.KeyProfile, Label: "Trainer", Selected: p.View.Trainer, Options: p.trainerOptions(),
+			Error: p.View.TrainerError, Sink: p.Sink},
+		app.P().Class("toggle-doc").Text(trainerDoc),
 		app.Div().Class("switches").Body(switches...),
 		app.H4().Class("terms-title").Text("Terms of your own"),
 		app.P().Class("toggle-doc").Text("A tensor your change adds or removes: its bytes in one piece as an expression "+
@@ -123,6 +133,16 @@ func (p *changesPanel) Render() (ui app.UI) {
 		add,
 		app.Span().ID("error-terms").Class("control-error").Aria("live", "polite").Text(p.View.Error),
 	)
+}
+
+// trainerOptions are the Trainer's entries, with a link's bad value
+// shown (disabled) beside its message.
+func (p *changesPanel) trainerOptions() []widget.Option {
+	opts := trainerOptions()
+	if p.View.Trainer != estimator.ProfileSeeds && p.View.Trainer != estimator.ProfileArt {
+		opts = append([]widget.Option{{Value: p.View.Trainer, Label: p.View.Trainer, Disabled: true}}, opts...)
+	}
+	return opts
 }
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {

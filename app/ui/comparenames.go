@@ -43,7 +43,7 @@ func (n revNames) chartNames() [2]string {
 }
 
 // setupNames names the two setups of cfg by what differs between them,
-// the first of these that tells them apart: the GPU (its name in the
+// the first of these that tells them apart: the trainer, the GPU (its name in the
 // GPU table, "H100 80GB", else the capacity in GiB), the model (the
 // preset's name), the sequence ("sequence 4,096"), or the one other
 // field an override changes ("in_use_bytes 10,000"). Without a baseline
@@ -64,6 +64,9 @@ func setupNames(cfg estimator.Config, list []page.Preset) revNames {
 			return revNames{}, false
 		}
 		return revNames{Base: b, Cand: c, Setups: true}, true
+	}
+	if page.ProfileName(bc) != page.ProfileName(cfg) {
+		return revNames{Base: trainerName(bc), Cand: trainerName(cfg), Setups: true}
 	}
 	if bc.Budget.CapacityBytes != cfg.Budget.CapacityBytes {
 		if n, ok := pair(gpuName(bc.Budget.CapacityBytes), gpuName(cfg.Budget.CapacityBytes)); ok {
@@ -98,6 +101,14 @@ func setupNames(cfg estimator.Config, list []page.Preset) revNames {
 		}
 	}
 	return own
+}
+
+// trainerName names a setup by its trainer: "seeds' reading", "ART's code".
+func trainerName(c estimator.Config) string {
+	if page.ProfileName(c) == estimator.ProfileArt {
+		return page.ProfileArtLabel
+	}
+	return "seeds' reading"
 }
 
 // gpuName is a capacity's GPU, "H100 80GB", or the capacity in GiB.

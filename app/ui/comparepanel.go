@@ -22,6 +22,8 @@ type compareView struct {
 	Rows        []overrideRow
 	Add         []widget.Option
 	Changes     map[string]bool // the baseline's switches
+	Trainer     string          // the baseline's trainer menu: "same", "seeds", "art" or a link's bad value
+	Trainers    []widget.Option
 	Errors      map[string]string
 }
 
@@ -59,6 +61,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		{Value: "", Label: "start from a comparison…", Disabled: true},
 		{Value: page.ComparisonGPU, Label: "H100 80GB against H200, same model"},
 		{Value: page.ComparisonSequence, Label: "sequence 4,096 against 8,192"},
+		{Value: page.ComparisonProfile, Label: "the seeds' reading against ART's code, same setup"},
 	}
 	for _, p := range list {
 		if !p.Matches(s.Cfg) {
@@ -73,6 +76,19 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 	bc, err := s.Cfg.BaselineConfig()
 	if err != nil {
 		bc = s.Cfg
+	}
+	v.Trainer = page.BaselineProfileName(s.Cfg)
+	if v.Trainer == "" {
+		v.Trainer = page.SameAsCandidate
+	}
+	candTrainer := page.ProfileSeedsLabel
+	if page.ProfileName(s.Cfg) == estimator.ProfileArt {
+		candTrainer = page.ProfileArtLabel
+	}
+	v.Trainers = append([]widget.Option{{Value: page.SameAsCandidate, Label: "as the candidate (" + candTrainer + ")"}}, trainerOptions()...)
+	if t, ok := s.Texts[page.KeyBaseProfile]; ok {
+		v.Trainer = t
+		v.Trainers = append([]widget.Option{{Value: t, Label: t, Disabled: true}}, v.Trainers...)
 	}
 	ch := bc.Changes
 	for _, f := range estimator.Fields() {
@@ -211,6 +227,7 @@ func (p *comparePanel) Render() (ui app.UI) {
 	if v.Setup {
 		body = append(body, app.Div().ID("compare-form").Class("compare-form").Body(
 			&widget.Menu{ID: page.KeyBaseGPU, Label: "baseline GPU", Selected: v.GPU, Options: v.GPUs, Error: v.Errors[page.KeyBaseGPU], For: page.ForCompare, Sink: p.Sink},
+			&widget.Menu{ID: page.KeyBaseProfile, Label: "baseline trainer", Selected: v.Trainer, Options: v.Trainers, Error: v.Errors[page.KeyBaseProfile], For: page.ForCompare, Sink: p.Sink},
 			&widget.Menu{ID: page.KeyBasePreset, Label: "baseline model", Selected: v.Preset, Options: v.Presets, Error: v.Errors[page.KeyBasePreset], For: page.ForCompare, Sink: p.Sink},
 			app.Range(v.Rows).Slice(func(i int) app.UI { return p.row(v.Rows[i]) }),
 			&widget.Menu{ID: page.KeyBaseAdd, Label: "add a field", Selected: "", Options: v.Add, Error: v.Errors[page.KeyBaseAdd], For: page.ForCompare, Sink: p.Sink},

@@ -21,6 +21,7 @@ func TestComparisons(t *testing.T) {
 		{page.ComparisonGPU, "b.capacity_bytes=85020000000&b.changes=head_eager_workspace%2Cfc2_known_storage%2Cgdn_early_release", "H100 80GB", "H200"},
 		{page.ComparisonSequence, "b.changes=head_eager_workspace%2Cfc2_known_storage%2Cgdn_early_release&b.sequence_rows=4096", "sequence 4,096", "sequence 8,192"},
 		{page.ComparisonModel + other.ID, "", other.Name, "Qwen3-Next-80B-A3B"},
+		{page.ComparisonProfile, "b.changes=head_eager_workspace%2Cfc2_known_storage%2Cgdn_early_release&b.profile=seeds", "seeds' reading", "ART's code"},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			s, list := comparedState(t, tc.id)

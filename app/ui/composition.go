@@ -28,6 +28,9 @@ type composition struct {
 	Parts   [2]compositionPart // retained, then peak
 	Largest int                // index into Parts; retained wins a tie
 	Safety  int64              // safety_percent
+	// Art is ART's composition (composeArt): its parts already carry the
+	// safety factor, and they add to the largest child's price.
+	Art bool
 }
 
 // composeRequired reads the composition of o's required bytes. The shares
@@ -48,6 +51,17 @@ func composeRequired(o estimator.Outcome, safetyPercent int64) composition {
 	if o.EphemeralBytes > o.RetainedBytes {
 		c.Largest = 1
 	}
+	return c
+}
+
+// composeArt reads the composition under ART's code (docs/model.md §13.5):
+// the largest child's retained part (rho: its forward price when cold)
+// and its backward beyond it (Q - rho), which add to that child's price,
+// safety included; the alternative that sets the price is named.
+func composeArt(o estimator.Outcome) composition {
+	c := composeRequired(o, 0)
+	c.Art = true
+	c.Parts[0].Label = "retained: the child's forward price"
 	return c
 }
 
@@ -91,10 +105,18 @@ func compositionView(rev string, c composition) app.UI {
 			app.Caption().Class("visually-hidden").Text("What required is made of"),
 			app.TBody().Body(rows...),
 			app.TFoot().Body(app.Tr().Body(
-				app.Th().Scope("row").ColSpan(3).Text("× safety "+strconv.FormatInt(c.Safety, 10)+" % = required"),
+				app.Th().Scope("row").ColSpan(3).Text(c.footer()),
 			)),
 		),
 	)
+}
+
+// footer is the line under the parts: how they make required.
+func (c composition) footer() string {
+	if c.Art {
+		return "= the largest child's price under ART's code (its safety factor inside each price); a split adds the other children's retained prices"
+	}
+	return "× safety " + strconv.FormatInt(c.Safety, 10) + " % = required"
 }
 
 // shareStep rounds a share to the bar's CSS steps of 5 %: w0 .. w100.

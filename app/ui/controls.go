@@ -139,6 +139,7 @@ func (c *controls) Render() (ui app.UI) {
 			c.slider(sliderSpec{key: page.KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
 			c.more("More budget fields", budgetMore),
 		),
+		c.group("ART's code", c.artGroup()),
 	)
 }
 

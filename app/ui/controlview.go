@@ -10,7 +10,7 @@ import (
 // allSliders lists every numeric control of the panel.
 func allSliders() []sliderSpec {
 	var all []sliderSpec
-	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore} {
+	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore, artSliders} {
 		all = append(all, group...)
 	}
 	return append(all, sliderSpec{key: page.KeyInUseGiB})
@@ -41,6 +41,16 @@ func resolvedValue(r estimator.Resolved, key string) (int64, bool) {
 		return r.O, true
 	case "retained_per_row_bytes":
 		return r.RetainedPerRow, true
+	case "shared_expert_intermediate_size":
+		return r.SharedS, true
+	case "linear_conv_kernel_dim":
+		return r.ConvKernel, true
+	case "intermediate_size":
+		return r.F, true
+	case "padded_vocab_multiple": // docs/model.md §13.3's defaults; Resolved does not export the art fields
+		return 128, true
+	case "adapter_gradient_bytes_per_layer", "adapter_gradient_outside_bytes", "gdn_out_proj_lora_rank":
+		return 0, true
 	}
 	return 0, false
 }
@@ -82,7 +92,7 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 			}
 		}
 	}
-	for _, f := range estimator.Fields() {
+	for _, f := range append(estimator.Fields(), estimator.ArtFields()...) {
 		if f.Kind == estimator.BoolField {
 			v.Checks[f.Key] = f.Bool(&s.Cfg)
 		}

@@ -26,6 +26,7 @@ type decisionPanel struct {
 	Flips     string
 	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
 	Safety    int64 // the revision's safety_percent, for the composition
+	Art       bool  // ART's code prices this revision (docs/model.md §13)
 	Sink      *widget.Sink
 }
 
@@ -50,7 +51,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("decision").Text(d),
 			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
-		compositionView(p.Rev.String(), composeRequired(o, p.Safety)),
+		compositionView(p.Rev.String(), p.composition()),
 		app.Dl().Class("facts").Body(
 			fact("required", o.RequiredBytes.String(), ""),
 			fact("available", p.Available.String(), ""),
@@ -63,6 +64,23 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Text(p.Flips),
 		),
 	)
+}
+
+// composition is what the panel shows required to be made of: the
+// seeds' retained and peak stage, or under ART's code its own parts.
+func (p *decisionPanel) composition() composition {
+	if p.Art {
+		return composeArt(p.Outcome)
+	}
+	return composeRequired(p.Outcome, p.Safety)
+}
+
+// trainerNote is what a decision panel's subtitle adds under ART's code.
+func trainerNote(art bool) string {
+	if art {
+		return "; priced by ART's code"
+	}
+	return ""
 }
 
 // planText says how the request runs, its rows with the sequences they

@@ -40,3 +40,27 @@ func BenchmarkEditState(b *testing.B) {
 		_ = page.EncodeAddress(open.Query(list))
 	}
 }
+
+// BenchmarkEditArt is BenchmarkEdit under ART's code (issue 24), and
+// BenchmarkEditSweep{Seeds,Art} an edit that sweeps again (the width
+// moves, so the chart's sweep along rows is not reused) under each.
+func BenchmarkEditArt(b *testing.B) { benchEdit(b, url.Values{"profile": {"art"}}, "rows", 60000) }
+
+func BenchmarkEditSweepSeeds(b *testing.B) { benchEdit(b, url.Values{}, "hidden_size", 2000) }
+
+func BenchmarkEditSweepArt(b *testing.B) {
+	benchEdit(b, url.Values{"profile": {"art"}}, "hidden_size", 2000)
+}
+
+func benchEdit(b *testing.B, q url.Values, key string, from int) {
+	c := newExplorer()
+	c.Query = q
+	d := app.NewClientTester(c)
+	defer d.Close()
+	for i := 0; b.Loop(); i++ {
+		send(d, c, page.Edit{Kind: page.EditText, Key: key, Text: strconv.Itoa(from + i%64)})
+	}
+	if c.banner.Message != "" {
+		b.Fatal(c.banner.Message)
+	}
+}

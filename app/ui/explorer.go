@@ -392,6 +392,7 @@ func (c *explorer) Render() (ui app.UI) {
 	stale := sh.ready && len(s.Errs) > 0 // what is typed is not what is shown
 	names := setupNames(sh.config, c.list)
 	panels := panelTexts(sh.config, names)
+	art := page.RevisionArt(sh.config)
 	// live is "0" in the server's prerender, "1" once the browser mounted it.
 	live := "0"
 	if c.ctx != nil || c.inited { // inited: the browser's first drawing, mounted in this task
@@ -425,10 +426,10 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("verdicts").Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
-					&decisionPanel{Rev: estimator.BaselineRev, Title: panels[0].title, Subtitle: panels[0].subtitle + termsNote(sh.config.Terms, 0),
+					&decisionPanel{Rev: estimator.BaselineRev, Title: panels[0].title, Subtitle: panels[0].subtitle + trainerNote(art[0]) + termsNote(sh.config.Terms, 0), Art: art[0],
 						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
-					&decisionPanel{Rev: estimator.CandidateRev, Title: panels[1].title, Subtitle: panels[1].subtitle + termsNote(sh.config.Terms, 1),
+					&decisionPanel{Rev: estimator.CandidateRev, Title: panels[1].title, Subtitle: panels[1].subtitle + trainerNote(art[1]) + termsNote(sh.config.Terms, 1), Art: art[1],
 						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
@@ -443,7 +444,7 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
-					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
+					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Art: art, Sink: c.sink},
 				),
 			),
 		),

@@ -112,13 +112,38 @@ func captioned(in chart.Input, cfg estimator.Config, presetName, date string) ch
 		"GPU " + gpuText,
 		"in use " + estimator.Bytes(cfg.Budget.InUseBytes).String(),
 		"candidate " + changesText(cfg.Changes),
-		"axis " + in.Axis.Key + " " + estimator.Group(in.From) + " to " + estimator.Group(in.To),
-		"baseline: " + flipSummary(in.Baseline),
-		"candidate: " + flipSummary(in.Candidate),
-		date,
 	}
+	if t := trainerCaption(cfg); t != "" { // only under ART's code: the seeds' captions stay as they were
+		parts = append(parts, t)
+	}
+	parts = append(parts,
+		"axis "+in.Axis.Key+" "+estimator.Group(in.From)+" to "+estimator.Group(in.To),
+		"baseline: "+flipSummary(in.Baseline),
+		"candidate: "+flipSummary(in.Candidate),
+		date,
+	)
 	in.Caption = strings.Join(parts, " · ")
 	return in
+}
+
+// trainerCaption names the trainers when ART's code prices a revision
+// (docs/model.md §13): "trainer ART's code", or each revision's when
+// they differ; "" when both are the seeds' reading.
+func trainerCaption(cfg estimator.Config) string {
+	art := page.RevisionArt(cfg)
+	name := func(a bool) string {
+		if a {
+			return page.ProfileArtLabel
+		}
+		return page.ProfileSeedsLabel
+	}
+	switch {
+	case art[0] && art[1]:
+		return "trainer " + name(true)
+	case art[0] || art[1]:
+		return "trainer: baseline " + name(art[0]) + ", candidate " + name(art[1])
+	}
+	return ""
 }
 
 // flipSummary names a revision's flips in a few words: "admit to split at

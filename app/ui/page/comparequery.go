@@ -51,6 +51,8 @@ func (s *State) decodeBaseline(q url.Values) {
 			delete(s.Texts, k)
 		case k == BaselineKeyPrefix+KeyInUseGiB:
 			s.setBaselineText(k, text)
+		case k == KeyBaseProfile:
+			s.setBaselineProfile(text)
 		default:
 			if _, ok := overridable(baseKey(k)); !ok {
 				s.InputErr[KeyCompare] = strconv.Quote(k) + " is not a field a baseline can override"
@@ -119,6 +121,8 @@ func (s *State) dropBadOverrides() {
 // "b.in_use_bytes"); ok is false for a field that is not the baseline's.
 func baselineErrorKey(field string) (string, bool) {
 	switch {
+	case field == "baseline.overrides."+KeyProfile:
+		return KeyBaseProfile, true
 	case strings.HasPrefix(field, "baseline.overrides."):
 		if f, ok := estimator.FieldByKey(strings.TrimPrefix(field, "baseline.overrides.")); ok {
 			return BaselineKeyPrefix + f.Key, true

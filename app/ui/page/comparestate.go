@@ -62,6 +62,8 @@ func (s *State) ApplyCompare(e Edit, list []Preset) {
 		s.addOverride(e.Text)
 	case e.Key == KeyBaseRemove:
 		s.removeOverride(e.Text)
+	case e.Key == KeyBaseProfile:
+		s.setBaselineProfile(e.Text)
 	case e.Kind == EditCheck:
 		s.setBaselineCheck(baseKey(e.Key), e.On)
 	case e.Kind == EditText:
@@ -128,6 +130,8 @@ func (s *State) setCompareMode(mode string) {
 //   - h100-h200: the candidate on an H200, the baseline on an H100 80GB;
 //   - seq-4096-8192: the candidate's sequences of 8,192 rows, the
 //     baseline's of 4,096;
+//   - seeds-art: the candidate priced by ART's code, the baseline by
+//     the seeds' reading (docs/model.md §13), on the same setup;
 //   - model:<preset>: the baseline is that preset's model, the candidate
 //     keeps its own, on the candidate's GPU.
 func (s *State) setComparison(id string, list []Preset) {
@@ -138,6 +142,14 @@ func (s *State) setComparison(id string, list []Preset) {
 		s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
 		s.Forget("capacity_bytes")
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
+	case id == ComparisonProfile:
+		if len(s.Cfg.Terms) > 0 {
+			s.InputErr[KeyComparePreset] = "ART's code does not take terms of your own: remove them to compare the seeds' reading with ART's code"
+			return
+		}
+		s.Cfg.Profile = estimator.ProfileArt
+		s.Forget(KeyProfile)
+		b.Overrides[KeyProfile] = estimator.Setting{Text: estimator.ProfileSeeds}
 	case id == ComparisonSequence:
 		s.Cfg.Request.SequenceRows = 8192
 		s.Forget("sequence_rows")

@@ -106,6 +106,11 @@ func urlKey(control string) string {
 func errorKeysOf(field string) []string {
 	var keys []string
 	for _, p := range strings.Split(field, " x ") {
+		switch strings.TrimSpace(p) {
+		case KeyProfile, KeyTerms:
+			keys = append(keys, strings.TrimSpace(p))
+			continue
+		}
 		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, k)
 		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
@@ -251,6 +256,8 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 		s.Texts[key] = value
 	}
 	switch key {
+	case KeyProfile:
+		s.setProfile(value)
 	case KeyPreset:
 		p, ok := FindPreset(list, value)
 		if !ok {

@@ -78,6 +78,11 @@ func Decode(q url.Values, list []Preset) State {
 			merged[f.Key] = v
 		}
 	}
+	for _, k := range linkKeys() {
+		if v, ok := q[k]; ok {
+			merged[k] = v
+		}
+	}
 	if v, ok := q[estimator.QueryObservedKey]; ok {
 		merged[estimator.QueryObservedKey] = v
 	}
@@ -93,6 +98,9 @@ func Decode(q url.Values, list []Preset) State {
 		}
 		if _, term := estimator.TermIndex(e.Field); term {
 			continue // decodeTerms marked it
+		}
+		if s.decodeProfileError(q, e) {
+			continue
 		}
 		for _, k := range errorKeysOf(e.Field) {
 			if _, dup := s.InputErr[k]; !dup {

@@ -21,6 +21,9 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("observed=5+100%0A6+2PiB&obs=7~9")
 	f.Add("term=a~head~candidate~2+*+D&term=b~stage~both~n+-+100_000&term=a~fc2~~1&term=x~neck~2+*+Q&term=nonsense")
 	f.Add("rows=10&term=r~retained~baseline~ceil(n,+0)&term=s~stage~~max(n,+1)+*+9223372036854775807")
+	f.Add("profile=art&checkpoint_floor=false&padded_vocab_multiple=0&fused_fc1=maybe&b.profile=seeds&dtype_bytes=4")
+	f.Add("profile=torch&b.profile=art&term=a~head~candidate~2+*+D&profile_memory=%7B%22bytes_per_token%22%3A1%7D")
+	f.Add("profile=ART&term=a~head~candidate~2&expert_parallel=8&rows=300000&gdn_out_proj_lora_rank=16&b.profile=")
 	list, err := Presets()
 	if err != nil {
 		f.Fatal(err)

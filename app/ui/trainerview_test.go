@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"html"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/page"
+	"headroom/estimator"
+)
+
+// The page under ART's code (issue 24): the Trainer says so, the
+// breakdown lists ART's alternatives and marks the one that sets the
+// price, the panels say who priced them, and the chart's stage lines are
+// named after the alternatives.
+func TestExplorerUnderArt(t *testing.T) {
+	c, d := mountExplorer(t, url.Values{"rows": {"300000"}, "expert_parallel": {"8"}, "profile": {"art"}})
+	res := c.shown.result.Candidate
+	cfg := estimator.Default()
+	cfg.Request.Rows, cfg.FC2.ExpertParallel, cfg.Profile = 300000, 8, estimator.ProfileArt
+	want, err := estimator.Estimate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RequiredBytes != want.Candidate.RequiredBytes || res.Reason != want.Candidate.Reason {
+		t.Fatalf("shown %d %q, ART's %d %q", res.RequiredBytes, res.Reason, want.Candidate.RequiredBytes, want.Candidate.Reason)
+	}
+	out := html.UnescapeString(app.HTMLString(c))
+	for _, s := range []string{
+		want.Candidate.Reason,
+		"priced by ART's code",
+		want.Candidate.DominantStage + " (sets the price)",
+		"Under ART's code the stages are alternatives",
+		"gdn_floor", "input_gradient", "cold_transients",
+		"moe (ART)",
+		`data-selected="art"`,
+		"More fields of ART's code",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
+	ids := idsIn(out)
+	for _, id := range []string{"profile", "error-profile", "art-more", "check-checkpoint_floor", "input-padded_vocab_multiple"} {
+		if !ids[id] {
+			t.Errorf("no element #%s", id)
+		}
+	}
+	// An art field edited on the page reaches the price.
+	typeInto(d, c, "adapter_gradient_outside_bytes", "1073741824")
+	cfg.Art.AdapterGradientOutsideBytes = new(int64)
+	*cfg.Art.AdapterGradientOutsideBytes = 1 << 30
+	want, _ = estimator.Estimate(cfg)
+	if got := c.state.Result.Candidate.RequiredBytes; got != want.Candidate.RequiredBytes {
+		t.Errorf("after adapter_gradient_outside_bytes: %d, want %d", got, want.Candidate.RequiredBytes)
+	}
+	send(d, c, page.Edit{Kind: page.EditCheck, Key: "checkpoint_floor", On: false, Settle: true})
+	if f := c.state.Cfg.Art.CheckpointFloor; f == nil || *f {
+		t.Errorf("the checkpoint_floor switch did not reach the config")
+	}
+}
+
+// Under the seeds' reading nothing of ART's shows beyond its controls.
+func TestExplorerSeedsShowsNoArt(t *testing.T) {
+	c, _ := mountExplorer(t, nil)
+	out := html.UnescapeString(app.HTMLString(c))
+	for _, s := range []string{"(sets the price)", "priced by ART's code", "(ART)", "Under ART's code the stages"} {
+		if strings.Contains(out, s) {
+			t.Errorf("the seeds' page says %q", s)
+		}
+	}
+}
+
+// Terms with ART's code: the page says why beside the Trainer and the
+// terms, and shows the seeds' reading rather than breaking.
+func TestExplorerTermsUnderArt(t *testing.T) {
+	term := estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})
+	c, _ := mountExplorer(t, url.Values{"profile": {"art"}, "term": {term}})
+	if c.banner.Message != "" {
+		t.Fatalf("banner: %s", c.banner.Message)
+	}
+	if c.state.Errs[page.KeyProfile] == "" || c.state.Errs[page.KeyTerms] == "" {
+		t.Fatalf("no reason shown: %v", c.state.Errs)
+	}
+	out := html.UnescapeString(app.HTMLString(c))
+	if !strings.Contains(out, "not supported with ART's code") || !strings.Contains(out, "not supported with profile art") {
+		t.Error("the page does not say why the terms are refused")
+	}
+	if !c.shown.ready {
+		t.Error("nothing rendered")
+	}
+}
