@@ -78,8 +78,12 @@ func Decode(q url.Values, list []Preset) State {
 			merged[f.Key] = v
 		}
 	}
-	if v, ok := q[estimator.QueryObservedKey]; ok {
-		merged[estimator.QueryObservedKey] = v
+	// The trainer's profile and a learned profile (docs/model.md §13.1,
+	// §13.7) travel as profile= and profile_memory= (profile.go).
+	for _, k := range []string{estimator.QueryObservedKey, "profile", "profile_memory"} {
+		if v, ok := q[k]; ok {
+			merged[k] = v
+		}
 	}
 	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
 	cfg, errs := estimator.DecodeQuery(merged)
