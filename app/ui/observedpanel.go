@@ -131,8 +131,10 @@ func withinText(p float64) string {
 type observedPanel struct {
 	app.Compo
 
-	View observedView
-	Sink *widget.Sink
+	View   observedView
+	Config estimator.Config // the config shown (the measured peaks compare with it)
+	Ready  bool
+	Sink   *widget.Sink
 
 	text    string // the box as typed since the last render of View.Text
 	shown   string // the View.Text the box was last set to
@@ -192,6 +194,7 @@ func (p *observedPanel) Render() (ui app.UI) {
 		note,
 		p.renderTable(),
 		app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+		&measuredPanel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
 	)
 }
 
