@@ -1,0 +1,175 @@
+//go:build !wasm
+
+package main
+
+// The measured truth on the Observed peaks panel (issue 26) in a real
+// browser: a generated snapshot dropped on the panel gives the peak,
+// both revisions' predictions and the live blocks measure finds; its
+// points and its learned profile apply to the config; a truncated
+// snapshot is refused by name with nothing changed; ART's planner-miss
+// reports dropped together give their comparisons.
+
+import (
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"headroom/app/ui/page"
+	"headroom/estimator"
+	"headroom/measure"
+)
+
+// dropFiles drops files (name: bytes) on the element id, as a drag from
+// the desktop does.
+func (tb *tab) dropFiles(id string, names []string, files [][]byte) {
+	tb.t.Helper()
+	var adds strings.Builder
+	for i, n := range names {
+		fmt.Fprintf(&adds, "dt.items.add(new File([Uint8Array.from(atob(%s), c => c.charCodeAt(0))], %s));\n",
+			jsString(base64.StdEncoding.EncodeToString(files[i])), jsString(n))
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const dt = new DataTransfer();
+		%s
+		document.getElementById(%s).dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`, adds.String(), jsString(id))))
+}
+
+// measuredStatus is what the measured part's status shows, for waits.
+const measuredStatus = `(() => { const s = document.getElementById('measured-status');
+	return s ? s.dataset.state + ': ' + s.textContent.replace(/\s+/g, ' ').trim() : '<no #measured-status>'; })()`
+
+// TestE2EMeasuredSnapshot drops measure/testdata/snapshots/head.pickle on
+// the Observed peaks panel of the defaults at 4,096 rows and reads what
+// headroom measure computes: the peak, the predictions, the live blocks
+// and the tensors they match; then applies the points and the learned
+// profile, and refuses a truncated snapshot without losing the shown one.
+func TestE2EMeasuredSnapshot(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "snapshots", "head.pickle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := estimator.Default()
+	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	f, err := os.Open(filepath.Join("..", "measure", "testdata", "snapshots", "head.pickle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	devs, err := measure.Analyze(snap, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := &devs[0]
+	m, err := measure.Compare(cfg, dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := measure.ObservedPoints(dev, m[1].Rows)
+
+	tb := newTab(t)
+	tb.open(query(cfg))
+	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
+	tb.dropFiles("observed-panel", []string{"head.pickle"}, [][]byte{data})
+	tb.waitFor("the snapshot to be read and drawn", `document.getElementById('measured-status')?.dataset.state === 'done' &&
+		!!document.querySelector('#measured-chart-0 svg') || `+measuredStatus, 60*time.Second)
+	if got := tb.reportText(); got != "" {
+		t.Errorf("the drop on the Observed peaks panel reached the config import too: %q", got)
+	}
+
+	if got := eval[string](tb, `document.getElementById('measured-peak-0').dataset.peakBytes`); got != fmt.Sprint(dev.PeakBytes) {
+		t.Errorf("the page's peak is %s bytes; headroom measure says %d", got, dev.PeakBytes)
+	}
+	pred := eval[[]string](tb, `[...document.querySelectorAll('#measured-compare-0 tbody tr')].map(tr => tr.children[2].textContent + ' | ' + tr.children[4].textContent)`)
+	if len(pred) != 2 {
+		t.Fatalf("%d revisions in #measured-compare-0", len(pred))
+	}
+	for k := range m {
+		if want := estimator.Group(m[k].PredictedBytes) + " | " + m[k].Best.Summary; pred[k] != want {
+			t.Errorf("%s: %q, want %q", m[k].Revision, pred[k], want)
+		}
+	}
+	sizes := eval[[]string](tb, `[...document.querySelectorAll('#measured-live-0 tbody tr')].map(tr => tr.dataset.size)`)
+	if len(sizes) != min(len(dev.LiveAtPeak), 50) {
+		t.Errorf("%d live blocks shown, want %d", len(sizes), min(len(dev.LiveAtPeak), 50))
+	}
+	for i := range sizes {
+		if sizes[i] != fmt.Sprint(dev.LiveAtPeak[i].Size) {
+			t.Errorf("live block %d: %s bytes, want %d", i, sizes[i], dev.LiveAtPeak[i].Size)
+		}
+	}
+	priced := eval[string](tb, `document.getElementById('measured-live-0').textContent`)
+	for _, tn := range m[1].Best.Tensors {
+		if tn.Found && !strings.Contains(priced, tn.Name) {
+			t.Errorf("the live table does not name the matched tensor %s", tn.Name)
+		}
+	}
+
+	// The points replace the box's, and the table compares them.
+	tb.do(chromedp.Click(chromedp.ID("measured-use-points")))
+	tb.waitFor("the measured points in the table", fmt.Sprintf(`document.querySelectorAll('#obs-table tbody tr').length === %d || `+obsShowExpr, len(points)), 30*time.Second)
+	if got, want := strings.TrimSpace(eval[string](tb, `document.getElementById('obs-text').value`)), strings.TrimSpace(page.FormatObserved(points)); got != want {
+		t.Errorf("the box has %q, want %q", got, want)
+	}
+
+	// The learned profile switches the trainer to ART on the click.
+	tb.do(chromedp.Click(chromedp.ID("measured-use-profile")))
+	tb.waitFor("profile=art and profile_memory in the address", `location.search.includes('profile=art') && location.search.includes('profile_memory=') || location.search`, 30*time.Second)
+
+	// A truncated snapshot is refused by name; the shown one stays.
+	tb.dropFiles("observed-panel", []string{"cut.pickle"}, [][]byte{data[:len(data)/2]})
+	tb.waitFor("the truncated snapshot refused", `document.getElementById('measured-status')?.dataset.state === 'failed' &&
+		document.getElementById('measured-status').textContent.includes('cut.pickle') || `+measuredStatus, 30*time.Second)
+	if got := eval[string](tb, `document.getElementById('measured-peak-0')?.dataset.peakBytes ?? ''`); got != fmt.Sprint(dev.PeakBytes) {
+		t.Errorf("after a bad file the peak shown is %q", got)
+	}
+	tb.checkConsole()
+}
+
+// TestE2EMeasuredReports drops the generated planner-miss reports
+// together and reads their comparisons and skipped reports as
+// measure.ImportReports makes them.
+func TestE2EMeasuredReports(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join("..", "measure", "testdata", "reports", "*.json"))
+	var raws [][]byte
+	var base []string
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raws, base = append(raws, b), append(base, filepath.Base(n))
+	}
+	cfg := estimator.Default()
+	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	imp, err := measure.ImportReports(base, raws, cfg.Budget.InUseBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open(query(cfg))
+	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
+	tb.dropFiles("observed-panel", base, raws)
+	tb.waitFor("the reports imported", `document.getElementById('measured-status')?.dataset.state === 'done' &&
+		!!document.getElementById('measured-reports') || `+measuredStatus, 30*time.Second)
+	if got := eval[int](tb, `document.querySelectorAll('#measured-reports tbody tr').length`); got != len(imp.Comparisons) {
+		t.Errorf("%d comparisons, want %d", got, len(imp.Comparisons))
+	}
+	if got := eval[int](tb, `document.querySelectorAll('#measured-skipped li').length`); got != len(imp.Skipped) {
+		t.Errorf("%d skipped, want %d", got, len(imp.Skipped))
+	}
+	if got := eval[string](tb, `document.getElementById('measured-use-points').dataset.points`); got != fmt.Sprint(len(imp.Points)) {
+		t.Errorf("%s points offered, want %d", got, len(imp.Points))
+	}
+	tb.checkConsole()
+}
