@@ -123,8 +123,9 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 	}
 
 	// The learned profile switches the trainer to ART on the click.
-	tb.do(chromedp.Click(chromedp.ID("measured-use-profile")))
-	tb.waitFor("profile=art and profile_memory in the address", `location.search.includes('profile=art') && location.search.includes('profile_memory=') || location.search`, 30*time.Second)
+	tb.waitFor("the learned profile's button", `(b => b && !b.disabled || (b ? 'disabled' : 'no button; ' + document.getElementById('measured')?.textContent))(document.getElementById('measured-use-profile'))`, 10*time.Second)
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('measured-use-profile').click()`))
+	tb.waitFor("profile=art and profile_memory in the address", `location.search.includes('profile=art') && location.search.includes('profile_memory=') || location.search + ' ' + document.getElementById('measured-use-status')?.textContent`, 30*time.Second)
 
 	// A truncated snapshot is refused by name; the shown one stays.
 	tb.dropFiles("observed-panel", []string{"cut.pickle"}, [][]byte{data[:len(data)/2]})

@@ -193,9 +193,15 @@ func (p *observedPanel) Render() (ui app.UI) {
 		),
 		app.P().ID("error-observed").Class("control-error").Aria("live", "polite").Text(v.Error),
 		app.P().ID("obs-file-error").Class("control-error").Aria("live", "polite").Text(p.fileErr),
-		note,
-		p.renderTable(),
-		app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+		// The note and the table come and go: in a box of their own, so
+		// that the measured part keeps its place among the panel's
+		// children, and go-app keeps its component (a child whose
+		// place changes is a new one, and loses what it read).
+		app.Div().Class("obs-results").Body(
+			note,
+			p.renderTable(),
+			app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+		),
 		&measuredPanel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
 	)
 }
