@@ -13,6 +13,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -171,6 +172,82 @@ func TestE2EMeasuredReports(t *testing.T) {
 	}
 	if got := eval[string](tb, `document.getElementById('measured-use-points').dataset.points`); got != fmt.Sprint(len(imp.Points)) {
 		t.Errorf("%s points offered, want %d", got, len(imp.Points))
+	}
+	tb.checkConsole()
+}
+
+// largeSnapshot writes gen.py --large's snapshot of pairs allocations
+// and frees; the test is skipped without python3.
+func largeSnapshot(t *testing.T, pairs int) (string, []byte) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "large.pickle")
+	gen := exec.Command("python3", filepath.Join("..", "measure", "testdata", "gen.py"), "--large", fmt.Sprint(pairs), path)
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Skipf("python3 cannot write the large snapshot: %v %s", err, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the large snapshot has %d bytes", len(data))
+	return path, data
+}
+
+// TestE2EMeasuredLarge drops a snapshot of many slices (gen.py --large)
+// and reads to the end the peak headroom measure finds.
+func TestE2EMeasuredLarge(t *testing.T) {
+	path, data := largeSnapshot(t, 40000)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	devs, err := measure.Analyze(snap, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := estimator.Default()
+	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	tb := newTab(t)
+	tb.open(query(cfg))
+	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
+	start := time.Now()
+	tb.dropFiles("observed-panel", []string{"large.pickle"}, [][]byte{data})
+	tb.waitFor("the large snapshot read", `document.getElementById('measured-status')?.dataset.state === 'done' &&
+		!!document.getElementById('measured-peak-0') || `+measuredStatus, 90*time.Second)
+	t.Logf("read and drawn in %v", time.Since(start))
+	if got := eval[string](tb, `document.getElementById('measured-peak-0').dataset.peakBytes`); got != fmt.Sprint(devs[0].PeakBytes) {
+		t.Errorf("the page's peak is %s bytes; headroom measure says %d", got, devs[0].PeakBytes)
+	}
+	tb.checkConsole()
+}
+
+// TestE2EMeasuredCancel drops a large generated snapshot (gen.py --large)
+// and cancels its read from the progress bar's button: the page answers
+// while it reads, the read stops as cancelled, and nothing is shown.
+func TestE2EMeasuredCancel(t *testing.T) {
+	_, data := largeSnapshot(t, 400000)
+	cfg := estimator.Default()
+	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	tb := newTab(t)
+	tb.open(query(cfg))
+	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
+	tb.dropFiles("observed-panel", []string{"large.pickle"}, [][]byte{data})
+	tb.waitFor("the progress bar", `!!document.getElementById('measured-progress') || `+measuredStatus, 30*time.Second)
+	frames := eval[int](tb, `new Promise(r => { let n = 0; const t0 = performance.now();
+		(function f() { n++; if (performance.now() - t0 < 1000) requestAnimationFrame(f); else r(n); })(); })`, chromedp.EvalAwaitPromise)
+	t.Logf("frames painted in the second after the progress bar showed: %d", frames)
+	if frames < 2 {
+		t.Errorf("the page painted %d frames in a second while reading", frames)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('measured-cancel')?.click()`))
+	tb.waitFor("the read cancelled", `document.getElementById('measured-status')?.dataset.state === 'cancelled' || `+measuredStatus, 30*time.Second)
+	if eval[bool](tb, `!!document.getElementById('measured-snapshot') || !!document.getElementById('measured-progress')`) {
+		t.Error("a cancelled read still shows a snapshot or its progress")
 	}
 	tb.checkConsole()
 }

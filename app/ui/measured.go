@@ -26,7 +26,7 @@ import (
 // several hundred MiB.
 const (
 	maxSnapshotBytes = 64 << 20
-	sliceBytes       = 1 << 20 // a snapshot is read, and decoded, a slice at a time
+	sliceBytes       = 256 << 10 // a snapshot is read, and decoded, a slice at a time
 	maxReportFiles   = 256
 	timelineW        = 720
 	timelineH        = 300
