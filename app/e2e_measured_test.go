@@ -116,6 +116,16 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 		}
 	}
 
+	// The panel with the snapshot shown passes axe-core (when it is
+	// installed: make axe; TestE2EObservedPeaks requires it).
+	if src, err := os.ReadFile(filepath.Join("..", "bin", "node_modules", "axe-core", "axe.min.js")); err == nil {
+		for _, v := range tb.runAxe(string(src)) {
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("axe-core: %s (%s): %s\n    %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
+			}
+		}
+	}
+
 	// The points replace the box's, and the table compares them.
 	tb.do(chromedp.Click(chromedp.ID("measured-use-points")))
 	tb.waitFor("the measured points in the table", fmt.Sprintf(`document.querySelectorAll('#obs-table tbody tr').length === %d || `+obsShowExpr, len(points)), 30*time.Second)

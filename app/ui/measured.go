@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -207,7 +208,8 @@ func snapshotViews(res *snapshotResult, cfg estimator.Config, ok bool) []deviceV
 		}
 		if d.History && len(tl.Points) > 0 {
 			svg, err := chart.TimelineSVG(tl, timelineW, timelineH)
-			v.SVG = string(svg)
+			// Named by its figure's caption, as the chart is (labelSVG).
+			v.SVG = strings.Replace(string(svg), `role="img"`, `role="img" aria-labelledby="measured-caption-`+strconv.Itoa(i)+`"`, 1)
 			if err != nil {
 				v.SVGErr = err.Error()
 			}

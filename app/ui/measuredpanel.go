@@ -409,7 +409,7 @@ func (p *measuredPanel) renderSnapshot() app.UI {
 			app.Figure().Class("chart-figure", "measured-figure").Body(
 				app.Div().ID("measured-chart-"+id).Class("chart").Body(chartBody),
 				chartErr,
-				app.FigCaption().Text("Allocated bytes after each trace entry (block sizes), the peak marked, each window's peak "+
+				app.FigCaption().ID("measured-caption-"+id).Text("Allocated bytes after each trace entry (block sizes), the peak marked, each window's peak "+
 					"(between snapshot or annotate markers), and each revision's predicted peak for the piece its plan runs."),
 			),
 			p.renderLive(id, v),
