@@ -210,3 +210,31 @@ func mustFirst(t *testing.T, glob string) string {
 	}
 	return filepath.Base(m[0])
 }
+
+// TestSnapshotViewsWithoutHistory: a snapshot recorded without history
+// (segments only) and one with an empty trace show their note, no chart,
+// no comparison and no point.
+func TestSnapshotViewsWithoutHistory(t *testing.T) {
+	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
+		f, err := os.Open("../../measure/testdata/snapshots/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := readSnapshot(name, f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, v := range snapshotViews(res, headConfig(), true) {
+			if v.Dev.History && name == "nohistory.pickle" {
+				t.Errorf("%s: history", name)
+			}
+			if v.Match != nil && !v.Dev.History || len(v.Points) != 0 || v.Dev.PeakBytes != 0 && !v.Dev.History {
+				t.Errorf("%s: %+v", name, v)
+			}
+			if !v.Dev.History && v.Dev.Note == "" {
+				t.Errorf("%s: no note says why there is no peak", name)
+			}
+		}
+	}
+}

@@ -395,7 +395,7 @@ func (p *measuredPanel) renderSnapshot() app.UI {
 		peak := app.P().ID("measured-peak-"+id).Class("measured-peak").DataSet("peak-bytes", d.PeakBytes).Text(
 			"Allocated peak " + gibOf(d.PeakBytes) + " " + at + ", of " + estimator.Group(int64(d.Events)) + " entries; " +
 				gibOf(d.InitialBytes) + " allocated before the trace began; the allocator's rounding at the peak " +
-				estimator.Group(d.RoundingBytes) + " bytes. An allocation ends at its " + d.FreeEvent + " entry.")
+				estimator.Group(d.RoundingBytes) + " bytes. An allocation ends at its " + d.FreeEvent + " entry." + noteOf(d))
 		var chartBody, chartErr app.UI
 		if v.SVG != "" {
 			chartBody = app.Raw(v.SVG)
@@ -553,4 +553,12 @@ func (p *measuredPanel) renderUse() app.UI {
 		app.P().ID("measured-use-status").Class("share-status", widget.ClassIf(p.failed, "failed")).
 			Role("status").Aria("live", "polite").Text(p.status),
 	)
+}
+
+// noteOf is a device's note (why its peak says little), as a sentence.
+func noteOf(d *measure.DeviceReport) string {
+	if d.Note == "" {
+		return ""
+	}
+	return " Note: " + d.Note + "."
 }
