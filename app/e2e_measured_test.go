@@ -12,6 +12,7 @@ package main
 import (
 	"encoding/base64"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +43,19 @@ func (tb *tab) dropFiles(id string, names []string, files [][]byte) {
 	})()`, adds.String(), jsString(id))))
 }
 
+// measuredLink is the page the tests drop on: Qwen3-Next at 4,096 rows
+// (the generated snapshots' config, measure/testdata/README.md), as an
+// explicit link, and the config the page reads from it.
+func measuredLink(t *testing.T) (string, estimator.Config) {
+	t.Helper()
+	list, err := page.Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := url.Values{page.KeyPreset: {"qwen3-next-80b-a3b"}, "rows": {"4096"}, "sequence_rows": {"4096"}}
+	return "?" + q.Encode(), page.Decode(q, list).Cfg
+}
+
 // measuredStatus is what the measured part's status shows, for waits.
 const measuredStatus = `(() => { const s = document.getElementById('measured-status');
 	return s ? s.dataset.state + ': ' + s.textContent.replace(/\s+/g, ' ').trim() : '<no #measured-status>'; })()`
@@ -56,8 +70,7 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := estimator.Default()
-	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	link, cfg := measuredLink(t)
 	f, err := os.Open(filepath.Join("..", "measure", "testdata", "snapshots", "head.pickle"))
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +92,7 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 	points := measure.ObservedPoints(dev, m[1].Rows)
 
 	tb := newTab(t)
-	tb.open(query(cfg))
+	tb.open(link)
 	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
 	tb.dropFiles("observed-panel", []string{"head.pickle"}, [][]byte{data})
 	tb.waitFor("the snapshot to be read and drawn", `document.getElementById('measured-status')?.dataset.state === 'done' &&
@@ -162,14 +175,13 @@ func TestE2EMeasuredReports(t *testing.T) {
 		}
 		raws, base = append(raws, b), append(base, filepath.Base(n))
 	}
-	cfg := estimator.Default()
-	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	link, cfg := measuredLink(t)
 	imp, err := measure.ImportReports(base, raws, cfg.Budget.InUseBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb := newTab(t)
-	tb.open(query(cfg))
+	tb.open(link)
 	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
 	tb.dropFiles("observed-panel", base, raws)
 	tb.waitFor("the reports imported", `document.getElementById('measured-status')?.dataset.state === 'done' &&
@@ -220,10 +232,9 @@ func TestE2EMeasuredLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := estimator.Default()
-	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	link, _ := measuredLink(t)
 	tb := newTab(t)
-	tb.open(query(cfg))
+	tb.open(link)
 	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
 	start := time.Now()
 	tb.dropFiles("observed-panel", []string{"large.pickle"}, [][]byte{data})
@@ -241,10 +252,9 @@ func TestE2EMeasuredLarge(t *testing.T) {
 // while it reads, the read stops as cancelled, and nothing is shown.
 func TestE2EMeasuredCancel(t *testing.T) {
 	_, data := largeSnapshot(t, 400000)
-	cfg := estimator.Default()
-	cfg.Request.Rows, cfg.Request.SequenceRows = 4096, 4096
+	link, _ := measuredLink(t)
 	tb := newTab(t)
-	tb.open(query(cfg))
+	tb.open(link)
 	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
 	tb.dropFiles("observed-panel", []string{"large.pickle"}, [][]byte{data})
 	tb.waitFor("the progress bar", `!!document.getElementById('measured-progress') || `+measuredStatus, 30*time.Second)
