@@ -105,7 +105,7 @@ func TestE2EPageLoads(t *testing.T) {
 		'changes-panel', 'term-add', 'error-terms', 'axis-fit', 'error-axis-from', 'error-axis-to',
 		'composition-baseline', 'composition-candidate', 'dominates-baseline', 'dominates-candidate',
 		'chart-summary', 'chart-bands', 'chart-crosshair', 'chart-readout', 'readout-x', 'readout-baseline',
-		'readout-candidate', 'compare-preset', 'obs-text', 'workload-drop', 'workload-text', 'workload-status',
+		'readout-candidate', 'compare-preset', 'obs-text', 'measured-file', 'measured-status', 'workload-drop', 'workload-text', 'workload-status',
 		'view-map', 'profile', 'error-profile', 'art-more'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))

@@ -30,6 +30,10 @@ package main
 //	#profile #error-profile   the Trainer menu (seeds or art) in the Changes panel
 //	#art-more   the folded group of ART's fields (#input-KEY, #check-KEY inside)
 //	#obs-text   observed peaks; #obs-note #obs-sentence #error-observed once pasted
+//	#measured-file #measured-status   a snapshot or reports dropped on #observed-panel;
+//	  while one is read: #measured-progress #measured-cancel; once read:
+//	  #measured-peak-N #measured-compare-N #measured-chart-N #measured-live-N
+//	  (device N), #measured-reports, #measured-use-points #measured-use-profile
 //	#workload-drop #workload-text #workload-status   the Workload panel; once a
 //	  workload is read: #workload-table #workload-sentence #workload-progress
 //	  #workload-markdown #workload-share-status

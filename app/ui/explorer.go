@@ -434,7 +434,7 @@ func (c *explorer) Render() (ui app.UI) {
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
-				&observedPanel{View: observedViewOf(s, sh, shownAxis), Sink: c.sink},
+				&observedPanel{View: observedViewOf(s, sh, shownAxis), Config: sh.config, Ready: sh.ready, Sink: c.sink},
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
 				&importPanel{Share: c.share, Sink: c.sink},

@@ -128,11 +128,15 @@ func withinText(p float64) string {
 // table of predictions and residuals (id obs-table), the fit (id
 // obs-fit) and the comparison (id obs-sentence). Along another axis than
 // rows it says the points are drawn on the rows chart (id obs-note).
+// Below, measuredPanel (measuredpanel.go) reads a memory snapshot or
+// ART's planner-miss reports dropped on the panel.
 type observedPanel struct {
 	app.Compo
 
-	View observedView
-	Sink *widget.Sink
+	View   observedView
+	Config estimator.Config // the config shown (the measured peaks compare with it)
+	Ready  bool
+	Sink   *widget.Sink
 
 	text    string // the box as typed since the last render of View.Text
 	shown   string // the View.Text the box was last set to
@@ -189,9 +193,16 @@ func (p *observedPanel) Render() (ui app.UI) {
 		),
 		app.P().ID("error-observed").Class("control-error").Aria("live", "polite").Text(v.Error),
 		app.P().ID("obs-file-error").Class("control-error").Aria("live", "polite").Text(p.fileErr),
-		note,
-		p.renderTable(),
-		app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+		// The note and the table come and go: in a box of their own, so
+		// that the measured part keeps its place among the panel's
+		// children, and go-app keeps its component (a child whose
+		// place changes is a new one, and loses what it read).
+		app.Div().Class("obs-results").Body(
+			note,
+			p.renderTable(),
+			app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+		),
+		&measuredPanel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
 	)
 }
 

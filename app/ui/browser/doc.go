@@ -2,7 +2,8 @@
 // native stand-in (the _native.go files, built when not wasm) so that
 // the server's prerender and go test run the same callers: the clipboard
 // (WriteClipboard, SelectText), downloads (SaveFile, File, FileName),
-// files and drops (ReadFile, ReadTextFile, FileOf, ClearFileInput,
+// files and drops (ReadFile, ReadTextFile, ReadSlice, FileInfo, FileOf,
+// FilesOf, ClearFileInput, WatchFileDropsOn,
 // WatchDrops, WatchDropsOn, TextOf, SetTextOf), timers and the clock
 // (LaterOnUI, NowMs), the address bar (PageURL, ReplaceQuery,
 // PushQuery) and the colour scheme (Theme). Natively each does nothing,

@@ -21,10 +21,11 @@ const (
 	EditTermRemove                     // Key "<i>": remove term i
 	EditTermHelp                       // Key "<i>": open or close term i's help
 	EditMapClick                       // a click on the map: Text is "x,y", the point under the pointer
+	EditProfile                        // a learned profile: Text its profile_memory JSON, On switch to profile art (profile.go)
 )
 
 var editKindNames = [...]string{"", "text", "check", "menu", "dismiss", "commit", "fit", "settle",
-	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click"}
+	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click", "profile"}
 
 // String names the kind, for messages.
 func (k EditKind) String() string {
@@ -45,7 +46,7 @@ const (
 	ForCompare                 // the Compare control and its form (comparestate.go)
 	ForMap                     // the "Two inputs" view (mapstate.go; the explorer runs the map itself)
 	ForTerms                   // the Changes panel's terms (termsstate.go)
-	ForObserved                // the observed peaks (observed.go)
+	ForObserved                // the observed peaks (observed.go); EditProfile: the learned profile (profile.go)
 )
 
 // Edit is one user action on a control, sent to the explorer.
@@ -80,7 +81,11 @@ func (s *State) Apply(e Edit, list []Preset) {
 	case ForTerms:
 		s.EditTerms(e)
 	case ForObserved:
-		s.SetObserved(e.Text)
+		if e.Kind == EditProfile {
+			s.SetProfileMemory(e.Text, e.On)
+		} else {
+			s.SetObserved(e.Text)
+		}
 	default:
 		switch e.Kind {
 		case EditText:

@@ -1,0 +1,116 @@
+//go:build wasm
+
+package browser
+
+// The browser side of a panel that reads big binary files in slices (the
+// Observed peaks panel's snapshots and reports): a file's name and size,
+// one slice's bytes, every file of a picker or a drop.
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// FileInfo is a File's name ("the file" when it has none) and size in
+// bytes.
+func FileInfo(file app.Value) (name string, size int64) {
+	name = "the file"
+	_ = catchJS(func() {
+		if n := file.Get("name"); n.Truthy() {
+			name = n.String()
+		}
+		size = int64(file.Get("size").Float())
+	})
+	return name, size
+}
+
+// ReadSlice reads bytes [from, to) of a File (its slice's arrayBuffer,
+// copied once into Go); done gets them on the UI goroutine. Each slice
+// is a task of its own: between two, the browser paints and takes input.
+func ReadSlice(ctx app.Context, file app.Value, from, to int64, done func(app.Context, []byte, error)) {
+	var p app.Value
+	if err := catchJS(func() { p = file.Call("slice", float64(from), float64(to)).Call("arrayBuffer") }); err != nil {
+		done(ctx, nil, err)
+		return
+	}
+	settle(ctx, p, func(ctx app.Context, v app.Value, err error) {
+		if err != nil {
+			done(ctx, nil, err)
+			return
+		}
+		var data []byte
+		err = catchJS(func() {
+			u8 := app.Window().Get("Uint8Array").New(v)
+			data = make([]byte, u8.Length())
+			app.CopyBytesToGo(data, u8)
+		})
+		done(ctx, data, err)
+	})
+}
+
+// FilesOf is every file of a file input (a multiple one gives several).
+func FilesOf(input app.Value) []app.Value {
+	var out []app.Value
+	_ = catchJS(func() {
+		files := input.Get("files")
+		if !files.Truthy() {
+			return
+		}
+		for i := 0; i < files.Length(); i++ {
+			out = append(out, files.Index(i))
+		}
+	})
+	return out
+}
+
+// WatchFileDropsOn makes the element with the given id a drop target for
+// files: every dropped file goes to onFiles. The drop goes no further,
+// so the page's config import (a drop anywhere else) does not see it;
+// text dropped on it is left to the page.
+func WatchFileDropsOn(ctx app.Context, id string, onFiles func(app.Context, []app.Value)) func() {
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return func() {}
+	}
+	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		_ = catchJS(func() {
+			e := args[0]
+			if dt := e.Get("dataTransfer"); dt.Truthy() && hasType(dt, "Files") {
+				e.Call("preventDefault")
+				e.Call("stopPropagation")
+				dt.Set("dropEffect", "copy")
+			}
+		})
+		return nil
+	})
+	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		_ = catchJS(func() {
+			e := args[0]
+			dt := e.Get("dataTransfer")
+			if !dt.Truthy() {
+				return
+			}
+			files := dt.Get("files")
+			if !files.Truthy() || files.Length() == 0 {
+				return
+			}
+			e.Call("preventDefault")
+			e.Call("stopPropagation")
+			list := make([]app.Value, files.Length())
+			for i := range list {
+				list[i] = files.Index(i)
+			}
+			ctx.Dispatch(func(ctx app.Context) { onFiles(ctx, list) })
+		})
+		return nil
+	})
+	el.Call("addEventListener", "dragover", over)
+	el.Call("addEventListener", "drop", drop)
+	return func() {
+		_ = catchJS(func() {
+			el.Call("removeEventListener", "dragover", over)
+			el.Call("removeEventListener", "drop", drop)
+		})
+		over.Release()
+		drop.Release()
+	}
+}

@@ -1,0 +1,240 @@
+package ui
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"headroom/app/ui/page"
+	"headroom/estimator"
+	"headroom/measure"
+)
+
+// headConfig is the config the generated snapshots were made for
+// (measure/testdata/README.md): the defaults at 4,096 rows.
+func headConfig() estimator.Config {
+	c := estimator.Default()
+	c.Request.Rows, c.Request.SequenceRows = 4096, 4096
+	return c
+}
+
+// feedSlices reads file through a sliceFeed in slices of n bytes, the
+// reader in its own goroutine as on the page.
+func feedSlices(t *testing.T, name string, data []byte, n int, cancelAfter int) (*snapshotResult, error) {
+	t.Helper()
+	feed := newSliceFeed()
+	type out struct {
+		res *snapshotResult
+		err error
+	}
+	ch := make(chan out, 1)
+	go func() {
+		res, err := readSnapshot(name, feed)
+		feed.done()
+		ch <- out{res, err}
+	}()
+	for i, k := 0, 0; i < len(data); i, k = i+n, k+1 {
+		if cancelAfter >= 0 && k == cancelAfter {
+			feed.close(errCancelled)
+			break
+		}
+		if !feed.push(data[i:min(len(data), i+n)]) {
+			break
+		}
+	}
+	feed.close(io.EOF)
+	o := <-ch
+	return o.res, o.err
+}
+
+// TestSliceFeedSnapshot: a snapshot fed in slices of any size reads as
+// it does whole; a cancel, a truncated file and a pickle that calls a
+// global end with an error, the reader never stuck.
+func TestSliceFeedSnapshot(t *testing.T) {
+	data, err := os.ReadFile("../../measure/testdata/snapshots/head.pickle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.Open("../../measure/testdata/snapshots/head.pickle")
+	s, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := measure.Analyze(s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 7, 100, len(data)} {
+		res, err := feedSlices(t, "head.pickle", data, n, -1)
+		if err != nil {
+			t.Fatalf("slices of %d: %v", n, err)
+		}
+		if len(res.Devices) != len(want) || res.Devices[0].PeakBytes != want[0].PeakBytes || res.Format != "pickle" {
+			t.Errorf("slices of %d: %+v, want the peak %d", n, res.Devices, want[0].PeakBytes)
+		}
+	}
+	if _, err := feedSlices(t, "head.pickle", data, 100, 3); !errors.Is(err, errCancelled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if _, err := feedSlices(t, "cut.pickle", data[:len(data)/2], 64, -1); err == nil {
+		t.Error("a truncated pickle read")
+	}
+	evil := []byte("cos\nsystem\n(S'echo hi'\ntR.")
+	if _, err := feedSlices(t, "evil.pickle", evil, 4, -1); err == nil || !errors.Is(err, measure.ErrGlobal) {
+		t.Errorf("a pickle calling a global: %v", err)
+	}
+}
+
+// TestSnapshotViews: the head snapshot beside the defaults at 4,096 rows:
+// the peak, both revisions' predictions, the timeline drawn with them,
+// the head's tensors found among the live blocks, the points at the
+// candidate's rows, and a learned profile from them.
+func TestSnapshotViews(t *testing.T) {
+	f, err := os.Open("../../measure/testdata/snapshots/head.pickle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := readSnapshot("head.pickle", f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := headConfig()
+	views := snapshotViews(res, cfg, true)
+	if len(views) != 1 {
+		t.Fatalf("%d devices", len(views))
+	}
+	v := views[0]
+	if v.Match == nil || v.SVG == "" || v.SVGErr != "" {
+		t.Fatalf("match %v, svg %d bytes, error %q", v.Match, len(v.SVG), v.SVGErr)
+	}
+	m, err := measure.Compare(cfg, v.Dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range m {
+		if v.Match[k].PredictedBytes != m[k].PredictedBytes || v.Match[k].Best.Summary != m[k].Best.Summary {
+			t.Errorf("revision %d: %+v, want %+v", k, v.Match[k], m[k])
+		}
+	}
+	if !strings.Contains(v.SVG, "candidate predicted peak") || !strings.Contains(v.SVG, "peak ") {
+		t.Error("the timeline has no prediction or no peak")
+	}
+	if len(v.Priced) == 0 {
+		t.Error("no live block matched a priced tensor")
+	}
+	want := measure.ObservedPoints(v.Dev, m[1].Rows)
+	if len(v.Points) != len(want) || len(want) == 0 || v.Points[0] != want[0] {
+		t.Errorf("points %+v, want %+v", v.Points, want)
+	}
+	prof := profileOfPoints(v.Points, cfg.Budget.InUseBytes)
+	if prof == nil || prof.PackedTokens != m[1].Rows {
+		t.Fatalf("profile %+v", prof)
+	}
+	if _, err := page.WithProfileMemory(cfg, profileJSON(prof), true); err != nil {
+		t.Errorf("the learned profile does not apply: %v", err)
+	}
+	// Without a config the device is shown, not compared.
+	if v := snapshotViews(res, cfg, false)[0]; v.Match != nil || v.SVG == "" {
+		t.Errorf("not ready: match %v, svg %d bytes", v.Match, len(v.SVG))
+	}
+}
+
+// TestProfileOfPoints: ART's running maxima, rounded up; a peak below
+// the baseline learns 0.
+func TestProfileOfPoints(t *testing.T) {
+	if profileOfPoints(nil, 0) != nil {
+		t.Error("a profile without points")
+	}
+	p := profileOfPoints([]estimator.ObservedPoint{{Rows: 10, PeakBytes: 1101}, {Rows: 4, PeakBytes: 1200}, {Rows: 20, PeakBytes: 50}}, 100)
+	if p.BytesPerToken != 275 || p.PackedTokens != 20 {
+		t.Errorf("got %+v, want 275 bytes a token, 20 tokens", p)
+	}
+	if got := profileJSON(p); got != `{"bytes_per_token":275,"packed_tokens":20}` {
+		t.Errorf("JSON %s", got)
+	}
+}
+
+// TestMeasuredInputs: what is a report, what size a snapshot may have,
+// and the generated reports imported together.
+func TestMeasuredInputs(t *testing.T) {
+	dir := "../../measure/testdata/reports"
+	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var raws [][]byte
+	var base []string
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !looksLikeReport(b) {
+			t.Errorf("%s does not look like a report", n)
+		}
+		raws, base = append(raws, b), append(base, filepath.Base(n))
+	}
+	js, _ := os.ReadFile("../../measure/testdata/snapshots/head.json")
+	pk, _ := os.ReadFile("../../measure/testdata/snapshots/head.pickle")
+	if looksLikeReport(js) || looksLikeReport(pk) {
+		t.Error("a snapshot looks like a report")
+	}
+	imp, err := importReports(base, raws, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imp.Comparisons) == 0 || len(imp.Points) == 0 || imp.Profile == nil {
+		t.Errorf("imported %+v", imp)
+	}
+	bad, _ := os.ReadFile(filepath.Join(dir, "bad", mustFirst(t, filepath.Join(dir, "bad", "*.json"))))
+	if _, err := importReports([]string{"bad.json"}, [][]byte{bad}, 0); err == nil || !strings.Contains(err.Error(), "bad.json") {
+		t.Errorf("a bad report: %v", err)
+	}
+	for _, size := range []int64{0, maxSnapshotBytes + 1} {
+		if checkSnapshotSize(size) == nil {
+			t.Errorf("a snapshot of %d bytes is read", size)
+		}
+	}
+	if !strings.Contains(checkSnapshotSize(maxSnapshotBytes+1).Error(), "headroom measure -snapshot") {
+		t.Error("a snapshot too big is not pointed to the command line")
+	}
+}
+
+func mustFirst(t *testing.T, glob string) string {
+	t.Helper()
+	m, _ := filepath.Glob(glob)
+	if len(m) == 0 {
+		t.Fatalf("nothing matches %s", glob)
+	}
+	return filepath.Base(m[0])
+}
+
+// TestSnapshotViewsWithoutHistory: a snapshot recorded without history
+// (segments only) and one with an empty trace show their note, no chart,
+// no comparison and no point.
+func TestSnapshotViewsWithoutHistory(t *testing.T) {
+	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
+		f, err := os.Open("../../measure/testdata/snapshots/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := readSnapshot(name, f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, v := range snapshotViews(res, headConfig(), true) {
+			if v.Dev.History && name == "nohistory.pickle" {
+				t.Errorf("%s: history", name)
+			}
+			if v.Match != nil && !v.Dev.History || len(v.Points) != 0 || v.Dev.PeakBytes != 0 && !v.Dev.History {
+				t.Errorf("%s: %+v", name, v)
+			}
+			if !v.Dev.History && v.Dev.Note == "" {
+				t.Errorf("%s: no note says why there is no peak", name)
+			}
+		}
+	}
+}
