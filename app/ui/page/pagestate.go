@@ -130,12 +130,29 @@ func GPUCapacity(id string) (int64, error) {
 	return g.CapacityBytes, err
 }
 
-// GiBText writes bytes in GiB with as many decimals as it takes for
-// ParseGiB to read back the same byte count (a float64 holds any count up
-// to 2^53 exactly, and its shortest decimal rounds back to it).
+// GiBText is what the in-use field shows for a byte count, a text
+// ParseGiB reads back as the same count: GiB with at most three decimals
+// when that is exact ("63.75", "64"), else the exact bytes with their
+// unit ("12,000,000,000 B"), never a float's noise such as
+// 11.175870895385742 (issue 27, defect 9). GiBNote says the GiB beside it.
 func GiBText(b int64) string {
-	return strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64)
+	if t := strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64); gibDecimals(t) <= 3 {
+		return t
+	}
+	return estimator.Group(b) + " B"
 }
+
+// gibDecimals is how many decimals a decimal text has.
+func gibDecimals(t string) int {
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		return len(t) - i - 1
+	}
+	return 0
+}
+
+// GiBNote is a byte count as the page writes it everywhere: the exact
+// bytes and GiB with three decimals, "12,000,000,000 bytes (11.176 GiB)".
+func GiBNote(b int64) string { return estimator.Bytes(b).String() }
 
 // Forget drops what the user typed into a control whose value something
 // else (a menu, a switch, a preset) has just set.

@@ -3,6 +3,7 @@ package page
 import (
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 
 	"headroom/estimator"
@@ -128,5 +129,44 @@ func TestValidatedReusesTheLastFlatConfig(t *testing.T) {
 	withTerm.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
 	if v := validated(withTerm); v.err != nil || validated(withTerm) == v {
 		t.Errorf("a config with terms: %v, or its findings were kept", v.err)
+	}
+}
+
+// TestInUseTextHasNoFloatNoise: issue 27, defect 9. "12 GB" typed in the
+// in-use field showed 11.175870895385742 once committed, and an invalid
+// in_use_bytes=100000000000 link was rewritten to in_use_gib=93.13225746154785.
+// The field shows GiB when three decimals are exact, else the exact bytes;
+// both read back as the same count.
+func TestInUseTextHasNoFloatNoise(t *testing.T) {
+	list, err := Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	s.SetText(KeyInUseGiB, "12 GB")
+	s.Validate()
+	s.Commit(KeyInUseGiB)
+	if got := s.Text(KeyInUseGiB); got != "12,000,000,000 B" {
+		t.Errorf("after 12 GB the field shows %q, want the exact bytes", got)
+	}
+	if got, err := estimator.ParseGiB(s.Text(KeyInUseGiB)); err != nil || got != 12e9 {
+		t.Errorf("the field's text reads back as %d, %v", got, err)
+	}
+	if got := GiBNote(12e9); got != "12,000,000,000 bytes (11.176 GiB)" {
+		t.Errorf("GiBNote = %q", got)
+	}
+	q, _ := url.ParseQuery("in_use_bytes=100000000000&capacity_bytes=85899345920")
+	open := Decode(q, list)
+	if _, bad := open.Errs["in_use_bytes"]; !bad {
+		t.Fatalf("in use above the capacity is not marked: %v", open.Errs)
+	}
+	got := open.Query(list).Get(KeyInUseGiB)
+	if got != "100000000000 B" {
+		t.Errorf("the rewritten link carries in_use_gib=%q, want the exact bytes", got)
+	}
+	for _, b := range []int64{12e9, 1<<30 + 1, 1 << 40, 1536 << 20} {
+		if txt := GiBText(b); gibDecimals(strings.TrimSuffix(txt, " B")) > 3 {
+			t.Errorf("GiBText(%d) = %q", b, txt)
+		}
 	}
 }

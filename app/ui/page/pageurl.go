@@ -160,7 +160,10 @@ func validConfig(c estimator.Config) error {
 func urlText(errKey, raw string) string {
 	if errKey == "in_use_bytes" {
 		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
-			return GiBText(v)
+			if t := GiBText(v); !strings.HasSuffix(t, " B") {
+				return t
+			}
+			return strconv.FormatInt(v, 10) + " B" // exact, and no commas to escape in the link
 		}
 	}
 	return raw
