@@ -267,7 +267,7 @@ func (c *explorer) renderNow() {
 		if c.shown.ready || !s.CfgOK {
 			return
 		}
-		from, to = page.DefaultRange(s.Axis, s.Cfg)
+		from, to = page.FitRange(s.Axis, s.Cfg)
 	}
 	w, h := c.chartSize()
 	pal := c.chartPalette()

@@ -129,7 +129,7 @@ func TestExportImportRestoresPage(t *testing.T) {
 func TestExportFiles(t *testing.T) {
 	cfg := pressureConfig()
 	c, d := mountExplorer(t, estimator.EncodeQuery(cfg))
-	from, to := page.DefaultRange("rows", cfg)
+	from, to := page.FitRange("rows", cfg)
 	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)

@@ -69,7 +69,7 @@ func New() State {
 		Map:      NewMapState(),
 	}
 	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 	s.Validate()
 	return s
 }
@@ -280,7 +280,9 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 			s.Forget(f.Key)
 		}
 		s.keepBaselineModel(keep)
-		s.ResetRange()
+		// The range follows the new model unless somebody typed it
+		// (FollowRange, which the edit calls next): a typed range stays
+		// until Fit range (issue 27, defect 10).
 	case KeyGPU:
 		capacity, err := GPUCapacity(value)
 		if err != nil {
@@ -305,7 +307,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 // ResetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
 func (s *State) ResetRange() {
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 	s.Forget(KeyFrom)
 	s.Forget(KeyTo)
 	s.Typed = false
@@ -324,7 +326,7 @@ func (s *State) FollowRange(control string) {
 	if validConfig(s.Cfg) != nil {
 		return
 	}
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 }
 
 // Validate recomputes errs and valid from inputErr, the config and the

@@ -34,7 +34,7 @@ func TestDefaultStateHasEmptyURL(t *testing.T) {
 	if !s.Valid || len(s.Errs) != 0 {
 		t.Errorf("the default state is not valid: %v", s.Errs)
 	}
-	if s.From != 1 || s.To != 8*64902 {
+	if from, to := FitRange("rows", s.Cfg); s.From != from || s.To != to {
 		t.Errorf("default range %d..%d", s.From, s.To)
 	}
 }
@@ -50,19 +50,22 @@ func TestDecodePageKeys(t *testing.T) {
 		vocab      int64
 		errorCount int
 	}{
-		{"gpu=h100", estimator.H100CapacityBytes, GPUH100, "rows", 1, 519216, 151936, 0},
-		{"gpu=h100&capacity_bytes=80000000000", 80000000000, GPUCustom, "rows", 1, 519216, 151936, 0},
-		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 519216, 151936, 0},
-		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 32000, 0},
-		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 50000, 0},
+		{"gpu=h100", estimator.H100CapacityBytes, GPUH100, "rows", 1, 0, 151936, 0},
+		{"gpu=h100&capacity_bytes=80000000000", 80000000000, GPUCustom, "rows", 1, 0, 151936, 0},
+		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 0, 151936, 0},
+		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 32000, 0},
+		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 50000, 0},
 		{"axis=vocab_size", estimator.H200CapacityBytes, GPUH200, "vocab_size", 1, 8 * 151936, 151936, 0},
 		{"axis=in_use_bytes&from=5&to=9", estimator.H200CapacityBytes, GPUH200, "in_use_bytes", 5, 9, 151936, 0},
 		{"axis=rows&from=9&to=5", estimator.H200CapacityBytes, GPUH200, "rows", 9, 5, 151936, 1},
-		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 519216, 151936, 1},
+		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 0, 151936, 1},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			q, _ := url.ParseQuery(tc.query)
 			s := Decode(q, list)
+			if tc.to == 0 { // the range fitted to the decoded config's flips
+				_, tc.to = FitRange(s.Axis, s.Cfg)
+			}
 			if s.Cfg.Budget.CapacityBytes != tc.capacity || s.GPU != tc.gpu || s.Axis != tc.axis ||
 				s.From != tc.from || s.To != tc.to || s.Cfg.Model.VocabSize != tc.vocab || len(s.Errs) != tc.errorCount {
 				t.Errorf("%s: capacity %d gpu %s axis %s range %d..%d vocab %d errors %v", tc.query,

@@ -23,7 +23,7 @@ func (s *State) Query(list []Preset) url.Values {
 	if s.Axis != "rows" {
 		q.Set(KeyAxis, s.Axis)
 	}
-	if from, to := DefaultRange(s.Axis, s.Cfg); s.From != from || s.To != to {
+	if from, to := FitRange(s.Axis, s.Cfg); s.From != from || s.To != to {
 		q.Set("from", strconv.FormatInt(s.From, 10))
 		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
@@ -127,13 +127,6 @@ func Decode(q url.Values, list []Preset) State {
 	if a := q.Get(KeyAxis); a != "" {
 		s.SetMenu(KeyAxis, a, list)
 	}
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
-	if raw := q["from"]; len(raw) > 0 {
-		s.SetText(KeyFrom, raw[len(raw)-1])
-	}
-	if raw := q["to"]; len(raw) > 0 {
-		s.SetText(KeyTo, raw[len(raw)-1])
-	}
 	if k := s.Cfg.Request.Outputs.TopK; k > 0 {
 		s.lastTopK = k
 	}
@@ -143,6 +136,15 @@ func Decode(q url.Values, list []Preset) State {
 	s.decodeBaseline(q)
 	if raw := q[KeyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
 		s.SetObserved(raw[len(raw)-1])
+	}
+	// The range last: it is fitted to the flips of both revisions, so
+	// to the baseline too (FitRange).
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	if raw := q["from"]; len(raw) > 0 {
+		s.SetText(KeyFrom, raw[len(raw)-1])
+	}
+	if raw := q["to"]; len(raw) > 0 {
+		s.SetText(KeyTo, raw[len(raw)-1])
 	}
 	s.Validate()
 	s.Map = decodeMap(q, s.Cfg)
