@@ -2,6 +2,7 @@ package page
 
 import (
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -45,7 +46,7 @@ type State struct {
 	Texts    map[string]string // control key: text as typed, or as the URL had it
 	InputErr map[string]string // error key: why that text is not in cfg
 	Errs     map[string]string // error key: InputErr plus what Validate found
-	Valid    bool              // cfg and the range can be priced and swept
+	Valid    bool              // every text parsed, and cfg and the range can be priced and swept
 	CfgOK    bool              // cfg can be priced (the range may still be wrong)
 	Typed    bool              // the user (or the link) set the range: it stays when the config changes
 	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
@@ -336,7 +337,12 @@ func (s *State) Validate() {
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
 	}
-	s.Valid = true
+	// A field whose text does not parse leaves the config at another
+	// value (its last, or a link's default): the state is not what was
+	// typed, and the page keeps showing its last valid one (issue 27,
+	// defect 3). A bad term or observed point is only left out, as the
+	// Changes and Observed panels say: the rest is what was typed.
+	s.Valid = len(s.InvalidFields()) == 0
 	add := func(key, msg string) {
 		s.Valid = false
 		if _, ok := s.Errs[key]; !ok {
@@ -389,6 +395,21 @@ func (s *State) Validate() {
 			add(KeyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.Axis+", got "+estimator.Group(s.To))
 		}
 	}
+}
+
+// InvalidFields are the controls whose text is not in the config (a term
+// or an observed point is left out instead), sorted: what the page names
+// while it shows its last valid state.
+func (s *State) InvalidFields() []string {
+	var keys []string
+	for k := range s.InputErr {
+		if _, term := termIndexOfKey(k); term || k == KeyObserved {
+			continue
+		}
+		keys = append(keys, controlKey(k))
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // MessageOf is an error's message without the field name, which the page
