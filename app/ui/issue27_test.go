@@ -89,3 +89,46 @@ func TestOverflowLinkBecomesReady(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakdownPlansDiffer: issue 27, defect 6. The baseline admits and
+// the candidate splits into 2: the difference column set the candidate's
+// largest child beside the baseline's whole request, retained -19.5 GiB
+// and required -6.8 GiB in green, so the stricter candidate looked
+// cheaper. When the plans differ the table says so, a child's rows show
+// no difference, and the whole-plan rows are compared uncoloured.
+func TestBreakdownPlansDiffer(t *testing.T) {
+	list, err := page.Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := url.ParseQuery("preset=" + page.DefaultPresetID + "&in_use_bytes=68451041280&rows=220000&sequence_rows=8192")
+	s := page.Decode(q, list)
+	res, err := estimator.Estimate(s.Cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, c := res.Baseline, res.Candidate
+	if b.Children == c.Children && b.ChildRows == c.ChildRows {
+		t.Fatalf("fixture: the plans agree (%d x %d, %d x %d)", b.Children, b.ChildRows, c.Children, c.ChildRows)
+	}
+	html := app.HTMLString(&breakdown{Ready: true, Baseline: b, Candidate: c, Sink: nil})
+	if !strings.Contains(html, "The plans differ") || !strings.Contains(html, "whole plans") {
+		t.Errorf("the table does not say the plans differ")
+	}
+	if strings.Contains(html, `class="diff less"`) || strings.Contains(html, `class="diff more"`) {
+		t.Errorf("a difference between two plans is coloured as better or worse")
+	}
+	want := estimator.Diff(b.RequiredBytes, c.RequiredBytes)
+	if !strings.Contains(html, estimator.Group(int64(want))) {
+		t.Errorf("the required row's whole-plan difference %s is not shown", estimator.Group(int64(want)))
+	}
+	// The plans agree: the column is as before, coloured.
+	same := page.Decode(url.Values{"preset": {page.DefaultPresetID}, "rows": {"1000"}}, list)
+	r2, err := estimator.Estimate(same.Cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := app.HTMLString(&breakdown{Ready: true, Baseline: r2.Baseline, Candidate: r2.Candidate}); strings.Contains(html, "plans differ") {
+		t.Errorf("plans of %d x %d and %d x %d are said to differ", r2.Baseline.Children, r2.Baseline.ChildRows, r2.Candidate.Children, r2.Candidate.ChildRows)
+	}
+}
