@@ -3,8 +3,13 @@
 package main
 
 import (
+	"fmt"
+	"math"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // bannerJS is the error banner's text, "" when there is none.
@@ -50,4 +55,43 @@ func TestE2ETwoInputsWhilePrefetching(t *testing.T) {
 			t.Logf("read-outs prefetched when Two inputs was clicked: %s", pre)
 		})
 	}
+}
+
+// TestE2EReadoutAfterZoom: issue 27, defect 8. After a drag-zoom the
+// read-out kept the x it had before the drag (now somewhere else on the
+// new mapping) until the pointer moved. Once the zoomed chart is drawn,
+// the read-out is the x under the pointer in the new mapping.
+func TestE2EReadoutAfterZoom(t *testing.T) {
+	tb := newTab(t)
+	tb.open("?preset=mixtral-8x7b&gpu=h100&in_use_bytes=60000000000")
+	g := tb.chartGeo()
+	a, b := 0.2, 0.7
+	ax, ay := g.client(g.XMin + a*(g.XMax-g.XMin))
+	bx, _ := g.client(g.XMin + b*(g.XMax-g.XMin))
+	tb.mouse(chromedp.MouseMoved, ax, ay, false)
+	tb.waitCond("the read-out at the press", func() (bool, string) {
+		r := tb.readout()
+		return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
+	})
+	before := tb.readout().X
+	tb.mouse(chromedp.MousePressed, ax, ay, false)
+	for i := 1; i <= 8; i++ {
+		tb.mouse(chromedp.MouseMoved, ax+(bx-ax)*float64(i)/8, ay, true)
+	}
+	tb.mouse(chromedp.MouseReleased, bx, ay, false)
+	var g2 chartGeo
+	tb.waitCond("the chart to map the zoomed range", func() (bool, string) {
+		g2 = tb.chartGeo()
+		return g2.XMin != g.XMin || g2.XMax != g.XMax, fmt.Sprintf("%g..%g", g2.XMin, g2.XMax)
+	})
+	// The pointer has not moved since the release: it is at the zoomed
+	// range's right end.
+	want := g2.dataAt(bx)
+	slack := 4 * g2.perPixel()
+	tb.waitCond("the read-out to follow the new mapping", func() (bool, string) {
+		r := tb.readout()
+		x, err := strconv.ParseFloat(r.X, 64)
+		return err == nil && !r.Hidden && math.Abs(x-want) <= slack,
+			fmt.Sprintf("read-out x %s (hidden %v; %s before the drag), want about %.0f (range %g..%g)", r.X, r.Hidden, before, want, g2.XMin, g2.XMax)
+	})
 }
