@@ -196,13 +196,21 @@ func chartLines(in *Input, pal *Palette) []lineSpec {
 	} else {
 		specs = append(specs, lineSpec{"available", lineStyle(pal.Ink, 1.4), revValue(1, avail)})
 	}
+	// The stage and retained lines are the candidate's whole request,
+	// before any split, as the estimator's sweep prices them (not the
+	// chosen plan's largest child, which the table shows): their labels
+	// say so (issue 27, defect 5).
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-		specs = append(specs, lineSpec{s.String(), lineStyle(pal.Stage[s], 1),
+		specs = append(specs, lineSpec{s.String() + WholeSuffix, lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
-	return append(specs, lineSpec{"retained", lineStyle(pal.Retained, 1, 3, 2),
+	return append(specs, lineSpec{"retained" + WholeSuffix, lineStyle(pal.Retained, 1, 3, 2),
 		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
 }
+
+// WholeSuffix marks a line of the whole request's bytes, before any
+// split: the stage and retained lines.
+const WholeSuffix = " (whole request)"
 
 // drawChart lays out and draws the whole chart on dc: the plot above, the
 // legend below it. It returns the plot's coordinate mapping.

@@ -442,7 +442,7 @@ func (c *explorer) Render() (ui app.UI) {
 					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
 						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
 					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
-						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
+						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
 						Summary: c.chartSummaryText(shownAxis)},
 				),
 				app.If(stale, app.P().ID("stale-note").Class("stale-note").Role("status").Text(staleText(s, sh.valid))),

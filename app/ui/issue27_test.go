@@ -132,3 +132,20 @@ func TestBreakdownPlansDiffer(t *testing.T) {
 		t.Errorf("plans of %d x %d and %d x %d are said to differ", r2.Baseline.Children, r2.Baseline.ChildRows, r2.Candidate.Children, r2.Candidate.ChildRows)
 	}
 }
+
+// TestStageColumnsSayWholeRequest: issue 27, defect 5. The chart's stage
+// lines and the CSV's stage columns are the whole request's, before any
+// split (the estimator's sweep prices them so), while the caption and the
+// table speak of the chosen plan: the lines' labels and the columns'
+// names say whole request.
+func TestStageColumnsSayWholeRequest(t *testing.T) {
+	h := strings.Join(CSVHeader("rows"), ",")
+	for _, want := range []string{"candidate_whole_fc2_bytes", "baseline_whole_retained_bytes", "candidate_required_bytes"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the CSV header lacks %s: %s", want, h)
+		}
+	}
+	if strings.Contains(h, "candidate_fc2_bytes") {
+		t.Errorf("a stage column does not say it is the whole request's: %s", h)
+	}
+}
