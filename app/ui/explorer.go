@@ -279,7 +279,9 @@ func (c *explorer) renderNow() {
 			c.shown.blocked = blockedText(s)
 			return
 		}
-		from, to = page.FitRange(s.Axis, s.Cfg)
+		if s.Errs[page.KeyFrom] != "" || s.Errs[page.KeyTo] != "" {
+			from, to = page.FitRange(s.Axis, s.Cfg)
+		}
 	}
 	c.shown.blocked = ""
 	w, h := c.chartSize()
