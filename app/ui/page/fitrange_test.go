@@ -22,22 +22,26 @@ func TestFitRangeToFlips(t *testing.T) {
 	if !s.Valid {
 		t.Fatalf("the link is not valid: %v", s.Errs)
 	}
-	cur := s.Cfg.Request.Rows
-	wide, err := estimator.Sweep(s.Cfg, "rows", 1, 64*cur, 512)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var last int64
-	for _, fl := range [][]estimator.Flip{wide.Baseline.Flips, wide.Candidate.Flips} {
-		if n := len(fl); n > 0 {
-			last = max(last, fl[n-1].First)
+	lastOf := func(cfg estimator.Config) int64 {
+		t.Helper()
+		wide, err := estimator.Sweep(cfg, "rows", 1, 64*cfg.Request.Rows, 512)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if last == 0 {
-		t.Fatal("no flip along rows: the test needs one")
+		var last int64
+		for _, fl := range [][]estimator.Flip{wide.Baseline.Flips, wide.Candidate.Flips} {
+			if n := len(fl); n > 0 {
+				last = max(last, fl[n-1].First)
+			}
+		}
+		if last == 0 {
+			t.Fatal("no flip along rows: the test needs one")
+		}
+		return last
 	}
 	check := func(when string, s State) {
 		t.Helper()
+		last, cur := lastOf(s.Cfg), s.Cfg.Request.Rows
 		if s.To < last || s.To < cur {
 			t.Errorf("%s: range %d..%d leaves out the last flip %d or rows %d", when, s.From, s.To, last, cur)
 		}
@@ -54,6 +58,7 @@ func TestFitRangeToFlips(t *testing.T) {
 	s.Apply(Edit{Kind: EditText, Key: KeyTo, Text: "900000"}, list)
 	s.Apply(Edit{Kind: EditText, Key: "hidden_size", Text: "4096"}, list)
 	s.Apply(Edit{Kind: EditMenu, Key: KeyPreset, Text: "mixtral-8x7b"}, list)
+	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonGPU}, list)
 	if s.To != 900000 {
 		t.Errorf("the typed end 900,000 became %d after other edits", s.To)
 	}
