@@ -318,10 +318,12 @@ func (c *explorer) renderNow() {
 }
 
 // address is the page's address query and the state it opens. The page
-// shows what its address opens: a marked field counts at the value a link
-// with that text gets (its default; in use keeps its bytes), so a copied
-// link shows the same decisions, chart and table. The query is the one
-// the opened state writes, so opening it changes nothing.
+// takes the state its address opens: a marked field counts at the value a
+// link with that text gets (its default; in use keeps its bytes), which
+// is not Valid, so the results stay the last valid state's (renderNow);
+// a fresh link with no valid state draws it, the note saying so. The
+// query is the one the opened state writes, so opening it changes
+// nothing.
 // It is computed once per state query (the render and the DOM's
 // data-query both ask).
 func (c *explorer) address() (string, page.State) {

@@ -174,8 +174,9 @@ func urlText(errKey, raw string) string {
 // Settled is the state s's address opens, with what the user typed kept
 // wherever it says the value the opened state has ("64,902" stays as
 // typed). A marked field counts at the value its link gives it (its
-// default; in use keeps its bytes), so the menus, the range and the
-// results the page shows are those a copied link shows. Found by
+// default; in use keeps its bytes), so the menus and the range are those
+// a copied link shows; while a field is marked the state is not Valid,
+// and the page shows its last valid results instead. Found by
 // TestE2EMonkey: the page kept a marked field's last value and the preset
 // and GPU it implied, which its own link then did not restore.
 func (s State) Settled(list []Preset) State {
