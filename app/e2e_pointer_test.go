@@ -26,7 +26,7 @@ func TestE2EChartPointer(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
 	cfg := estimator.Default()
-	from, to := page.DefaultRange("rows", cfg)
+	from, to := page.FitRange("rows", cfg)
 	grid, flips, snaps := sweepOf(t, cfg, from, to)
 	g := tb.chartGeo()
 	if g.XMin != float64(from) || g.XMax != float64(to) {
@@ -78,7 +78,7 @@ func TestE2EChartPointer(t *testing.T) {
 		c := cfg
 		c.Request.Rows = x
 		q := estimator.EncodeQuery(c) // the range stays: the page writes it once it is not rows' default
-		if f, e := page.DefaultRange("rows", c); f != from || e != to {
+		if f, e := page.FitRange("rows", c); f != from || e != to {
 			q.Set("from", strconv.FormatInt(from, 10))
 			q.Set("to", strconv.FormatInt(to, 10))
 		}
@@ -263,7 +263,7 @@ func TestE2EChartPointerCost(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
 	cfg := estimator.Default()
-	from, to := page.DefaultRange("rows", cfg)
+	from, to := page.FitRange("rows", cfg)
 	_, _, snaps := sweepOf(t, cfg, from, to)
 	unique := 0
 	for i, x := range snaps {

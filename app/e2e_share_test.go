@@ -74,7 +74,7 @@ func (tb *tab) download(dir, buttonID, name string) []byte {
 // URL; the console check fails the test on any CSP violation.
 func TestE2EExportDownloads(t *testing.T) {
 	cfg := pressureConfig()
-	from, to := page.DefaultRange("rows", cfg)
+	from, to := page.FitRange("rows", cfg)
 	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)

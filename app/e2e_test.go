@@ -39,6 +39,13 @@ package main
 //	  #workload-markdown #workload-share-status
 //	#view-map   the "Two inputs" tab; with view=map: #map-view #map #my
 //	  #map-progress #map-problem #map-readout
+//	#stale-note   with a field in error (names it; the results are the last valid state's)
+//	#chart-empty   while the chart has no drawing: "Loading…", or with a link that
+//	  cannot be priced, what to fix
+//	#note-in_use_gib   with in-use bytes that are no round GiB: the bytes with their GiB
+//	#breakdown-diff-head   once drawn: the difference column's head ("whole plans" when they differ)
+//	#workload-pinned #workload-rebase   once a workload line is loaded into the explorer;
+//	  #workload-moved once a rerun for a new config moved the verdict
 //
 // The ids above "once" or "with" exist only in that state; TestE2EPageLoads
 // checks the others on the default page.

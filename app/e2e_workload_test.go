@@ -198,7 +198,16 @@ func TestE2EWorkload(t *testing.T) {
 	} else if want.baseline != first.Baseline.String() || want.candidate != first.Candidate.String() {
 		t.Errorf("line %d estimates to %+v, the replay said %s/%s", first.Line, want, first.Baseline, first.Candidate)
 	}
-	// The new config reruns the replay once it settles.
+	// Loading a line does not re-base the replay (issue 27, defect 2):
+	// it stays against the config it ran with, and says so; the button
+	// replays against the explorer's config.
+	tb.waitWorkload(`document.getElementById('workload-pinned') !== null &&
+		(document.getElementById('workload-status')?.textContent ?? '').includes('does not re-base')`,
+		"the replay kept after the load", 10*time.Second)
+	if got := eval[string](tb, `document.querySelector('#workload-panel .workload-result, #workload .workload-result')?.dataset.key ?? ''`); got != estimator.EncodeQuery(cfg).Encode() {
+		t.Errorf("after the load the replay is for ?%s, want the config it ran with", got)
+	}
+	tb.do(chromedp.Click(chromedp.ID("workload-rebase")))
 	tb.waitWorkload(fmt.Sprintf(`document.getElementById('workload-status')?.dataset.state === 'done' &&
 		document.querySelector('#workload-panel .workload-result, #workload .workload-result')?.dataset.key === %s`,
 		jsString(estimator.EncodeQuery(loaded).Encode())), "the rerun against the loaded line's config", 60*time.Second)

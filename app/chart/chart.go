@@ -196,17 +196,25 @@ func chartLines(in *Input, pal *Palette) []lineSpec {
 	} else {
 		specs = append(specs, lineSpec{"available", lineStyle(pal.Ink, 1.4), revValue(1, avail)})
 	}
+	// The stage and retained lines are the candidate's whole request,
+	// before any split, as the estimator's sweep prices them (not the
+	// chosen plan's largest child, which the table shows): their labels
+	// say so (issue 27, defect 5).
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-		specs = append(specs, lineSpec{stageLabel(s, in.Art), lineStyle(pal.Stage[s], 1),
+		specs = append(specs, lineSpec{stageLabel(s, in.Art) + WholeSuffix, lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})
 	}
 	retained := "retained"
 	if in.Art { // WholeRetained is the outputs under ART's code
 		retained = "outputs (ART)"
 	}
-	return append(specs, lineSpec{retained, lineStyle(pal.Retained, 1, 3, 2),
+	return append(specs, lineSpec{retained + WholeSuffix, lineStyle(pal.Retained, 1, 3, 2),
 		revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeRetained })})
 }
+
+// WholeSuffix marks a line of the whole request's bytes, before any
+// split: the stage and retained lines.
+const WholeSuffix = " (whole request)"
 
 // artStageLabels name the WholeStages slots under ART's code: the whole
 // request's activation floor, head workspace, MoE workspace and GDN

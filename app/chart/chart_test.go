@@ -77,7 +77,7 @@ func TestChartGoldenSVG(t *testing.T) {
 
 // legendLabels are the legend entries the default config shows.
 var legendLabels = []string{"candidate required", "baseline required", "lower bound", "available",
-	"activations", "head", "fc2", "gdn", "retained", "admit", "split", "refuse",
+	"activations (whole request)", "head (whole request)", "fc2 (whole request)", "gdn (whole request)", "retained (whole request)", "admit", "split", "refuse",
 	"decisions differ", "candidate flip", "baseline flip"}
 
 func TestChartSVGIsOneSVGElement(t *testing.T) {

@@ -121,6 +121,12 @@ func (t *breakdown) Render() (ui app.UI) {
 	if base == "" || cand == "" {
 		base, cand = "baseline", "candidate"
 	}
+	// When the two revisions chose different plans, a child of one is not
+	// a child of the other: the difference column compares only each
+	// plan's whole (retained over all children, required, lower bound),
+	// uncoloured, and says so; a child's rows show no difference (issue
+	// 27, defect 6).
+	differ := plansDiffer(t.Baseline, t.Candidate)
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		d := estimator.Diff(r.Base, r.Cand)
@@ -128,21 +134,35 @@ func (t *breakdown) Render() (ui app.UI) {
 		if r.Class == "stage" {
 			sets = t.setsPrice(r.Label)
 		}
-		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0, "changed"), widget.ClassIf(sets != "", "sets-price")).Body(
+		cell := diffCell(d)
+		if differ {
+			cell = app.Td().Class("diff", "absent").Title("the plans differ: a child of one is not a child of the other").Text("—")
+			if wholePlanRow(r.Label) {
+				cell = plainDiffCell(d)
+			}
+		}
+		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0 && !differ, "changed"), widget.ClassIf(sets != "", "sets-price")).Body(
 			app.Th().Scope("row").Text(r.Label+sets),
 			bytesCell(r.Base, r.HasBase),
 			bytesCell(r.Cand, r.HasCd),
-			diffCell(d),
+			cell,
 		)
 	}
-	return app.Table().ID("breakdown").Class("breakdown").Body(
-		app.Caption().Text("Stages and tensors of the largest child: "+base+" "+childText(t.Baseline)+
-			"; "+cand+" "+childText(t.Candidate)+". "+t.how()),
+	caption := "Stages and tensors of the largest child: " + base + " " + childText(t.Baseline) +
+		"; " + cand + " " + childText(t.Candidate) + ". " + t.how()
+	diffHead := cand + " - " + base
+	if differ {
+		caption += " The plans differ (" + base + " " + planText(t.Baseline, 0) + ", " + cand + " " + planText(t.Candidate, 0) +
+			"): the difference compares each plan's whole only, not a child of one with a child of the other."
+		diffHead += " (whole plans; the plans differ)"
+	}
+	return app.Table().ID("breakdown").Class("breakdown", widget.ClassIf(differ, "plans-differ")).Body(
+		app.Caption().Text(caption),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("stage / tensor"),
 			app.Th().Scope("col").Text(base),
 			app.Th().Scope("col").Text(cand),
-			app.Th().Scope("col").Text(cand+" - "+base),
+			app.Th().Scope("col").ID("breakdown-diff-head").Text(diffHead),
 		)),
 		app.TBody().Body(trs...),
 	)
@@ -200,6 +220,33 @@ func diffCell(d estimator.Bytes) app.UI {
 	}
 	return app.Td().Class("diff", widget.ClassIf(d > 0, "more"), widget.ClassIf(d < 0, "less")).
 		Text(sign + estimator.Group(int64(d)) + "\n" + sign + d.GiBString() + " GiB")
+}
+
+// plansDiffer reports whether the revisions run the request as different
+// plans (another number of children, or children of other sizes).
+func plansDiffer(b, c estimator.Outcome) bool {
+	return b.Children != c.Children || b.ChildRows != c.ChildRows
+}
+
+// wholePlanRow reports whether a total row is the whole plan's, not the
+// largest child's.
+func wholePlanRow(label string) bool {
+	switch label {
+	case "retained (all children)", "required (x safety)", "lower bound":
+		return true
+	}
+	return false
+}
+
+// plainDiffCell is a difference without the colour of better or worse:
+// two different plans' wholes, where less is not cheaper (the plan that
+// splits costs extra forwards).
+func plainDiffCell(d estimator.Bytes) app.UI {
+	sign := ""
+	if d > 0 {
+		sign = "+"
+	}
+	return app.Td().Class("diff").Text(sign + estimator.Group(int64(d)) + "\n" + sign + d.GiBString() + " GiB")
 }
 
 func childText(o estimator.Outcome) string {

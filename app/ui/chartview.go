@@ -17,6 +17,7 @@ type chartView struct {
 	SVG     string // one <svg> element; "" until the first render
 	Error   string // why the last drawing failed; the last good SVG stays
 	Stale   bool   // the inputs are invalid: this is the last valid state
+	Empty   string // what the chart says while it has no SVG ("" : loading)
 	Caption string
 	Summary string // the chart in words: the accessible name of #chart (chartSummary)
 	Sink    *widget.Sink
@@ -26,7 +27,11 @@ type chartView struct {
 // when its text changes.
 func (c *chartView) Render() (ui app.UI) {
 	defer c.Sink.CatchRender("drawing the chart", &ui)
-	var body app.UI = app.Div().Class("chart-empty").Text("Loading the estimator…")
+	empty := "Loading the estimator…"
+	if c.Empty != "" {
+		empty = c.Empty
+	}
+	var body app.UI = app.Div().ID("chart-empty").Class("chart-empty").Text(empty)
 	if c.SVG != "" {
 		body = app.Raw(c.SVG)
 	}

@@ -20,7 +20,8 @@ type controlView struct {
 	Preset      string             // the preset the model matches, "" when none
 	Presets     []widget.Option
 	GPU         string
-	CapacityGiB float64 // the in-use slider's end
+	CapacityGiB float64           // the in-use slider's end
+	Notes       map[string]string // control key: a line under the field (the in-use bytes in GiB)
 }
 
 // sliderSpec describes a numeric control: its range input's span and
@@ -206,7 +207,7 @@ func (c *controls) slider(s sliderSpec) app.UI {
 		Min: s.min, Max: s.max, Step: step, Log: s.log, Pow2: s.pow2, Decimal: decimal,
 		Value: c.View.Values[s.key], Text: c.View.Texts[s.key], Placeholder: c.View.Auto[s.key],
 		ValueText: valueText(s.key, c.View.Texts[s.key], c.View.Auto[s.key]),
-		Error:     c.View.Errors[page.ErrorKey(s.key)], Sink: c.Sink,
+		Error:     c.View.Errors[page.ErrorKey(s.key)], Sink: c.Sink, Note: c.View.Notes[s.key],
 	}
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"headroom/app/ui/widget"
 	"headroom/estimator"
 
@@ -74,6 +76,10 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 		v.Texts[sp.key] = s.Text(sp.key)
 		if sp.key == page.KeyInUseGiB {
 			v.Values[sp.key] = float64(s.Cfg.Budget.InUseBytes) / bytesPerGiB
+			if b := s.Cfg.Budget.InUseBytes; strings.HasSuffix(page.GiBText(b), " B") {
+				// bytes that are no round GiB: the GiB beside them, as everywhere else
+				v.Notes = map[string]string{sp.key: page.GiBNote(b)}
+			}
 			continue
 		}
 		f, ok := estimator.FieldByKey(sp.key)

@@ -19,7 +19,8 @@ type decisionPanel struct {
 	Rev       estimator.Revision
 	Title     string
 	Subtitle  string
-	Ready     bool // false until the first estimate: show no decision at all
+	Ready     bool   // false until the first estimate: show no decision at all
+	Pending   string // before the first estimate: why there is none ("" : estimating)
 	Outcome   estimator.Outcome
 	Available estimator.Bytes
 	Axis      string
@@ -40,7 +41,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 	)
 	if !p.Ready {
 		return app.Section().ID("decision-%s", p.Rev).Class("card", "decision-card").Body(
-			head, app.P().Class("pending").Text("Estimating…"),
+			head, app.P().Class("pending").Text(pendingText(p.Pending)),
 			app.P().ID("flips-%s", p.Rev).Class("flips"),
 		)
 	}
@@ -99,4 +100,12 @@ func planText(o estimator.Outcome, seqRows int64) string {
 
 func fact(term, value, class string) app.UI {
 	return app.Div().Class("fact", class).Body(app.Dt().Text(term), app.Dd().Text(value))
+}
+
+// pendingText is what a panel says before its first estimate.
+func pendingText(why string) string {
+	if why != "" {
+		return why
+	}
+	return "Estimating…"
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"runtime/debug"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -74,6 +76,8 @@ type explorer struct {
 // valid render.
 type shownState struct {
 	ready    bool
+	valid    bool   // what is shown is a valid state's (else a fresh link's, its marked fields at their defaults)
+	blocked  string // no state to show at all (a fresh link whose config does not price): what to fix
 	result   estimator.Result
 	svg      string
 	chartErr string
@@ -261,14 +265,25 @@ func (c *explorer) renderNow() {
 	s := &open
 	from, to := s.From, s.To
 	if !s.Valid {
-		// A page opened on a wrong range (a link's from=500&to=10) has no
-		// last valid render to keep: it draws the default range, with the
-		// message beside the range field.
-		if c.shown.ready || !s.CfgOK {
+		// While a field is invalid the page keeps its last valid state,
+		// marked (issue 27, defect 3). A page opened on a wrong range (a
+		// link's from=500&to=10) has none to keep: it draws the fitted
+		// range, with the message beside the range field. A link whose
+		// config does not price at all (defaults that overflow) has
+		// nothing to draw: the page is ready and says what to fix
+		// (defect 4).
+		if c.shown.ready {
 			return
 		}
-		from, to = page.DefaultRange(s.Axis, s.Cfg)
+		if !s.CfgOK {
+			c.shown.blocked = blockedText(s)
+			return
+		}
+		if s.Errs[page.KeyFrom] != "" || s.Errs[page.KeyTo] != "" {
+			from, to = page.FitRange(s.Axis, s.Cfg)
+		}
 	}
+	c.shown.blocked = ""
 	w, h := c.chartSize()
 	pal := c.chartPalette()
 	key := estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
@@ -296,16 +311,19 @@ func (c *explorer) renderNow() {
 		}
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.Cfg
+	c.shown.valid = s.Valid
 	c.lastKey = key
 	c.renders++
 	c.renderMs = browser.NowMs() - start
 }
 
 // address is the page's address query and the state it opens. The page
-// shows what its address opens: a marked field counts at the value a link
-// with that text gets (its default; in use keeps its bytes), so a copied
-// link shows the same decisions, chart and table. The query is the one
-// the opened state writes, so opening it changes nothing.
+// takes the state its address opens: a marked field counts at the value a
+// link with that text gets (its default; in use keeps its bytes), which
+// is not Valid, so the results stay the last valid state's (renderNow);
+// a fresh link with no valid state draws it, the note saying so. The
+// query is the one the opened state writes, so opening it changes
+// nothing.
 // It is computed once per state query (the render and the DOM's
 // data-query both ask).
 func (c *explorer) address() (string, page.State) {
@@ -386,13 +404,23 @@ func (c *explorer) Render() (ui app.UI) {
 		shownAxis = in.Axis.Key
 	}
 	ready := "0"
-	if sh.ready && !c.prerendered {
+	if (sh.ready || sh.blocked != "") && !c.prerendered {
 		ready = "1"
 	}
 	stale := sh.ready && len(s.Errs) > 0 // what is typed is not what is shown
-	names := setupNames(sh.config, c.list)
-	panels := panelTexts(sh.config, names)
-	art := page.RevisionArt(sh.config)
+	// Before the first estimate the panels are titled from the state, not
+	// from the zero config ("no change on" was shown with every change on).
+	titled := sh.config
+	if !sh.ready {
+		titled = s.Cfg
+	}
+	names := setupNames(titled, c.list)
+	panels := panelTexts(titled, names)
+	art := page.RevisionArt(titled)
+	pending, _, _ := strings.Cut(sh.blocked, ". ") // the panels say what to fix; the chart, each message
+	if pending != "" {
+		pending += "."
+	}
 	// live is "0" in the server's prerender, "1" once the browser mounted it.
 	live := "0"
 	if c.ctx != nil || c.inited { // inited: the browser's first drawing, mounted in this task
@@ -418,19 +446,19 @@ func (c *explorer) Render() (ui app.UI) {
 				app.If(s.Map.On, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
 					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
 						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
-					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
+					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
+						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
 						Summary: c.chartSummaryText(shownAxis)},
 				),
-				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
+				app.If(stale, app.P().ID("stale-note").Class("stale-note").Role("status").Text(staleText(s, sh.valid))),
 			),
-			app.Section().Class("verdicts").Aria("label", "decisions").Body(
+			app.Section().Class("verdicts", widget.ClassIf(stale, "stale")).Aria("label", "decisions").Body(
 				app.Div().Class("decisions").Body(
 					&decisionPanel{Rev: estimator.BaselineRev, Title: panels[0].title, Subtitle: panels[0].subtitle + trainerNote(art[0]) + termsNote(sh.config.Terms, 0), Art: art[0],
-						Ready: sh.ready, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
+						Ready: sh.ready, Pending: pending, Outcome: sh.result.Baseline, Available: availableOf(sh.result, 0),
 						Axis: shownAxis, Flips: sh.notes.Baseline, SeqRows: sh.config.Request.SequenceRows, Safety: baselineSafety(sh.config), Sink: c.sink},
 					&decisionPanel{Rev: estimator.CandidateRev, Title: panels[1].title, Subtitle: panels[1].subtitle + trainerNote(art[1]) + termsNote(sh.config.Terms, 1), Art: art[1],
-						Ready: sh.ready, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
+						Ready: sh.ready, Pending: pending, Outcome: sh.result.Candidate, Available: availableOf(sh.result, 1),
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
@@ -442,7 +470,7 @@ func (c *explorer) Render() (ui app.UI) {
 				&changesPanel{View: changesViewOf(s), Sink: c.sink},
 				&comparePanel{View: compareViewOf(s, c.list), Sink: c.sink},
 			),
-			app.Section().Class("table").Aria("label", "breakdown").Body(
+			app.Section().Class("table", widget.ClassIf(stale, "stale")).Aria("label", "breakdown").Body(
 				app.Div().Class("table-scroll").Body(
 					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Art: art, Sink: c.sink},
 				),
@@ -472,13 +500,69 @@ func pick(m map[string]string, keys ...string) map[string]string {
 	return out
 }
 
-// staleText says why the results do not follow the inputs.
-func staleText(s *page.State) string {
-	msg := "The chart, decisions and table count each marked field as this page's link opens it (at its default), or show the last valid inputs when nothing else can be drawn; fix the marked fields to use them."
+// staleText says why the results do not follow the inputs, naming the
+// marked fields: the chart, decisions and table are the last valid
+// state's (valid), or, on a link that never had one, count the marked
+// fields at their defaults.
+func staleText(s *page.State, valid bool) string {
+	fields := markedFields(s)
+	msg := "Showing the last valid inputs, greyed: " + fields + " is not what the chart, decisions and table use; fix it to update them."
+	if !valid {
+		msg = "The chart, decisions and table count " + fields + " at the value this link opens it with (its default), greyed; fix it to use yours."
+	}
 	if m := s.Errs[page.KeyConfig]; m != "" {
 		msg += " (" + m + ")"
 	}
 	return msg
+}
+
+// markedFields names the fields in error, for the notes: "rows",
+// "rows and in use (GiB)", "a, b and c".
+func markedFields(s *page.State) string {
+	var names []string
+	for k := range s.Errs {
+		if k == page.KeyConfig {
+			continue
+		}
+		names = append(names, controlName(k))
+	}
+	sort.Strings(names)
+	names = slices.Compact(names)
+	switch len(names) {
+	case 0:
+		return "the config"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// controlName is how the notes name the control of an error key.
+func controlName(errKey string) string {
+	switch errKey {
+	case "in_use_bytes":
+		return "in use (GiB)"
+	case page.KeyFrom:
+		return "from"
+	case page.KeyTo:
+		return "to"
+	}
+	return errKey
+}
+
+// blockedText is what the chart and panels say on a link that never had
+// a state to draw: the fields to fix, with their messages.
+func blockedText(s *page.State) string {
+	keys := make([]string, 0, len(s.Errs))
+	for k := range s.Errs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, controlName(k)+" "+s.Errs[k])
+	}
+	return "Nothing to estimate: fix " + markedFields(s) + ". " + strings.Join(parts, "; ") + "."
 }
 
 // changesText names the changes the candidate has on.

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,7 +181,8 @@ func TestExplorerInvalidKeepsLastValid(t *testing.T) {
 			case page.KeyInUseGiB:
 				typeInto(d, c, tc.key, "0")
 			case page.KeyTo:
-				typeInto(d, c, tc.key, "519216")
+				_, to := page.FitRange("rows", c.state.Cfg) // the fitted range the page opened with
+				typeInto(d, c, tc.key, strconv.FormatInt(to, 10))
 			case "projected_rows":
 				typeInto(d, c, tc.key, "")
 			default:
@@ -363,7 +365,7 @@ func TestExplorerPresetAndGPU(t *testing.T) {
 	if got := page.MatchPreset(c.list, c.state.Cfg); got != "llama-3.1-8b" {
 		t.Errorf("preset menu shows %q", got)
 	}
-	if c.state.To != 8*64902 {
+	if _, to := page.FitRange("rows", c.state.Cfg); c.state.To != to {
 		t.Errorf("range to %d after the preset", c.state.To)
 	}
 	send(d, c, page.Edit{Kind: page.EditMenu, Key: page.KeyGPU, Text: page.GPUH100})

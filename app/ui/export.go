@@ -45,9 +45,9 @@ func CSVHeader(axis string) []string {
 	h := []string{"kind", axis}
 	for _, rev := range []string{"baseline", "candidate"} {
 		for s := estimator.Stage(0); s < estimator.NumStages; s++ {
-			h = append(h, rev+"_"+s.String()+"_bytes")
+			h = append(h, rev+"_whole_"+s.String()+"_bytes")
 		}
-		h = append(h, rev+"_retained_bytes", rev+"_required_bytes", rev+"_children", rev+"_decision")
+		h = append(h, rev+"_whole_retained_bytes", rev+"_required_bytes", rev+"_children", rev+"_decision")
 	}
 	return append(h, "lower_bound_bytes", "available_bytes", "error", "flip")
 }

@@ -22,7 +22,7 @@ func TestReversedRangeLinkRenders(t *testing.T) {
 		t.Fatalf("no render for ?from=500&to=10; errors %v", c.state.Errs)
 	}
 	in, _ := c.sweeps.last()
-	from, to := page.DefaultRange("rows", c.state.Cfg)
+	from, to := page.FitRange("rows", c.state.Cfg)
 	if in.From != from || in.To != to || in.Axis.Key != "rows" {
 		t.Errorf("the chart sweeps %d..%d, want the default %d..%d", in.From, in.To, from, to)
 	}
@@ -107,7 +107,7 @@ func TestRangeFollowsConfig(t *testing.T) {
 	// moves it to the config's default (the page settles each edit on the
 	// state its address opens, and that address carries the range).
 	typeInto(d, c, "hidden_size", "4096")
-	if from, to := page.DefaultRange("rows", c.state.Cfg); c.state.From != from || c.state.To != to || c.state.Typed {
+	if from, to := page.FitRange("rows", c.state.Cfg); c.state.From != from || c.state.To != to || c.state.Typed {
 		t.Errorf("after an edit of hidden_size the range is %d..%d (typed %v), want the default %d..%d",
 			c.state.From, c.state.To, c.state.Typed, from, to)
 	}

@@ -29,20 +29,26 @@ type chartPointer struct {
 	touch       bool    // the last pointer was a touch
 	cur         int64   // the value the keys move from
 	shown       bool    // the read-out is showing
-	shownX      int64
-	geo         geometry // measured once, kept until a render, a scroll or a resize
-	els         overlayEls
-	idle        app.Func // the prefetch's idle callback
-	pre         int      // the snaps of the view read out so far
-	preFor      *pointerView
-	preDue      bool       // a callback of the prefetch is asked for
-	preAfter    float64    // the prefetch waits until then (browser.NowMs): the page is drawing
-	overlayDue  bool       // a drawing's overlay is not laid out yet (layoutOverlay)
-	rel         geometry   // the last geometry measured for the overlay (overlayGeometry)
-	relKey      overlayKey // the sizes it was measured at
-	resizeObs   app.Value  // a ResizeObserver of #chart
-	resizeFn    app.Func
-	win         []app.Func
+	// Where the mouse last was over the chart, in client pixels: after a
+	// drag-zoom (or any new drawing) the read-out is the x under it in
+	// the new mapping, not the old x (issue 27, defect 8). ptrIn is false
+	// once it left, or the keys moved the read-out.
+	ptrX, ptrY float64
+	ptrIn      bool
+	shownX     int64
+	geo        geometry // measured once, kept until a render, a scroll or a resize
+	els        overlayEls
+	idle       app.Func // the prefetch's idle callback
+	pre        int      // the snaps of the view read out so far
+	preFor     *pointerView
+	preDue     bool       // a callback of the prefetch is asked for
+	preAfter   float64    // the prefetch waits until then (browser.NowMs): the page is drawing
+	overlayDue bool       // a drawing's overlay is not laid out yet (layoutOverlay)
+	rel        geometry   // the last geometry measured for the overlay (overlayGeometry)
+	relKey     overlayKey // the sizes it was measured at
+	resizeObs  app.Value  // a ResizeObserver of #chart
+	resizeFn   app.Func
+	win        []app.Func
 }
 
 // dragMin is how far, in CSS pixels, a press must move to be a drag.
@@ -103,6 +109,7 @@ func (c *explorer) installPointer() {
 	on("pointerup", p.onUp)
 	on("pointercancel", func(app.Value) { p.down, p.drag = false, false; p.hideSelection() })
 	on("pointerleave", func(app.Value) {
+		p.ptrIn = false
 		if !p.down && !p.touch {
 			p.hide()
 		}
@@ -185,6 +192,20 @@ func (c *explorer) layoutOverlay() {
 	}
 	if p.shown {
 		p.shown = false // write the read-out again: the values at x may differ
+		if p.ptrIn && !p.touch {
+			// The mouse is over the chart: read out what is under it now
+			// (this is the frame's start, where a layout read costs
+			// nothing more).
+			if g := p.geometry(v); g.ok {
+				x, y := (p.ptrX-g.left)*g.sx, (p.ptrY-g.top)*g.sy
+				if x >= v.frame.Plot.Left-0.5 && x <= v.frame.Plot.Right+0.5 && y >= v.frame.Plot.Top && y <= v.frame.Plot.Bottom {
+					p.show(v, g, v.snap(min(max(x, v.frame.Plot.Left), v.frame.Plot.Right)))
+				} else {
+					p.hide()
+				}
+				return
+			}
+		}
 		p.showAt(v, p.shownX)
 	}
 }
@@ -282,6 +303,7 @@ func (p *chartPointer) at(e app.Value) (v *pointerView, g geometry, x, y float64
 // texts when x changes: each crossing into JavaScript costs, so it makes
 // a handful, and it reads no layout.
 func (p *chartPointer) onMove(e app.Value) {
+	p.ptrX, p.ptrY, p.ptrIn = e.Get("clientX").Float(), e.Get("clientY").Float(), true
 	v, g, x, y, ok := p.at(e)
 	if !ok {
 		return
@@ -328,6 +350,7 @@ func (p *chartPointer) onUp(e app.Value) {
 		return
 	}
 	p.down = false
+	p.ptrX, p.ptrY = e.Get("clientX").Float(), e.Get("clientY").Float()
 	v, _, x, _, ok := p.at(e)
 	if !ok {
 		return
@@ -388,6 +411,7 @@ func (p *chartPointer) onKey(e app.Value) {
 		return
 	}
 	e.Call("preventDefault")
+	p.ptrIn = false // the keys move the read-out now
 	if g := p.geometry(v); g.ok {
 		p.show(v, g, x)
 	}

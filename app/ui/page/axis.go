@@ -1,6 +1,69 @@
 package page
 
-import "headroom/estimator"
+import (
+	"sync/atomic"
+
+	"headroom/estimator"
+)
+
+// FitRange is the one-input chart's range for a new axis or model, and
+// what "Fit range" gives: fitted to the flips (issue 27, defect 10). It
+// looks for them over DefaultRange, and ends at 1.25 x the last flip of
+// either revision, or at the current value when that is further; with
+// no flip there, or a config that cannot be swept, it is DefaultRange.
+// The in-use and capacity axes keep theirs (the GPU's span).
+func FitRange(axis string, cfg estimator.Config) (from, to int64) {
+	from, to = DefaultRange(axis, cfg)
+	if axis == "in_use_bytes" || axis == "capacity_bytes" {
+		return from, to
+	}
+	f, ok := estimator.FieldByKey(axis)
+	if !ok {
+		return from, to
+	}
+	last, ok := lastFlip(axis, cfg, from, to)
+	if !ok {
+		return from, to
+	}
+	fit := last + last/4 // 1.25 x, in integers
+	if last%4 != 0 {
+		fit++
+	}
+	fit = max(fit, axisValue(axis, cfg), from+1)
+	return from, max(from, min(fit, f.Max))
+}
+
+// fitMemo is the last range fitted: the page asks for it several times
+// an edit (the edit, its address, the state that address opens).
+type fitMemo struct {
+	key  string
+	last int64
+	ok   bool
+}
+
+var lastFit atomic.Pointer[fitMemo]
+
+// fitPoints is the grid FitRange sweeps before bisecting: each flip is
+// found exactly, only flips closer together than a step may hide.
+const fitPoints = 128
+
+// lastFlip is the last flip of either revision over [from, to].
+func lastFlip(axis string, cfg estimator.Config, from, to int64) (int64, bool) {
+	key := axis + "\x00" + estimator.EncodeQuery(cfg).Encode()
+	if m := lastFit.Load(); m != nil && m.key == key {
+		return m.last, m.ok
+	}
+	m := &fitMemo{key: key}
+	if res, err := estimator.Sweep(cfg, axis, from, to, fitPoints); err == nil {
+		for _, fl := range [][]estimator.Flip{res.Baseline.Flips, res.Candidate.Flips} {
+			if n := len(fl); n > 0 && fl[n-1].First > m.last {
+				m.last, m.ok = fl[n-1].First, true
+			}
+		}
+	}
+	lastFit.Store(m)
+	return m.last, m.ok
+}
 
 // DefaultRange is the axis range the page shows for a new axis or model:
 // from the axis' smallest sensible value to well past the current one

@@ -167,7 +167,9 @@ func (s *State) setComparison(id string, list []Preset) {
 	}
 	s.forgetBaseline()
 	s.Cfg.Baseline = b
-	s.ResetRange()
+	if !s.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+		s.ResetRange()
+	}
 }
 
 // modelOverrides makes b's model that of model: an override for every

@@ -8,7 +8,7 @@
 // import.go; the "Two inputs" map's, MapState.Set in mapstate.go, the
 // explorer calls itself, as it runs the map), the model
 // presets (presets.go), the axis range a new axis or model gets
-// (DefaultRange), the page's URL codec (Query and Decode, pageurl.go;
+// (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go;
 // the address bar's spelling, EncodeAddress), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the
 // address is written (Throttle).

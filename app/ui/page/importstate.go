@@ -51,7 +51,9 @@ func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
 		if next.Cfg.FC2.DtypeBytes != s.Cfg.FC2.DtypeBytes {
 			next.Forget("dtype_bytes")
 		}
-		next.ResetRange()
+		if !next.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+			next.ResetRange()
+		}
 		next.Validate()
 		before = s.Errs
 	default:

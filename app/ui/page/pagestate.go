@@ -2,6 +2,7 @@ package page
 
 import (
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -45,7 +46,7 @@ type State struct {
 	Texts    map[string]string // control key: text as typed, or as the URL had it
 	InputErr map[string]string // error key: why that text is not in cfg
 	Errs     map[string]string // error key: InputErr plus what Validate found
-	Valid    bool              // cfg and the range can be priced and swept
+	Valid    bool              // every text parsed, and cfg and the range can be priced and swept
 	CfgOK    bool              // cfg can be priced (the range may still be wrong)
 	Typed    bool              // the user (or the link) set the range: it stays when the config changes
 	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
@@ -69,7 +70,7 @@ func New() State {
 		Map:      NewMapState(),
 	}
 	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 	s.Validate()
 	return s
 }
@@ -135,12 +136,29 @@ func GPUCapacity(id string) (int64, error) {
 	return g.CapacityBytes, err
 }
 
-// GiBText writes bytes in GiB with as many decimals as it takes for
-// ParseGiB to read back the same byte count (a float64 holds any count up
-// to 2^53 exactly, and its shortest decimal rounds back to it).
+// GiBText is what the in-use field shows for a byte count, a text
+// ParseGiB reads back as the same count: GiB with at most three decimals
+// when that is exact ("63.75", "64"), else the exact bytes with their
+// unit ("12,000,000,000 B"), never a float's noise such as
+// 11.175870895385742 (issue 27, defect 9). GiBNote says the GiB beside it.
 func GiBText(b int64) string {
-	return strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64)
+	if t := strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64); gibDecimals(t) <= 3 {
+		return t
+	}
+	return estimator.Group(b) + " B"
 }
+
+// gibDecimals is how many decimals a decimal text has.
+func gibDecimals(t string) int {
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		return len(t) - i - 1
+	}
+	return 0
+}
+
+// GiBNote is a byte count as the page writes it everywhere: the exact
+// bytes and GiB with three decimals, "12,000,000,000 bytes (11.176 GiB)".
+func GiBNote(b int64) string { return estimator.Bytes(b).String() }
 
 // Forget drops what the user typed into a control whose value something
 // else (a menu, a switch, a preset) has just set.
@@ -270,7 +288,9 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 			s.Forget(f.Key)
 		}
 		s.keepBaselineModel(keep)
-		s.ResetRange()
+		// The range follows the new model unless somebody typed it
+		// (FollowRange, which the edit calls next): a typed range stays
+		// until Fit range (issue 27, defect 10).
 	case KeyGPU:
 		capacity, err := GPUCapacity(value)
 		if err != nil {
@@ -295,7 +315,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 // ResetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
 func (s *State) ResetRange() {
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 	s.Forget(KeyFrom)
 	s.Forget(KeyTo)
 	s.Typed = false
@@ -314,7 +334,7 @@ func (s *State) FollowRange(control string) {
 	if validConfig(s.Cfg) != nil {
 		return
 	}
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
 }
 
 // Validate recomputes errs and valid from inputErr, the config and the
@@ -324,7 +344,12 @@ func (s *State) Validate() {
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
 	}
-	s.Valid = true
+	// A field whose text does not parse leaves the config at another
+	// value (its last, or a link's default): the state is not what was
+	// typed, and the page keeps showing its last valid one (issue 27,
+	// defect 3). A bad term or observed point is only left out, as the
+	// Changes and Observed panels say: the rest is what was typed.
+	s.Valid = len(s.InvalidFields()) == 0
 	add := func(key, msg string) {
 		s.Valid = false
 		if _, ok := s.Errs[key]; !ok {
@@ -377,6 +402,21 @@ func (s *State) Validate() {
 			add(KeyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.Axis+", got "+estimator.Group(s.To))
 		}
 	}
+}
+
+// InvalidFields are the controls whose text is not in the config (a term
+// or an observed point is left out instead), sorted: what the page names
+// while it shows its last valid state.
+func (s *State) InvalidFields() []string {
+	var keys []string
+	for k := range s.InputErr {
+		if _, term := termIndexOfKey(k); term || k == KeyObserved {
+			continue
+		}
+		keys = append(keys, controlKey(k))
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // MessageOf is an error's message without the field name, which the page

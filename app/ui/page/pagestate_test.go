@@ -3,6 +3,7 @@ package page
 import (
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 
 	"headroom/estimator"
@@ -33,7 +34,7 @@ func TestDefaultStateHasEmptyURL(t *testing.T) {
 	if !s.Valid || len(s.Errs) != 0 {
 		t.Errorf("the default state is not valid: %v", s.Errs)
 	}
-	if s.From != 1 || s.To != 8*64902 {
+	if from, to := FitRange("rows", s.Cfg); s.From != from || s.To != to {
 		t.Errorf("default range %d..%d", s.From, s.To)
 	}
 }
@@ -49,19 +50,22 @@ func TestDecodePageKeys(t *testing.T) {
 		vocab      int64
 		errorCount int
 	}{
-		{"gpu=h100", estimator.H100CapacityBytes, GPUH100, "rows", 1, 519216, 151936, 0},
-		{"gpu=h100&capacity_bytes=80000000000", 80000000000, GPUCustom, "rows", 1, 519216, 151936, 0},
-		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 519216, 151936, 0},
-		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 32000, 0},
-		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 519216, 50000, 0},
+		{"gpu=h100", estimator.H100CapacityBytes, GPUH100, "rows", 1, 0, 151936, 0},
+		{"gpu=h100&capacity_bytes=80000000000", 80000000000, GPUCustom, "rows", 1, 0, 151936, 0},
+		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 0, 151936, 0},
+		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 32000, 0},
+		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 50000, 0},
 		{"axis=vocab_size", estimator.H200CapacityBytes, GPUH200, "vocab_size", 1, 8 * 151936, 151936, 0},
 		{"axis=in_use_bytes&from=5&to=9", estimator.H200CapacityBytes, GPUH200, "in_use_bytes", 5, 9, 151936, 0},
 		{"axis=rows&from=9&to=5", estimator.H200CapacityBytes, GPUH200, "rows", 9, 5, 151936, 1},
-		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 519216, 151936, 1},
+		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 0, 151936, 1},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			q, _ := url.ParseQuery(tc.query)
 			s := Decode(q, list)
+			if tc.to == 0 { // the range fitted to the decoded config's flips
+				_, tc.to = FitRange(s.Axis, s.Cfg)
+			}
 			if s.Cfg.Budget.CapacityBytes != tc.capacity || s.GPU != tc.gpu || s.Axis != tc.axis ||
 				s.From != tc.from || s.To != tc.to || s.Cfg.Model.VocabSize != tc.vocab || len(s.Errs) != tc.errorCount {
 				t.Errorf("%s: capacity %d gpu %s axis %s range %d..%d vocab %d errors %v", tc.query,
@@ -128,5 +132,44 @@ func TestValidatedReusesTheLastFlatConfig(t *testing.T) {
 	withTerm.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
 	if v := validated(withTerm); v.err != nil || validated(withTerm) == v {
 		t.Errorf("a config with terms: %v, or its findings were kept", v.err)
+	}
+}
+
+// TestInUseTextHasNoFloatNoise: issue 27, defect 9. "12 GB" typed in the
+// in-use field showed 11.175870895385742 once committed, and an invalid
+// in_use_bytes=100000000000 link was rewritten to in_use_gib=93.13225746154785.
+// The field shows GiB when three decimals are exact, else the exact bytes;
+// both read back as the same count.
+func TestInUseTextHasNoFloatNoise(t *testing.T) {
+	list, err := Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	s.SetText(KeyInUseGiB, "12 GB")
+	s.Validate()
+	s.Commit(KeyInUseGiB)
+	if got := s.Text(KeyInUseGiB); got != "12,000,000,000 B" {
+		t.Errorf("after 12 GB the field shows %q, want the exact bytes", got)
+	}
+	if got, err := estimator.ParseGiB(s.Text(KeyInUseGiB)); err != nil || got != 12e9 {
+		t.Errorf("the field's text reads back as %d, %v", got, err)
+	}
+	if got := GiBNote(12e9); got != "12,000,000,000 bytes (11.176 GiB)" {
+		t.Errorf("GiBNote = %q", got)
+	}
+	q, _ := url.ParseQuery("in_use_bytes=100000000000&capacity_bytes=85899345920")
+	open := Decode(q, list)
+	if _, bad := open.Errs["in_use_bytes"]; !bad {
+		t.Fatalf("in use above the capacity is not marked: %v", open.Errs)
+	}
+	got := open.Query(list).Get(KeyInUseGiB)
+	if got != "100000000000 B" {
+		t.Errorf("the rewritten link carries in_use_gib=%q, want the exact bytes", got)
+	}
+	for _, b := range []int64{12e9, 1<<30 + 1, 1 << 40, 1536 << 20} {
+		if txt := GiBText(b); gibDecimals(strings.TrimSuffix(txt, " B")) > 3 {
+			t.Errorf("GiBText(%d) = %q", b, txt)
+		}
 	}
 }

@@ -23,7 +23,7 @@ func (s *State) Query(list []Preset) url.Values {
 	if s.Axis != "rows" {
 		q.Set(KeyAxis, s.Axis)
 	}
-	if from, to := DefaultRange(s.Axis, s.Cfg); s.From != from || s.To != to {
+	if from, to := FitRange(s.Axis, s.Cfg); s.From != from || s.To != to {
 		q.Set("from", strconv.FormatInt(s.From, 10))
 		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
@@ -135,13 +135,6 @@ func Decode(q url.Values, list []Preset) State {
 	if a := q.Get(KeyAxis); a != "" {
 		s.SetMenu(KeyAxis, a, list)
 	}
-	s.From, s.To = DefaultRange(s.Axis, s.Cfg)
-	if raw := q["from"]; len(raw) > 0 {
-		s.SetText(KeyFrom, raw[len(raw)-1])
-	}
-	if raw := q["to"]; len(raw) > 0 {
-		s.SetText(KeyTo, raw[len(raw)-1])
-	}
 	if k := s.Cfg.Request.Outputs.TopK; k > 0 {
 		s.lastTopK = k
 	}
@@ -151,6 +144,15 @@ func Decode(q url.Values, list []Preset) State {
 	s.decodeBaseline(q)
 	if raw := q[KeyObserved]; len(raw) > 0 { // the panel's text that was in error, checked with the baseline
 		s.SetObserved(raw[len(raw)-1])
+	}
+	// The range last: it is fitted to the flips of both revisions, so
+	// to the baseline too (FitRange).
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	if raw := q["from"]; len(raw) > 0 {
+		s.SetText(KeyFrom, raw[len(raw)-1])
+	}
+	if raw := q["to"]; len(raw) > 0 {
+		s.SetText(KeyTo, raw[len(raw)-1])
 	}
 	s.Validate()
 	s.Map = decodeMap(q, s.Cfg)
@@ -168,7 +170,10 @@ func validConfig(c estimator.Config) error {
 func urlText(errKey, raw string) string {
 	if errKey == "in_use_bytes" {
 		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
-			return GiBText(v)
+			if t := GiBText(v); !strings.HasSuffix(t, " B") {
+				return t
+			}
+			return strconv.FormatInt(v, 10) + " B" // exact, and no commas to escape in the link
 		}
 	}
 	return raw
@@ -177,8 +182,9 @@ func urlText(errKey, raw string) string {
 // Settled is the state s's address opens, with what the user typed kept
 // wherever it says the value the opened state has ("64,902" stays as
 // typed). A marked field counts at the value its link gives it (its
-// default; in use keeps its bytes), so the menus, the range and the
-// results the page shows are those a copied link shows. Found by
+// default; in use keeps its bytes), so the menus and the range are those
+// a copied link shows; while a field is marked the state is not Valid,
+// and the page shows its last valid results instead. Found by
 // TestE2EMonkey: the page kept a marked field's last value and the preset
 // and GPU it implied, which its own link then did not restore.
 func (s State) Settled(list []Preset) State {

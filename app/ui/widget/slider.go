@@ -31,6 +31,7 @@ type Slider struct {
 	Text        string  // the field's text
 	Placeholder string
 	ValueText   string // what a screen reader says it is at: the field's value with its unit
+	Note        string // shown under the field when not empty (id note-<Key>): the in-use bytes in GiB
 	Error       string
 	Sink        *Sink
 
@@ -106,6 +107,7 @@ func (s *Slider) Render() (ui app.UI) {
 				Aria("describedby", "error-"+s.ErrKey),
 		),
 		app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite").Text(s.Error),
+		app.If(s.Note != "", app.Span().ID("note-%s", s.Key).Class("control-note").Text(s.Note)),
 	)
 }
 

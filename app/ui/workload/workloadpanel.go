@@ -61,11 +61,13 @@ type Panel struct {
 	shareStatus string
 	shareFailed bool
 	release     func()
+	ctx         app.Context // the panel's own (OnMount): a later callback must not hang on a button the render removes
 }
 
 // OnMount makes the panel a drop target and notes the config.
 func (p *Panel) OnMount(ctx app.Context) {
 	defer p.Sink.Catch("opening the workload panel")
+	p.ctx = ctx
 	p.noteConfig(ctx)
 	ctx.Defer(func(ctx app.Context) {
 		defer p.Sink.Catch("watching for dropped workloads")
@@ -92,7 +94,24 @@ func (p *Panel) noteConfig(ctx app.Context) {
 	if !p.Ready {
 		return
 	}
-	if gen := p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()); gen != 0 {
+	p.settleLater(ctx, p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()))
+}
+
+// onRebase replays against the explorer's config after a line was loaded.
+func (p *Panel) onRebase(ctx app.Context, e app.Event) {
+	defer p.Sink.Catch("replaying the workload against the explorer's config")
+	// The button goes with this render: the rerun is the panel's, on its
+	// own context (an event's would be dropped with its element).
+	if p.ctx == nil {
+		p.ctx = ctx
+	}
+	p.settleLater(p.ctx, p.st.unpin())
+}
+
+// settleLater starts the rerun of generation gen (0: none is due) once
+// the config has settled.
+func (p *Panel) settleLater(ctx app.Context, gen int) {
+	if gen != 0 {
 		browser.LaterOnUI(ctx, settleMs, func(ctx app.Context) {
 			defer p.Sink.Catch("replaying the workload")
 			if p.st.settle(gen) {
@@ -246,7 +265,8 @@ func (p *Panel) onLoadLine(ctx app.Context, e app.Event) {
 		p.shareFailed, p.shareStatus = true, "Could not load line "+strconv.FormatInt(line, 10)+": "+err.Error()
 		return
 	}
-	p.shareFailed, p.shareStatus = false, "Loaded line "+strconv.FormatInt(line, 10)+" into the explorer: its fields and the address follow."
+	p.st.pin(line)
+	p.shareFailed, p.shareStatus = false, "Loaded line "+strconv.FormatInt(line, 10)+" into the explorer: its fields and the address follow; the replay stays as it was."
 }
 
 func (p *Panel) onCopy(ctx app.Context, e app.Event) {
@@ -373,6 +393,18 @@ func (p *Panel) renderResult() app.UI {
 	if p.st.stale() {
 		staleNote = app.P().Class("stale-note").Text("This replay is for the config before your last change; the new one follows.")
 	}
+	var pinNote, movedNote app.UI
+	if p.st.pinned != 0 {
+		pinNote = app.P().ID("workload-pinned").Class("workload-note").Body(
+			app.Text("Line "+strconv.FormatInt(p.st.pinned, 10)+" is loaded in the explorer. The replay stays against the config it ran with: "+
+				"loading a line sets the request's fields, and every line with an empty cell would take them. "),
+			app.Button().ID("workload-rebase").Type("button").Class("share-button").
+				Text("Replay against the explorer's config").OnClick(p.onRebase),
+		)
+	}
+	if p.st.moved != "" {
+		movedNote = app.P().ID("workload-moved").Class("stale-note").Role("status").Text(p.st.moved)
+	}
 	if p.svg != "" {
 		chartBody = app.Raw(p.svg)
 	}
@@ -381,6 +413,8 @@ func (p *Panel) renderResult() app.UI {
 	}
 	return app.Div().Class("workload-result", widget.ClassIf(p.st.stale(), "stale")).DataSet("key", r.key).Body(
 		staleNote,
+		pinNote,
+		movedNote,
 		transitionTable(res),
 		app.P().ID("workload-sentence").Class("change-summary").Text(report.Sentence(*res)),
 		app.Figure().Class("chart-figure", "workload-figure").Body(

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 
 	"headroom/app/chart"
 	"headroom/app/report"
@@ -44,7 +45,8 @@ type workloadRun struct {
 	rows, counts []int32
 	csvBuf       bytes.Buffer
 	csv          *csv.Writer
-	shapes       map[int64]estimator.Shape // the first ShownChangedLines changed lines' shapes, by line
+	shapes       map[int64]estimator.Shape    // the first ShownChangedLines changed lines' shapes, by line
+	empty        [estimator.ShapeFields]int64 // lines that leave each shape column to the config
 }
 
 // workloadResult is a finished replay: everything the panel shows and
@@ -56,9 +58,10 @@ type workloadResult struct {
 	res      estimator.ReplayResult
 	hist     chart.Histogram
 	shapes   map[int64]estimator.Shape
-	csv      []byte // report.CSVHeader, then one row per line: what replay -format csv writes
-	json     []byte // what replay -format json writes
-	markdown string // what replay -format md writes
+	empty    [estimator.ShapeFields]int64 // lines that left each shape column to the config
+	csv      []byte                       // report.CSVHeader, then one row per line: what replay -format csv writes
+	json     []byte                       // what replay -format json writes
+	markdown string                       // what replay -format md writes
 }
 
 // newWorkloadRun checks the workload's size, tells its format and reads a
@@ -146,6 +149,11 @@ func (r *workloadRun) step(n int) (*workloadResult, error) {
 			return nil, errors.New("the workload has more than " + estimator.Group(MaxWorkloadLines) +
 				" request lines, more than the page replays; " + tooBigHint)
 		}
+		for i, v := range r.line.Shape {
+			if v < 0 {
+				r.empty[i]++
+			}
+		}
 		out, err := r.rep.Add(&r.line)
 		if err != nil {
 			return nil, err
@@ -174,7 +182,7 @@ func (r *workloadRun) finish() (*workloadResult, error) {
 		return nil, err
 	}
 	out := &workloadResult{cfg: r.cfg, key: r.key, format: r.reader.Format(), res: res,
-		hist: chart.NewHistogram(r.rows, r.counts), shapes: r.shapes,
+		hist: chart.NewHistogram(r.rows, r.counts), shapes: r.shapes, empty: r.empty,
 		csv: r.csvBuf.Bytes(), json: js.Bytes(), markdown: report.Markdown(res, r.cfg)}
 	r.rows, r.counts = nil, nil
 	return out, nil
@@ -206,11 +214,53 @@ type workloadState struct {
 	err       string // why the last run failed
 	cancelled bool   // the last run was cancelled
 	pending   bool   // a rerun waits for the config to settle
+
+	// pinned is the line loaded into the explorer (0: none). Loading a
+	// line sets the request's fields to its shape: the replay stays
+	// against the config it ran with while the page's differs from it
+	// only there, so inspecting a request does not re-base the workload
+	// (issue 27, defect 2). page is the page's config meanwhile.
+	pinned  int64
+	page    estimator.Config
+	pageKey string
+	// moved says how a rerun for a new config moved the replay: which
+	// columns' empty cells took the config's new value, and the verdict
+	// before; "" when the verdict did not move.
+	moved string
+}
+
+// shapeColumns are the workload's shape columns, in Shape's order.
+var shapeColumns = [estimator.ShapeFields]string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes"}
+
+// pin notes that line was loaded into the explorer from the result shown.
+func (s *workloadState) pin(line int64) {
+	if s.shown != nil {
+		s.pinned = line
+	}
+}
+
+// unpin replays against the page's config again (the panel's button).
+// It returns the generation to settle with, as setConfig does.
+func (s *workloadState) unpin() int {
+	s.pinned = 0
+	if s.pageKey == "" {
+		return 0
+	}
+	return s.setConfig(s.page, s.pageKey)
+}
+
+// onlyShapeDiffers reports whether b differs from a in a workload line's
+// shape fields only (what loading a line sets).
+func onlyShapeDiffers(a, b estimator.Config) bool {
+	b.Request.Rows, b.Request.SequenceRows = a.Request.Rows, a.Request.SequenceRows
+	b.Request.ProjectedRows, b.Request.TargetRows = a.Request.ProjectedRows, a.Request.TargetRows
+	b.Budget.InUseBytes = a.Budget.InUseBytes
+	return estimator.EncodeQuery(a).Encode() == estimator.EncodeQuery(b).Encode()
 }
 
 // load starts replaying data, from source, against the current config.
 func (s *workloadState) load(source string, data []byte) {
-	s.data, s.source, s.shown = data, source, nil
+	s.data, s.source, s.shown, s.pinned, s.moved = data, source, nil, 0, ""
 	s.start()
 }
 
@@ -235,6 +285,13 @@ func (s *workloadState) fail(err error) {
 // setConfig notes the page's config. It returns the generation to settle
 // with when a rerun is due, or 0.
 func (s *workloadState) setConfig(cfg estimator.Config, key string) int {
+	s.page, s.pageKey = cfg, key
+	if s.pinned != 0 && s.shown != nil && s.run == nil && !s.pending {
+		if key == s.shown.key || onlyShapeDiffers(s.shown.cfg, cfg) {
+			return 0 // a loaded line's shape: the replay stays as it is
+		}
+		s.pinned = 0 // another field changed: the replay follows the page again
+	}
 	if s.hasCfg && key == s.key {
 		return 0
 	}
@@ -272,6 +329,10 @@ func (s *workloadState) step(n int) bool {
 		s.fail(err)
 		return false
 	case res != nil:
+		s.moved = ""
+		if prev := s.shown; prev != nil && prev.key != res.key { // a rerun for a new config
+			s.moved = movedText(prev, res)
+		}
 		s.run, s.shown = nil, res
 		return false
 	}
@@ -301,9 +362,54 @@ func (s *workloadState) status() string {
 		return "Nothing was replayed from " + s.source + ": " + s.err
 	case s.cancelled:
 		return "Cancelled: nothing is shown of an unfinished replay. Replay again to start over."
+	case s.shown != nil && s.pinned != 0:
+		return s.source + ": " + estimator.Group(s.shown.res.Lines) + " lines (" + s.shown.format + "), " +
+			estimator.Group(s.shown.res.Requests) + " requests, replayed against the config before line " +
+			strconv.FormatInt(s.pinned, 10) + " was loaded: inspecting a request does not re-base the workload."
 	case s.shown != nil:
 		return s.source + ": " + estimator.Group(s.shown.res.Lines) + " lines (" + s.shown.format + "), " +
 			estimator.Group(s.shown.res.Requests) + " requests, replayed against the config shown."
 	}
 	return ""
+}
+
+// movedText says how a rerun for a new config moved the replay: "" when
+// the verdict (the sentence) is the same, else which columns' empty
+// cells took the config's new value and what the verdict was.
+func movedText(prev, res *workloadResult) string {
+	before, after := report.Sentence(prev.res), report.Sentence(res.res)
+	if before == after {
+		return ""
+	}
+	var cells []string
+	for i, col := range shapeColumns {
+		was, now := shapeValue(prev.cfg, col), shapeValue(res.cfg, col)
+		if res.empty[i] == 0 || was == now {
+			continue
+		}
+		lines := " lines"
+		if res.empty[i] == 1 {
+			lines = " line"
+		}
+		cells = append(cells, estimator.Group(res.empty[i])+lines+" with an empty "+col+" cell took the config's "+
+			now+" (was "+was+")")
+	}
+	msg := "The verdict moved with the config's change"
+	if len(cells) > 0 {
+		msg += ": " + strings.Join(cells, "; ")
+	}
+	return msg + ". Before it: " + before
+}
+
+// shapeValue is the config's value of a shape column as the note writes
+// it: the number, or "auto" for a field that follows another.
+func shapeValue(cfg estimator.Config, col string) string {
+	f, ok := estimator.FieldByKey(col)
+	if !ok {
+		return ""
+	}
+	if v, set := f.Int(&cfg); set {
+		return estimator.Group(v)
+	}
+	return "auto"
 }
