@@ -60,7 +60,7 @@ type State struct {
 
 func New() State {
 	s := State{
-		Cfg:      estimator.Default(),
+		Cfg:      NewConfig(),
 		Axis:     "rows",
 		Texts:    map[string]string{},
 		InputErr: map[string]string{},
@@ -106,7 +106,9 @@ func urlKey(control string) string {
 func errorKeysOf(field string) []string {
 	var keys []string
 	for _, p := range strings.Split(field, " x ") {
-		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
+		if k, ok := residentErrorKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, k)
+		} else if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, k)
 		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, f.Key)
@@ -172,6 +174,10 @@ func (s *State) SetText(control, text string) {
 		}
 		return
 	}
+	if isResidentKey(control) {
+		s.setResidentText(control, text)
+		return
+	}
 	f, ok := estimator.FieldByKey(control)
 	if !ok || f.Kind != estimator.IntField {
 		delete(s.Texts, control)
@@ -222,6 +228,10 @@ func (s *State) Commit(control string) {
 // error there (a link's grad=maybe). top-k and expert parallelism are
 // integers behind a switch: on restores the last value above "off".
 func (s *State) SetCheck(key string, on bool) {
+	if key == KeyResident {
+		s.SetResident(on)
+		return
+	}
 	f, ok := estimator.FieldByKey(key)
 	if !ok {
 		return
@@ -405,6 +415,9 @@ func (s *State) Text(control string) string {
 		return strconv.FormatInt(s.From, 10)
 	case KeyTo:
 		return strconv.FormatInt(s.To, 10)
+	}
+	if isResidentKey(control) {
+		return s.residentText(control)
 	}
 	if f, ok := estimator.FieldByKey(control); ok {
 		return f.Text(&s.Cfg)

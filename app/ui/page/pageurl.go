@@ -27,6 +27,7 @@ func (s *State) Query(list []Preset) url.Values {
 		q.Set("from", strconv.FormatInt(s.From, 10))
 		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
+	s.encodeResident(q, list)
 	s.termsQuery(q)
 	s.Map.encode(q, s.Cfg)
 	for ek := range s.Errs {
@@ -53,8 +54,10 @@ func (s *State) Query(list []Preset) url.Values {
 func Decode(q url.Values, list []Preset) State {
 	s := New()
 	merged := url.Values{}
+	var presetArch *estimator.ArchFields
 	if id := q.Get(KeyPreset); id != "" {
 		if p, ok := FindPreset(list, id); ok {
+			presetArch = archOf(p)
 			c := estimator.Default()
 			p.ApplyTo(&c)
 			for k, v := range estimator.EncodeQuery(c) {
@@ -82,8 +85,10 @@ func Decode(q url.Values, list []Preset) State {
 		merged[estimator.QueryObservedKey] = v
 	}
 	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
+	pageDefaultsInto(q, merged)
 	cfg, errs := estimator.DecodeQuery(merged)
 	s.Cfg = cfg
+	s.decodeResident(q, presetArch, list)
 	s.decodeTerms(q[estimator.QueryTermKey], errs)
 	var pointErrs []*estimator.Error
 	for _, e := range errs {

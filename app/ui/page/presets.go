@@ -101,7 +101,11 @@ func decodePreset(id string, data []byte) (Preset, error) {
 	return Preset{ID: id, Name: pf.Name, Source: pf.Source, Config: cfg}, nil
 }
 
-// ApplyTo copies the preset's model fields (and FC2 widths) into c.
+// ApplyTo copies the preset's model fields (and FC2 widths) into c,
+// with the fields only the resident count reads (docs/model.md §14.1).
+// The resident group stays the user's (on or off, its rank), but its
+// adapter targets go back to the new family's own list, since another
+// family's names would be refused.
 func (p Preset) ApplyTo(c *estimator.Config) {
 	for _, f := range PresetFields() {
 		if v, ok := f.Int(&p.Config); ok {
@@ -109,6 +113,12 @@ func (p Preset) ApplyTo(c *estimator.Config) {
 		} else {
 			f.Unset(c)
 		}
+	}
+	c.Model.ArchFields = archOf(p)
+	if c.Resident != nil && c.Resident.LoRATargets != nil {
+		r := *c.Resident
+		r.LoRATargets = nil
+		c.Resident = &r
 	}
 }
 
@@ -119,7 +129,7 @@ func (p Preset) Matches(c estimator.Config) bool {
 			return false
 		}
 	}
-	return true
+	return archJSON(archOf(p)) == archJSON(c.Model.ArchFields)
 }
 
 // FindPreset returns the preset with the given ID.

@@ -135,7 +135,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 		{Name: "g1", Place: "gdn", Revision: "both", Bytes: "max(n, 2) / (1 + g)"},
 		{Name: "router", Place: "stage", Revision: "candidate", Bytes: "n * 1_000 + 5"},
 	}
-	cfg := estimator.Default()
+	cfg := NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = terms
 	s := Decode(estimator.EncodeQuery(cfg), nil)
 	if len(s.Errs) != 0 || estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(cfg) {
