@@ -271,7 +271,7 @@ func (c *explorer) renderNow() {
 	}
 	w, h := c.chartSize()
 	pal := c.chartPalette()
-	key := estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
+	key := page.ConfigQuery(s.Cfg, nil).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
 		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return

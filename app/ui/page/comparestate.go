@@ -149,6 +149,7 @@ func (s *State) setComparison(id string, list []Preset) {
 			return
 		}
 		modelOverrides(b, s.Cfg, p.Config)
+		s.baselineResident(b, &p)
 	default:
 		s.InputErr[KeyComparePreset] = "is not a comparison: " + strconv.Quote(id)
 		return
@@ -241,6 +242,7 @@ func (s *State) setBaselineModel(id string, list []Preset) {
 		for _, f := range PresetFields() {
 			delete(b.Overrides, f.Path)
 		}
+		s.baselineResident(b, nil)
 	} else {
 		p, ok := FindPreset(list, id)
 		if !ok {
@@ -248,6 +250,7 @@ func (s *State) setBaselineModel(id string, list []Preset) {
 			return
 		}
 		modelOverrides(b, s.Cfg, p.Config)
+		s.baselineResident(b, &p)
 	}
 	for _, f := range PresetFields() {
 		s.Forget(BaselineKeyPrefix + f.Key)

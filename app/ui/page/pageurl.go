@@ -180,7 +180,7 @@ func urlText(errKey, raw string) string {
 // and GPU it implied, which its own link then did not restore.
 func (s State) Settled(list []Preset) State {
 	open := Decode(s.Query(list), list)
-	want := estimator.EncodeQuery(open.Cfg).Encode()
+	want := ConfigQuery(open.Cfg, nil).Encode()
 	for c, t := range s.Texts {
 		if _, ok := open.Texts[c]; ok {
 			continue
@@ -189,7 +189,7 @@ func (s State) Settled(list []Preset) State {
 			Texts: map[string]string{}, InputErr: map[string]string{}}
 		probe.SetText(c, t)
 		if len(probe.InputErr) == 0 && probe.From == open.From && probe.To == open.To &&
-			estimator.EncodeQuery(probe.Cfg).Encode() == want {
+			ConfigQuery(probe.Cfg, nil).Encode() == want {
 			open.Texts[c] = t
 		}
 	}

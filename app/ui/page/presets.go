@@ -151,3 +151,17 @@ func MatchPreset(list []Preset, c estimator.Config) string {
 	}
 	return ""
 }
+
+// MatchModel is MatchPreset by the registry's model fields alone: a
+// baseline's model, whose arch fields are always the candidate's (an
+// estimator baseline cannot override them; baselineResident prices its
+// weights), is named by them.
+func MatchModel(list []Preset, c estimator.Config) string {
+	for _, p := range list {
+		c.Model.ArchFields = archOf(p)
+		if p.Matches(c) {
+			return p.ID
+		}
+	}
+	return ""
+}

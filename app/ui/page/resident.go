@@ -230,6 +230,15 @@ func (s *State) encodeResident(q url.Values, list []Preset) {
 	}
 }
 
+// ConfigQuery is the address of a config as the page writes it: the
+// estimator's keys, with the page's own for its defaults, the resident
+// group and the arch fields.
+func ConfigQuery(c estimator.Config, list []Preset) url.Values {
+	q := estimator.EncodeQuery(c)
+	(&State{Cfg: c}).encodeResident(q, list)
+	return q
+}
+
 // pageDefaultsInto gives merged the page's defaults the link leaves out.
 func pageDefaultsInto(q, merged url.Values) {
 	for k, v := range pageDefaults {
@@ -276,7 +285,9 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 	}
 	s.Cfg.Resident = &estimator.ResidentConfig{}
 	if len(obj) > 0 {
-		data, _ := json.Marshal(map[string]any{"resident": obj})
+		// Decoded strictly by the estimator, on a config whose in_use_bytes
+		// is given, so only the group's own faults are reported here.
+		data, _ := json.Marshal(map[string]any{"resident": obj, "budget": map[string]int64{"in_use_bytes": 1}})
 		if c, err := estimator.DecodeConfig(data); err != nil {
 			s.InputErr[KeyResident] = MessageOf(err)
 			s.Texts[KeyResident] = q.Get(KeyResident)
@@ -335,4 +346,40 @@ func (s *State) WeightsDoNotFit() string {
 		return ""
 	}
 	return msg
+}
+
+// baselineResident gives a baseline with another preset's model its
+// resident bytes, as in_use_bytes: an estimator baseline overrides the
+// registry's model fields but not the fields only the resident count
+// reads (docs/model.md §14.1), so the page prices that model's weights
+// itself, at the baseline's GPU and expert parallelism, with the
+// candidate's adapters. p nil, or a model of the candidate's family: the
+// baseline computes its own. Weights that cannot fit mark the comparison.
+func (s *State) baselineResident(b *estimator.Baseline, p *Preset) {
+	const path = "budget.in_use_bytes"
+	if s.Cfg.Resident == nil {
+		return
+	}
+	if p == nil || archJSON(archOf(*p)) == archJSON(s.Cfg.Model.ArchFields) {
+		delete(b.Overrides, path)
+		return
+	}
+	c := s.Cfg
+	c.Baseline, c.Terms, c.Observed = nil, nil, nil
+	p.ApplyTo(&c)
+	c.Budget.InUseBytes = 0
+	for _, key := range []string{"capacity_bytes", "expert_parallel"} {
+		f, _ := estimator.FieldByKey(key)
+		if set, ok := b.Overrides[f.Path]; ok && !set.Default {
+			f.SetInt(&c, set.Int)
+		}
+	}
+	r, err := c.Resolve()
+	if err != nil {
+		s.InputErr[KeyCompare] = "the baseline's " + p.Name + ": " + MessageOf(err)
+		return
+	}
+	if rr := r.Resident(); rr != nil {
+		b.Overrides[path] = estimator.Setting{Int: int64(rr.ResidentBytes)}
+	}
 }
