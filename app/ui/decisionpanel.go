@@ -26,6 +26,7 @@ type decisionPanel struct {
 	Flips     string
 	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
 	Safety    int64 // the revision's safety_percent, for the composition
+	Resident  *estimator.ResidentResult
 	Sink      *widget.Sink
 }
 
@@ -61,6 +62,9 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		app.P().ID("flips-%s", p.Rev).Class("flips").Body(
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
 			app.Text(p.Flips),
+		),
+		app.If(o.Resident != nil,
+			app.P().ID("resident-%s", p.Rev).Class("resident").Text(residentLine(o.Resident)),
 		),
 	)
 }

@@ -417,9 +417,11 @@ func (c *explorer) Render() (ui app.UI) {
 				app.If(s.Map.On, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
 					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
 						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
-					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
-						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
-						Summary: c.chartSummaryText(shownAxis)},
+					app.If(s.WeightsDoNotFit() != "", &noFitPanel{View: residentViewOf(s), Sink: c.sink}).Else(
+						&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Sink: c.sink,
+							Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available.",
+							Summary: c.chartSummaryText(shownAxis)},
+					),
 				),
 				app.If(stale, app.P().Class("stale-note").Role("status").Text(staleText(s))),
 			),

@@ -310,17 +310,27 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 // on the GPU (docs/model.md §14.4), and whether there is one. It asks
 // only when the config is refused because its weights do not fit.
 func FitExpertParallel(c estimator.Config) (int64, bool) {
+	e, _, ok := FitExpertParallelWeights(c)
+	return e, ok
+}
+
+// FitExpertParallelWeights is FitExpertParallel with the weights per GPU
+// at that expert parallelism.
+func FitExpertParallelWeights(c estimator.Config) (int64, estimator.Bytes, bool) {
 	f, ok := estimator.FieldByKey("expert_parallel")
 	if !ok || c.Resident == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	for e := c.FC2.ExpertParallel + 1; e <= f.Max && e <= 1<<16; e++ {
 		t := c
 		t.Baseline, t.Terms, t.Observed = nil, nil, nil
 		t.FC2.ExpertParallel = e
-		_, err := t.Resolve()
+		r, err := t.Resolve()
 		if err == nil {
-			return e, true
+			if rr := r.Resident(); rr != nil {
+				return e, rr.WeightsBytes, true
+			}
+			return e, 0, true
 		}
 		weights := false
 		for _, fe := range estimator.FieldErrors(err) {
@@ -332,10 +342,10 @@ func FitExpertParallel(c estimator.Config) (int64, bool) {
 			}
 		}
 		if !weights {
-			return e, true // the weights fit; what is left is another error
+			return e, 0, true // the weights fit; what is left is another error
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 // WeightsDoNotFit is the error that says the config's weights cannot fit
