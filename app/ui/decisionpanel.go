@@ -64,7 +64,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Text(p.Flips),
 		),
 		app.If(o.Resident != nil,
-			app.P().ID("resident-%s", p.Rev).Class("resident").Text(residentLine(o.Resident)),
+			app.P().ID("resident-%s", p.Rev).Class("resident").Text(ResidentLine(o.Resident)),
 		),
 	)
 }

@@ -51,11 +51,11 @@ func residentViewOf(s *page.State) residentView {
 // gib is a byte count in GiB with three decimals.
 func gib(b estimator.Bytes) string { return b.GiBString() }
 
-// residentLine is the decision panels' sentence about what is resident:
+// ResidentLine is the decision panels' sentence about what is resident:
 // "22.825 GiB resident: weights 22.405, adapters and optimizer 0.420".
 // With in_use_bytes given, it says so and shows the computed figure
 // beside it.
-func residentLine(r *estimator.ResidentResult) string {
+func ResidentLine(r *estimator.ResidentResult) string {
 	if r == nil {
 		return ""
 	}
