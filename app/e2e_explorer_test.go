@@ -48,8 +48,11 @@ func expectedDecisions(t *testing.T, cfg estimator.Config) decisions {
 }
 
 // query is the page's address query of a config, as the explorer writes it.
+// query is the page's link to cfg, as it is: a config without a resident
+// group opens with resident=off, and its expert parallelism is written
+// where it differs from the page's 8 (page.ConfigQuery).
 func query(cfg estimator.Config) string {
-	return "?" + estimator.EncodeQuery(cfg).Encode()
+	return "?" + page.ConfigQuery(cfg, nil).Encode()
 }
 
 func TestE2EPageLoads(t *testing.T) {

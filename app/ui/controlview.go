@@ -105,7 +105,7 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 func residentValues(v *controlView, s *page.State) {
 	v.Texts[page.KeyLoRATargets] = s.Text(page.KeyLoRATargets)
 	v.Auto[page.KeyLoRARank] = v.Resident.Rank
-	v.Auto[page.KeyReserve] = "0"
+	v.Auto[page.KeyReserve] = "none (0)"
 	if b := v.Resident.Block; b != nil {
 		v.Values[page.KeyLoRARank] = float64(b.LoRA.Rank)
 		v.Values[page.KeyReserve] = float64(b.FrameworkReserveBytes)
