@@ -87,7 +87,7 @@ func TestE2EPageLoads(t *testing.T) {
 	if n := tb.renders(); n < 1 {
 		t.Errorf("data-renders = %d after data-ready", n)
 	}
-	tb.waitDecisions(expectedDecisions(t, estimator.Default()))
+	tb.waitDecisions(expectedDecisions(t, page.NewConfig()))
 	// The browser took app.wasm compressed (this is the origin's first
 	// load: no service worker answers yet) and decoded it.
 	sizes := eval[[]float64](tb, `(() => {
