@@ -92,7 +92,7 @@ func (p *Panel) noteConfig(ctx app.Context) {
 	if !p.Ready {
 		return
 	}
-	if gen := p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()); gen != 0 {
+	if gen := p.st.setConfig(p.Config, page.ConfigQuery(p.Config, nil).Encode()); gen != 0 {
 		browser.LaterOnUI(ctx, settleMs, func(ctx app.Context) {
 			defer p.Sink.Catch("replaying the workload")
 			if p.st.settle(gen) {
