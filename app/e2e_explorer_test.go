@@ -109,7 +109,9 @@ func TestE2EPageLoads(t *testing.T) {
 		'composition-baseline', 'composition-candidate', 'dominates-baseline', 'dominates-candidate',
 		'chart-summary', 'chart-bands', 'chart-crosshair', 'chart-readout', 'readout-x', 'readout-baseline',
 		'readout-candidate', 'compare-preset', 'obs-text', 'workload-drop', 'workload-text', 'workload-status',
-		'view-map'].filter(id => !document.getElementById(id)).join(' ')`)
+		'view-map', 'check-resident', 'error-resident', 'slider-lora_rank', 'input-lora_rank', 'input-lora_targets',
+		'error-lora_targets', 'input-framework_reserve_bytes', 'slider-expert_parallel', 'resident-facts',
+		'resident-baseline', 'resident-candidate'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}

@@ -33,6 +33,11 @@ package main
 //	  #workload-markdown #workload-share-status
 //	#view-map   the "Two inputs" tab; with view=map: #map-view #map #my
 //	  #map-progress #map-problem #map-readout
+//	#check-resident #error-resident   the "On the GPU" group's switch; with it on:
+//	  #input-lora_rank #input-lora_targets #input-framework_reserve_bytes
+//	  (#slider-/#error- of each but the targets' slider), #slider-expert_parallel,
+//	  #resident-facts, #resident-REV (what each decision panel says is resident);
+//	  once the weights cannot fit: #no-fit #no-fit-text #no-fit-use
 //
 // The ids above "once" or "with" exist only in that state; TestE2EPageLoads
 // checks the others on the default page.

@@ -21,6 +21,10 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("observed=5+100%0A6+2PiB&obs=7~9")
 	f.Add("term=a~head~candidate~2+*+D&term=b~stage~both~n+-+100_000&term=a~fc2~~1&term=x~neck~2+*+Q&term=nonsense")
 	f.Add("rows=10&term=r~retained~baseline~ceil(n,+0)&term=s~stage~~max(n,+1)+*+9223372036854775807")
+	f.Add("resident=off&expert_parallel=1&lora_rank=7")
+	f.Add("preset=deepseek-v3&lora_rank=x&lora_targets=nope,experts&framework_reserve_bytes=-1")
+	f.Add(`arch={"architectures":["MixtralForCausalLM"]}&resident={"include_mtp":1}&expert_parallel=3`)
+	f.Add("arch=llama-3.1-8b&resident=on&in_use_bytes=1073741824")
 	list, err := Presets()
 	if err != nil {
 		f.Fatal(err)
