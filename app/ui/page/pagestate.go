@@ -272,6 +272,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 		for _, f := range PresetFields() {
 			s.Forget(f.Key)
 		}
+		s.Forget(KeyLoRATargets) // the new family's own list (ApplyTo)
 		s.keepBaselineModel(keep)
 		s.ResetRange()
 	case KeyGPU:
