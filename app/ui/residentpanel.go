@@ -59,8 +59,7 @@ func ResidentLine(r *estimator.ResidentResult) string {
 	if r == nil {
 		return ""
 	}
-	adapters := r.ResidentBytes - r.WeightsBytes - r.FrameworkReserveBytes
-	line := gib(r.ResidentBytes) + " GiB resident: weights " + gib(r.WeightsBytes) + ", adapters and optimizer " + gib(adapters)
+	line := gib(r.ResidentBytes) + " GiB resident: weights " + gib(r.WeightsBytes) + ", adapters and optimizer " + gib(r.AdaptersBytes())
 	if r.FrameworkReserveBytes > 0 {
 		line += ", framework " + gib(r.FrameworkReserveBytes)
 	}
@@ -95,7 +94,8 @@ func (c *controls) residentGroup() app.UI {
 			fact("weights", gib(b.WeightsBytes)+" GiB (experts "+gib(b.ExpertWeightsBytes)+", the rest "+gib(b.NonExpertWeightsBytes)+")", ""),
 			fact("adapters", estimator.Group(l.Params)+" parameters, "+gib(l.WeightsBytes)+" GiB", ""),
 			fact("their gradients", gib(l.GradBytes)+" GiB", ""),
-			fact("optimizer state", gib(l.MasterBytes+l.OptimizerBytes)+" GiB (master copy "+gib(l.MasterBytes)+", moments "+gib(l.OptimizerBytes)+")", ""),
+			fact("master copy", gib(l.MasterBytes)+" GiB", ""),
+			fact("optimizer moments", gib(l.OptimizerBytes)+" GiB", ""),
 			fact("framework reserve", gib(b.FrameworkReserveBytes)+" GiB", ""),
 			fact("resident", b.ResidentBytes.String(), ""),
 			fact("in use", inUseText(b), widget.ClassIf(b.Source == "in_use_bytes", "typed")),
