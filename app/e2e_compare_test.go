@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -123,7 +124,7 @@ func TestE2ECompareH100H200(t *testing.T) {
 
 	// Share by link: the address carries the comparison; a fresh page
 	// opened on it shows the same.
-	wantQuery := estimator.EncodeQuery(cmp).Encode()
+	wantQuery := page.ConfigQuery(cmp, nil).Encode()
 	tb.waitURL(wantQuery)
 	if !strings.Contains(wantQuery, "b.capacity_bytes=85020000000") {
 		t.Fatalf("fixture: the link %q lacks the baseline", wantQuery)

@@ -48,8 +48,11 @@ func expectedDecisions(t *testing.T, cfg estimator.Config) decisions {
 }
 
 // query is the page's address query of a config, as the explorer writes it.
+// query is the page's link to cfg, as it is: a config without a resident
+// group opens with resident=off, and its expert parallelism is written
+// where it differs from the page's 8 (page.ConfigQuery).
 func query(cfg estimator.Config) string {
-	return "?" + estimator.EncodeQuery(cfg).Encode()
+	return "?" + page.ConfigQuery(cfg, nil).Encode()
 }
 
 func TestE2EPageLoads(t *testing.T) {
@@ -84,7 +87,7 @@ func TestE2EPageLoads(t *testing.T) {
 	if n := tb.renders(); n < 1 {
 		t.Errorf("data-renders = %d after data-ready", n)
 	}
-	tb.waitDecisions(expectedDecisions(t, estimator.Default()))
+	tb.waitDecisions(expectedDecisions(t, page.NewConfig()))
 	// The browser took app.wasm compressed (this is the origin's first
 	// load: no service worker answers yet) and decoded it.
 	sizes := eval[[]float64](tb, `(() => {
@@ -106,7 +109,9 @@ func TestE2EPageLoads(t *testing.T) {
 		'composition-baseline', 'composition-candidate', 'dominates-baseline', 'dominates-candidate',
 		'chart-summary', 'chart-bands', 'chart-crosshair', 'chart-readout', 'readout-x', 'readout-baseline',
 		'readout-candidate', 'compare-preset', 'obs-text', 'measured-file', 'measured-status', 'workload-drop', 'workload-text', 'workload-status',
-		'view-map', 'profile', 'error-profile', 'art-more'].filter(id => !document.getElementById(id)).join(' ')`)
+		'view-map', 'profile', 'error-profile', 'art-more', 'check-resident', 'error-resident', 'slider-lora_rank', 'input-lora_rank', 'input-lora_targets',
+		'error-lora_targets', 'input-framework_reserve_bytes', 'slider-expert_parallel', 'resident-facts',
+		'resident-baseline', 'resident-candidate'].filter(id => !document.getElementById(id)).join(' ')`)
 	if missing != "" {
 		t.Errorf("missing from the page: #%s", strings.ReplaceAll(missing, " ", ", #"))
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -154,7 +155,7 @@ func TestE2EReversedRangeLink(t *testing.T) {
 	if !strings.Contains(caption, "along rows") {
 		t.Errorf("chart caption %q, want it along rows", caption)
 	}
-	if got := tb.decisions(); got != expectedDecisions(t, estimator.Default()) {
+	if got := tb.decisions(); got != expectedDecisions(t, page.NewConfig()) {
 		t.Errorf("decisions %+v, want the default config's", got)
 	}
 	// Typing a good range there draws it.

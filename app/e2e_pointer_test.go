@@ -25,7 +25,7 @@ import (
 func TestE2EChartPointer(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
-	cfg := estimator.Default()
+	cfg := page.NewConfig() // the page's default
 	from, to := page.FitRange("rows", cfg)
 	grid, flips, snaps := sweepOf(t, cfg, from, to)
 	g := tb.chartGeo()
@@ -77,7 +77,7 @@ func TestE2EChartPointer(t *testing.T) {
 		})
 		c := cfg
 		c.Request.Rows = x
-		q := estimator.EncodeQuery(c) // the range stays: the page writes it once it is not rows' default
+		q := page.ConfigQuery(c, nil) // the range stays: the page writes it once it is not rows' default
 		if f, e := page.FitRange("rows", c); f != from || e != to {
 			q.Set("from", strconv.FormatInt(from, 10))
 			q.Set("to", strconv.FormatInt(to, 10))
@@ -262,7 +262,7 @@ func TestE2EChartPointer(t *testing.T) {
 func TestE2EChartPointerCost(t *testing.T) {
 	tb := newTab(t)
 	tb.open("")
-	cfg := estimator.Default()
+	cfg := page.NewConfig()
 	from, to := page.FitRange("rows", cfg)
 	_, _, snaps := sweepOf(t, cfg, from, to)
 	unique := 0
@@ -324,7 +324,7 @@ func TestE2EChartPointerByteAxis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := estimator.Default()
+	cfg := page.NewConfig()
 	cfg.Budget.InUseBytes = x
 	res, err := estimator.Estimate(cfg)
 	if err != nil {

@@ -242,9 +242,12 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	tb.waitValue("input-vocab_size", "128256")
 	tb.waitValue("input-hidden_size", "4096")
 	tb.waitURL(func() string {
-		cfg, _, _ := estimator.ImportHFConfig(estimator.Default(), hf)
+		// The page's default (resident memory at E = 8) with the import:
+		// the address carries the model's arch fields too.
+		cfg, _, _ := estimator.ImportHFConfig(page.NewConfig(), hf)
 		cfg.Request.Rows = 123456
-		return estimator.EncodeQuery(cfg).Encode()
+		presets, _ := page.Presets()
+		return page.ConfigQuery(cfg, presets).Encode()
 	}())
 	list := func(id string) []string {
 		return eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll('#%s li')].map(e => e.textContent)`, id))
@@ -356,7 +359,7 @@ func (tb *tab) checkOffline(stop func(), url string) {
 	tb.waitReady()
 	tb.waitValue("input-vocab_size", "64000")
 	tb.waitValue("input-rows", "123456")
-	cfg := estimator.Default()
+	cfg := page.NewConfig()
 	cfg.Model.VocabSize, cfg.Request.Rows = 64000, 123456
 	tb.waitDecisions(expectedDecisions(tb.t, cfg))
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -141,7 +142,7 @@ func TestE2ETerms(t *testing.T) {
 // shows its text and the estimator's message, the good term and the rest
 // of the link are kept, and the page decides with the good term.
 func TestE2ETermsBadLink(t *testing.T) {
-	cfg := estimator.Default()
+	cfg := page.NewConfig() // the page's default, which the link changes
 	cfg.Request.Rows = 100000
 	cfg.Terms = []estimator.Term{{Name: "good", Place: "stage", Revision: "both", Bytes: "n * 10_000"}}
 	res, err := estimator.Estimate(cfg)

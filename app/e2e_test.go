@@ -46,6 +46,11 @@ package main
 //	#breakdown-diff-head   once drawn: the difference column's head ("whole plans" when they differ)
 //	#workload-pinned #workload-rebase   once a workload line is loaded into the explorer;
 //	  #workload-moved once a rerun for a new config moved the verdict
+//	#check-resident #error-resident   the "On the GPU" group's switch; with it on:
+//	  #input-lora_rank #input-lora_targets #input-framework_reserve_bytes
+//	  (#slider-/#error- of each but the targets' slider), #slider-expert_parallel,
+//	  #resident-facts, #resident-REV (what each decision panel says is resident);
+//	  once the weights cannot fit: #no-fit #no-fit-text #no-fit-use
 //
 // The ids above "once" or "with" exist only in that state; TestE2EPageLoads
 // checks the others on the default page.

@@ -22,6 +22,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -149,7 +150,7 @@ func TestE2EWorkload(t *testing.T) {
 	if got := tb.download(dir, "workload-export-csv", "workload_replay.csv"); !bytes.Equal(got, wantCSV.Bytes()) {
 		t.Errorf("the CSV export differs from replay -format csv (%d and %d bytes)", len(got), wantCSV.Len())
 	}
-	tb.waitURL(estimator.EncodeQuery(cfg).Encode())
+	tb.waitURL(page.ConfigQuery(cfg, nil).Encode())
 	for _, name := range []string{"clipboard-read", "clipboard-write"} {
 		if _, err := chromedp.CallBrowser(tb.ctx, browser.SetPermission, browser.SetPermissionParams{
 			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: tb.base}); err != nil {
@@ -192,7 +193,7 @@ func TestE2EWorkload(t *testing.T) {
 	if got, want := tb.value("input-sequence_rows"), fmt.Sprint(loaded.Request.SequenceRows); got != want {
 		t.Errorf("#input-sequence_rows = %q after loading line %d, want %s", got, first.Line, want)
 	}
-	tb.waitURL(estimator.EncodeQuery(loaded).Encode())
+	tb.waitURL(page.ConfigQuery(loaded, nil).Encode())
 	if got, want := tb.decisions(), expectedDecisions(t, loaded); got != want {
 		t.Errorf("the explorer decides line %d %+v, the replay said %s/%s", first.Line, got, first.Baseline, first.Candidate)
 	} else if want.baseline != first.Baseline.String() || want.candidate != first.Candidate.String() {
@@ -210,7 +211,7 @@ func TestE2EWorkload(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.ID("workload-rebase")))
 	tb.waitWorkload(fmt.Sprintf(`document.getElementById('workload-status')?.dataset.state === 'done' &&
 		document.querySelector('#workload-panel .workload-result, #workload .workload-result')?.dataset.key === %s`,
-		jsString(estimator.EncodeQuery(loaded).Encode())), "the rerun against the loaded line's config", 60*time.Second)
+		jsString(page.ConfigQuery(loaded, nil).Encode())), "the rerun against the loaded line's config", 60*time.Second)
 
 	// A 1,000,000-line workload, generated in the page and dropped: it
 	// runs in slices (the progress moves, the page answers), and cancel

@@ -270,3 +270,11 @@ func (r *Resolved) Resident() *ResidentResult {
 	}
 	return rr
 }
+
+// AdaptersBytes is what the adapters hold on the GPU beside the weights:
+// their weights, gradients, master copy and optimizer moments (the
+// "adapters and optimizer" of §14.4's messages).
+func (rr *ResidentResult) AdaptersBytes() Bytes {
+	l := rr.LoRA
+	return l.WeightsBytes + l.GradBytes + l.MasterBytes + l.OptimizerBytes
+}

@@ -14,7 +14,6 @@ import (
 
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
-	"headroom/estimator"
 )
 
 // SlideInput is one timed input: slider key, the range input's new
@@ -90,6 +89,6 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 // renderKey is what explorer.renderNow compares to skip a render (less
 // the chart's size, which the inputs do not change).
 func renderKey(s *page.State) string {
-	return estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" +
+	return page.ConfigQuery(s.Cfg, nil).Encode() + "|" + s.Axis + "|" +
 		strconv.FormatInt(s.From, 10) + "|" + strconv.FormatInt(s.To, 10)
 }

@@ -121,7 +121,7 @@ func gpuName(capacity int64) string {
 
 // presetName is the name of the preset whose model c holds, "" when none.
 func presetName(list []page.Preset, c estimator.Config) string {
-	if p, ok := page.FindPreset(list, page.MatchPreset(list, c)); ok {
+	if p, ok := page.FindPreset(list, page.MatchModel(list, c)); ok {
 		return p.Name
 	}
 	return ""

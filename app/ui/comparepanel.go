@@ -125,7 +125,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
 	if ownModel {
-		v.Preset = page.MatchPreset(list, bc)
+		v.Preset = page.MatchModel(list, bc)
 		if v.Preset == "" {
 			v.Presets = append([]widget.Option{{Value: "", Label: "a model of its own", Disabled: true}}, v.Presets...)
 		}

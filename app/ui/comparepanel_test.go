@@ -15,7 +15,8 @@ import (
 // caption and the sentence name the setups; back to "changes off" they
 // say baseline and candidate again.
 func TestExplorerCompare(t *testing.T) {
-	c, d := mountExplorer(t, url.Values{"rows": {"300000"}})
+	// The README's example setup: no resident group, one GPU.
+	c, d := mountExplorer(t, url.Values{"rows": {"300000"}, page.KeyResident: {"off"}, "expert_parallel": {"1"}})
 	if idsIn(app.HTMLString(c))["compare-form"] {
 		t.Fatal("the form is open without a baseline of its own")
 	}

@@ -235,7 +235,7 @@ func TestCompareModelKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := page.MatchPreset(list, bc); got != "mixtral-8x7b" {
+	if got := page.MatchModel(list, bc); got != "mixtral-8x7b" { // a baseline's model is named by its fields (its arch fields are the candidate's)
 		t.Errorf("the baseline's model is now %q", got)
 	}
 	if n := setupNames(s.Cfg, list); n.Cand != presetName(list, s.Cfg) || n.Base != presetName(list, bc) || n.Base == "" {
@@ -363,7 +363,10 @@ func comparedState(t *testing.T, id string) (page.State, []page.Preset) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := page.New()
+	// The setup of examples/h100-vs-h200.json and the README's figures:
+	// in_use_bytes as given (0), one GPU; TestCompareModelResident
+	// compares models with resident memory on.
+	s := page.Decode(url.Values{page.KeyResident: {"off"}, "expert_parallel": {"1"}}, list)
 	s.ApplyCompare(page.Edit{For: page.ForCompare, Kind: page.EditMenu, Key: page.KeyComparePreset, Text: id}, list)
 	s.Validate()
 	if !s.Valid {

@@ -22,6 +22,7 @@ type controlView struct {
 	GPU         string
 	CapacityGiB float64           // the in-use slider's end
 	Notes       map[string]string // control key: a line under the field (the in-use bytes in GiB)
+	Resident    residentView
 }
 
 // sliderSpec describes a numeric control: its range input's span and
@@ -131,8 +132,9 @@ func (c *controls) Render() (ui app.UI) {
 		c.group("MoE FC2",
 			c.sliders(fc2Sliders...),
 			c.switches("lora_metadata_known", "expert_parallel"),
-			c.more("More FC2 fields", fc2More),
+			c.more("More FC2 fields", c.fc2More()),
 		),
+		c.residentGroup(),
 		c.group("Budget",
 			&widget.Menu{ID: page.KeyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[page.KeyGPU], Sink: c.Sink,
 				Options: gpuOptions()},
@@ -142,6 +144,21 @@ func (c *controls) Render() (ui app.UI) {
 		),
 		c.group("ART's code", c.artGroup()),
 	)
+}
+
+// fc2More is the folded FC2 fields: expert parallelism is in the "On
+// the GPU" group while that is on.
+func (c *controls) fc2More() []sliderSpec {
+	if !c.View.Resident.On {
+		return fc2More
+	}
+	var out []sliderSpec
+	for _, sp := range fc2More {
+		if sp.key != "expert_parallel" {
+			out = append(out, sp)
+		}
+	}
+	return out
 }
 
 // group is a fieldset of inputs in a <details>, open until folded, so on

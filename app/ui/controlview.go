@@ -15,7 +15,7 @@ func allSliders() []sliderSpec {
 	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore, artSliders} {
 		all = append(all, group...)
 	}
-	return append(all, sliderSpec{key: page.KeyInUseGiB})
+	return append(all, sliderSpec{key: page.KeyInUseGiB}, loraRankSlider, reserveSlider)
 }
 
 // fieldDoc is the line that explains a control.
@@ -82,6 +82,9 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 			}
 			continue
 		}
+		if sp.key == page.KeyLoRARank || sp.key == page.KeyReserve {
+			continue // residentValues
+		}
 		f, ok := estimator.FieldByKey(sp.key)
 		if !ok {
 			continue
@@ -108,6 +111,19 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 	for _, p := range list {
 		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}
+	v.Resident = residentViewOf(s)
+	residentValues(&v, s)
 	v.CapacityGiB = max(1, float64(s.Cfg.Budget.CapacityBytes)/bytesPerGiB)
 	return v
+}
+
+// residentValues fills the "On the GPU" group's texts and thumbs.
+func residentValues(v *controlView, s *page.State) {
+	v.Texts[page.KeyLoRATargets] = s.Text(page.KeyLoRATargets)
+	v.Auto[page.KeyLoRARank] = v.Resident.Rank
+	v.Auto[page.KeyReserve] = "none (0)"
+	if b := v.Resident.Block; b != nil {
+		v.Values[page.KeyLoRARank] = float64(b.LoRA.Rank)
+		v.Values[page.KeyReserve] = float64(b.FrameworkReserveBytes)
+	}
 }

@@ -28,6 +28,7 @@ type decisionPanel struct {
 	SeqRows   int64 // sequence_rows, to count the plan's rows in sequences
 	Safety    int64 // the revision's safety_percent, for the composition
 	Art       bool  // ART's code prices this revision (docs/model.md §13)
+	Resident  *estimator.ResidentResult
 	Sink      *widget.Sink
 }
 
@@ -63,6 +64,9 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		app.P().ID("flips-%s", p.Rev).Class("flips").Body(
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
 			app.Text(p.Flips),
+		),
+		app.If(o.Resident != nil,
+			app.P().ID("resident-%s", p.Rev).Class("resident").Text(ResidentLine(o.Resident)),
 		),
 	)
 }

@@ -286,7 +286,7 @@ func (c *explorer) renderNow() {
 	c.shown.blocked = ""
 	w, h := c.chartSize()
 	pal := c.chartPalette()
-	key := estimator.EncodeQuery(s.Cfg).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
+	key := page.ConfigQuery(s.Cfg, nil).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
 		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
 	if key == c.lastKey {
 		return
@@ -446,9 +446,11 @@ func (c *explorer) Render() (ui app.UI) {
 				app.If(s.Map.On, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
 					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
 						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
-					&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
-						Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
-						Summary: c.chartSummaryText(shownAxis)},
+					app.If(s.WeightsDoNotFit() != "", &noFitPanel{View: residentViewOf(s), Sink: c.sink}).Else(
+						&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
+							Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
+							Summary: c.chartSummaryText(shownAxis)},
+					),
 				),
 				app.If(stale, app.P().ID("stale-note").Class("stale-note").Role("status").Text(staleText(s, sh.valid))),
 			),

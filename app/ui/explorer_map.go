@@ -74,7 +74,7 @@ func (c *explorer) stepMap() {
 	mr := &c.maps
 	w, h := c.chartSize()
 	x, y, n := ms.Axes()
-	key := estimator.EncodeQuery(cfg).Encode() + "|" + x.Axis + strconv.FormatInt(x.From, 10) + ".." + strconv.FormatInt(x.To, 10) +
+	key := page.ConfigQuery(cfg, nil).Encode() + "|" + x.Axis + strconv.FormatInt(x.From, 10) + ".." + strconv.FormatInt(x.To, 10) +
 		"|" + y.Axis + strconv.FormatInt(y.From, 10) + ".." + strconv.FormatInt(y.To, 10) + "|" + strconv.Itoa(n) +
 		"|" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
 	if mr.drawnKey == key {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -212,5 +213,44 @@ func TestImportKinds(t *testing.T) {
 				t.Errorf("importJSON(%q) accepted", bad)
 			}
 		})
+	}
+}
+
+// TestJSONExportResidentRoundTrip: a page on a preset with its resident
+// group set (rank, targets, reserve) exports a file whose import restores
+// the same config, arch fields and group included.
+func TestJSONExportResidentRoundTrip(t *testing.T) {
+	list, err := page.Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := url.ParseQuery("preset=qwen3-30b-a3b&lora_rank=16&lora_targets=q_proj,experts&framework_reserve_bytes=1073741824&expert_parallel=4")
+	s := page.Decode(q, list)
+	if !s.Valid {
+		t.Fatalf("fixture: %v", s.Errs)
+	}
+	v := page.View{Preset: "qwen3-30b-a3b", Axis: "rows", From: s.From, To: s.To}
+	in, err := chart.Build(s.Cfg, v.Axis, v.From, v.To, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := exportJSON(s.Cfg, v, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := page.ImportJSON(page.NewConfig(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := page.New()
+	next, err := start.WithImport(imp, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := estimator.MarshalConfigString(next.Cfg), estimator.MarshalConfigString(s.Cfg); got != want {
+		t.Errorf("imported\n%s\nwant\n%s", got, want)
+	}
+	if rr := next.Result.Resident; rr == nil || rr.LoRA.Rank != 16 || rr.Architecture != "Qwen3MoeForCausalLM" || rr.FrameworkReserveBytes != 1<<30 {
+		t.Errorf("resident block after the import: %+v", rr)
 	}
 }

@@ -133,7 +133,7 @@ func TestExportImportRestoresPage(t *testing.T) {
 // and axis and holds what the chart on screen shows.
 func TestExportFiles(t *testing.T) {
 	cfg := pressureConfig()
-	c, d := mountExplorer(t, estimator.EncodeQuery(cfg))
+	c, d := mountExplorer(t, page.ConfigQuery(cfg, nil)) // the config as it is: no resident group, expert parallelism 1
 	from, to := page.FitRange("rows", cfg)
 	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
@@ -285,7 +285,7 @@ func TestShareBarCopyRefused(t *testing.T) {
 // and counting the rest (issue 28: the list had no bound).
 func TestImportReportBoundsIgnored(t *testing.T) {
 	var b strings.Builder
-	b.WriteString(`{"vocab_size": 1000, "hidden_size": 1024, "num_hidden_layers": 2`)
+	b.WriteString(`{"vocab_size": 1000, "hidden_size": 1024, "num_hidden_layers": 2, "num_experts_per_tok": 10`) // top-k: the resident count needs it
 	for i := range 5000 {
 		fmt.Fprintf(&b, `, "junk%05d": 1`, i)
 	}

@@ -237,7 +237,8 @@ func TestGPUDocsMatchTable(t *testing.T) {
 func TestImportDtypeAndNotes(t *testing.T) {
 	c, _ := mountExplorer(t, nil)
 	rep := c.importFile([]byte(`{"model_type": "mixtral", "vocab_size": 32000, "hidden_size": 4096, "num_hidden_layers": 32,
- "num_experts_per_tok": 2, "num_local_experts": 8, "intermediate_size": 14336, "torch_dtype": "float32"}`))
+ "num_experts_per_tok": 2, "num_local_experts": 8, "intermediate_size": 14336, "torch_dtype": "float32",
+ "num_attention_heads": 32, "num_key_value_heads": 8}`)) // the heads: the resident count needs them (docs/model.md §14.1)
 	if rep.Err != "" {
 		t.Fatalf("refused: %s", rep.Err)
 	}

@@ -242,7 +242,7 @@ func (p *measuredPanel) deviceViews() []deviceView {
 	if p.snap == nil {
 		return nil
 	}
-	key := estimator.EncodeQuery(p.Config).Encode() + "|" + strconv.FormatBool(p.Ready)
+	key := page.ConfigQuery(p.Config, nil).Encode() + "|" + strconv.FormatBool(p.Ready)
 	if key != p.viewKey {
 		p.viewKey, p.views = key, snapshotViews(p.snap, p.Config, p.Ready)
 	}

@@ -74,7 +74,7 @@ func TestExplorerTermMovesChart(t *testing.T) {
 	}
 	send(d, c, page.TermEdit("place", 0, "retained"))
 	send(d, c, page.TermEdit("bytes", 0, "n * 2_000"))
-	cfg := estimator.Default()
+	cfg := page.NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = []estimator.Term{{Name: "logits_fp32_copy", Place: "retained", Revision: "candidate", Bytes: "n * 2_000"}}
 	want, err := estimator.Estimate(cfg)
 	if err != nil {

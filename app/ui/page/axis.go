@@ -49,7 +49,7 @@ const fitPoints = 128
 
 // lastFlip is the last flip of either revision over [from, to].
 func lastFlip(axis string, cfg estimator.Config, from, to int64) (int64, bool) {
-	key := axis + "\x00" + estimator.EncodeQuery(cfg).Encode()
+	key := axis + "\x00" + ConfigQuery(cfg, nil).Encode()
 	if m := lastFit.Load(); m != nil && m.key == key {
 		return m.last, m.ok
 	}

@@ -161,6 +161,7 @@ func (s *State) setComparison(id string, list []Preset) {
 			return
 		}
 		modelOverrides(b, s.Cfg, p.Config)
+		s.baselineResident(b, &p)
 	default:
 		s.InputErr[KeyComparePreset] = "is not a comparison: " + strconv.Quote(id)
 		return
@@ -255,6 +256,7 @@ func (s *State) setBaselineModel(id string, list []Preset) {
 		for _, f := range PresetFields() {
 			delete(b.Overrides, f.Path)
 		}
+		s.baselineResident(b, nil)
 	} else {
 		p, ok := FindPreset(list, id)
 		if !ok {
@@ -262,6 +264,7 @@ func (s *State) setBaselineModel(id string, list []Preset) {
 			return
 		}
 		modelOverrides(b, s.Cfg, p.Config)
+		s.baselineResident(b, &p)
 	}
 	for _, f := range PresetFields() {
 		s.Forget(BaselineKeyPrefix + f.Key)

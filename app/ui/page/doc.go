@@ -6,8 +6,11 @@
 // control in comparestate.go; the Changes panel's terms in termsstate.go;
 // the observed peaks in observed.go; an import in importstate.go and
 // import.go; the "Two inputs" map's, MapState.Set in mapstate.go, the
-// explorer calls itself, as it runs the map), the model
-// presets (presets.go), the axis range a new axis or model gets
+// explorer calls itself, as it runs the map), the "On the GPU" group's
+// resident memory (resident.go: the page's default of resident memory at
+// expert parallelism 8, the group's and the arch fields' keys in the
+// address, the expert parallelism at which the weights would fit), the
+// model presets (presets.go), the axis range a new axis or model gets
 // (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go;
 // the address bar's spelling, EncodeAddress), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the

@@ -30,18 +30,31 @@ func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
 		if imp.View == nil {
 			return State{}, errors.New("a Headroom export without its view")
 		}
-		q := estimator.EncodeQuery(imp.Config)
+		q := ConfigQuery(imp.Config, list)
 		q.Set(KeyAxis, imp.View.Axis)
 		q.Set("from", strconv.FormatInt(imp.View.From, 10))
 		q.Set("to", strconv.FormatInt(imp.View.To, 10))
 		next = Decode(q, list)
 	case "config":
-		q := estimator.EncodeQuery(imp.Config)
+		q := ConfigQuery(imp.Config, list)
 		q.Set(KeyAxis, s.Axis)
 		next = Decode(q, list)
 	case "hf":
 		next = s.Clone()
 		next.Cfg.Model = imp.Config.Model
+		// The import turns the resident group on (docs/model.md §14.4);
+		// one the user has keeps its settings, but the adapter targets
+		// go back to the new family's own list.
+		if next.Cfg.Resident == nil || imp.Config.Resident == nil {
+			next.Cfg.Resident = imp.Config.Resident
+		} else if next.Cfg.Resident.LoRATargets != nil {
+			r := *next.Cfg.Resident
+			r.LoRATargets = nil
+			next.Cfg.Resident = &r
+		}
+		for _, k := range []string{KeyLoRATargets, KeyResident, KeyArch} {
+			next.Forget(k)
+		}
 		next.Cfg.FC2.DtypeBytes = imp.Config.FC2.DtypeBytes // from dtype or torch_dtype, else as it was
 		for _, f := range PresetFields() {
 			if strings.HasPrefix(f.Path, "model.") {

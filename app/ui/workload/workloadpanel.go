@@ -94,7 +94,7 @@ func (p *Panel) noteConfig(ctx app.Context) {
 	if !p.Ready {
 		return
 	}
-	p.settleLater(ctx, p.st.setConfig(p.Config, estimator.EncodeQuery(p.Config).Encode()))
+	p.settleLater(ctx, p.st.setConfig(p.Config, page.ConfigQuery(p.Config, nil).Encode()))
 }
 
 // onRebase replays against the explorer's config after a line was loaded.

@@ -11,6 +11,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -255,7 +256,7 @@ func onlyShapeDiffers(a, b estimator.Config) bool {
 	b.Request.Rows, b.Request.SequenceRows = a.Request.Rows, a.Request.SequenceRows
 	b.Request.ProjectedRows, b.Request.TargetRows = a.Request.ProjectedRows, a.Request.TargetRows
 	b.Budget.InUseBytes = a.Budget.InUseBytes
-	return estimator.EncodeQuery(a).Encode() == estimator.EncodeQuery(b).Encode()
+	return page.ConfigQuery(a, nil).Encode() == page.ConfigQuery(b, nil).Encode()
 }
 
 // load starts replaying data, from source, against the current config.
