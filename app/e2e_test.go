@@ -30,7 +30,8 @@ package main
 //	#obs-text   observed peaks; #obs-note #obs-sentence #error-observed once pasted
 //	#workload-drop #workload-text #workload-status   the Workload panel; once a
 //	  workload is read: #workload-table #workload-sentence #workload-progress
-//	  #workload-markdown #workload-share-status
+//	  #workload-markdown #workload-share-status #workload-cost (what the hold
+//	  costs) #workload-ignored (the ignored columns, when there are any)
 //	#view-map   the "Two inputs" tab; with view=map: #map-view #map #my
 //	  #map-progress #map-problem #map-readout
 //

@@ -480,22 +480,37 @@ func staleText(s *page.State) string {
 	return msg
 }
 
-// changesText names the changes the candidate has on.
-func changesText(ch estimator.Changes) string {
-	var on []string
-	if ch.HeadEagerWorkspace {
-		on = append(on, "head_eager_workspace")
-	}
-	if ch.FC2KnownStorage {
-		on = append(on, "fc2_known_storage")
-	}
-	if ch.GDNEarlyRelease {
-		on = append(on, "gdn_early_release")
-	}
-	if len(on) == 0 {
+// changesText names the candidate's switches that are on and act on this
+// config; one that is on but changes nothing here (gdn_early_release
+// for a model without GDN layers) is named apart, so the panel never
+// credits the candidate with a switch that does nothing
+// (estimator.ActingChanges).
+func changesText(cfg estimator.Config) string {
+	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	return "with " + strings.Join(on, ", ")
+	acting, inert := estimator.ActingChanges(cfg)
+	text := "with " + strings.Join(acting, ", ")
+	if len(acting) == 0 {
+		text = "no change on acts on this model"
+	}
+	if len(inert) > 0 {
+		verb := " is on but changes nothing for this model"
+		if len(inert) > 1 {
+			verb = " are on but change nothing for this model"
+		}
+		text += " (" + strings.Join(inert, ", ") + verb + ")"
+	}
+	return text
+}
+
+// switchesText names the switches of ch that are on, without asking
+// what they act on: a baseline of its own's.
+func switchesText(ch estimator.Changes) string {
+	if on := ch.On(); len(on) > 0 {
+		return "with " + strings.Join(on, ", ")
+	}
+	return "no change on"
 }
 
 func capitalize(s string) string {

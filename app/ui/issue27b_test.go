@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"headroom/app/chart"
+	"headroom/estimator"
+)
+
+// TestChangesTextNamesActingSwitches: issue 27, defect 12. For a model
+// without GDN layers the candidate's text said "with …
+// gdn_early_release", a switch that changes nothing there.
+func TestChangesTextNamesActingSwitches(t *testing.T) {
+	cfg := estimator.Default()
+	cfg.Model.LinearNumKeyHeads = 0
+	got := changesText(cfg)
+	if want := "with head_eager_workspace, fc2_known_storage (gdn_early_release is on but changes nothing for this model)"; got != want {
+		t.Errorf("no GDN: %q, want %q", got, want)
+	}
+	if got := changesText(estimator.Default()); got != "with head_eager_workspace, fc2_known_storage, gdn_early_release" {
+		t.Errorf("Qwen3-Next: %q", got)
+	}
+	cfg.Changes = estimator.Changes{GDNEarlyRelease: true}
+	if got := changesText(cfg); !strings.HasPrefix(got, "no change on acts on this model (gdn_early_release") {
+		t.Errorf("only an inert switch: %q", got)
+	}
+}
+
+// TestCaptionNamesCustomShape: issue 27, defect 12. An export of a model
+// that is no preset named none of V/H/L/K/M, so its PNG could not be
+// traced to its model.
+func TestCaptionNamesCustomShape(t *testing.T) {
+	cfg := estimator.Default()
+	cfg.Model.HiddenSize = 4096
+	in, err := chart.Build(cfg, "rows", 1, 1_000_000, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := captioned(in, cfg, "", "2026-12-01")
+	if want := "model V 151,936, H 4,096, L 48, K 10, M 512, Hk 16"; !strings.Contains(out.Caption, want) {
+		t.Errorf("caption %q lacks %q", out.Caption, want)
+	}
+}
