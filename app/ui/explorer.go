@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -489,7 +490,7 @@ func changesText(cfg estimator.Config) string {
 	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	acting, inert := estimator.ActingChanges(cfg)
+	acting, inert := actingChanges(cfg)
 	text := "with " + strings.Join(acting, ", ")
 	if len(acting) == 0 {
 		text = "no change on acts on this model"
@@ -502,6 +503,28 @@ func changesText(cfg estimator.Config) string {
 		text += " (" + strings.Join(inert, ", ") + verb + ")"
 	}
 	return text
+}
+
+// actingMemo is actingChanges' last answer, by the config's query: a
+// drag renders the same config's panels every frame, and each answer
+// prices the config once per switch that is on.
+var actingMemo struct {
+	sync.Mutex
+	key           string
+	acting, inert []string
+}
+
+// actingChanges is estimator.ActingChanges, remembered for the last
+// config.
+func actingChanges(cfg estimator.Config) (acting, inert []string) {
+	key := estimator.EncodeQuery(cfg).Encode()
+	actingMemo.Lock()
+	defer actingMemo.Unlock()
+	if actingMemo.key != key || key == "" {
+		actingMemo.key = key
+		actingMemo.acting, actingMemo.inert = estimator.ActingChanges(cfg)
+	}
+	return actingMemo.acting, actingMemo.inert
 }
 
 // switchesText names the switches of ch that are on, without asking
