@@ -13,7 +13,7 @@ package main
 //	#preset #gpu #axis #axis-from #axis-to   the menus and the range fields
 //	#input-KEY #slider-KEY #error-KEY #check-KEY   the controls, by field key
 //	#chart (its <svg>) #decision-baseline #decision-candidate
-//	#flips-baseline #flips-candidate #change-summary #breakdown
+//	#flips-baseline #flips-candidate #change-summary #split-note #breakdown
 //	#error-banner #error-details #copy-details #dismiss-error
 //	#copy-link (button) #copy-status (its confirmation)
 //	#export-svg #export-png #export-csv #export-json (buttons) #export-status

@@ -434,6 +434,7 @@ func (c *explorer) Render() (ui app.UI) {
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
+				app.P().ID("split-note").Class("split-note").Text(splitNote),
 				&observedPanel{View: observedViewOf(s, sh, shownAxis), Sink: c.sink},
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
@@ -471,6 +472,11 @@ func pick(m map[string]string, keys ...string) map[string]string {
 	}
 	return out
 }
+
+// splitNote says what a split means (docs/model.md §4), by the decisions.
+const splitNote = "A split runs the request as children of fewer rows, one after another: only one child's " +
+	"ephemeral peak is live at a time, but each child's retained bytes (its checkpoints and outputs) stay until " +
+	"the backward pass, so they add up over the children."
 
 // staleText says why the results do not follow the inputs.
 func staleText(s *page.State) string {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"headroom/app/chart"
 	"headroom/estimator"
 )
@@ -40,5 +42,22 @@ func TestCaptionNamesCustomShape(t *testing.T) {
 	out := captioned(in, cfg, "", "2026-12-01")
 	if want := "model V 151,936, H 4,096, L 48, K 10, M 512, Hk 16"; !strings.Contains(out.Caption, want) {
 		t.Errorf("caption %q lacks %q", out.Caption, want)
+	}
+}
+
+// TestSplitNote: issue 27, a friction. What a split means was nowhere on
+// the page: a sentence by the decisions says the children run one after
+// another and their retained bytes add up.
+func TestSplitNote(t *testing.T) {
+	c, _ := mountExplorer(t, nil)
+	html := app.HTMLString(c)
+	i := strings.Index(html, `id="split-note"`)
+	if i < 0 || strings.Index(html, `id="change-summary"`) > i {
+		t.Fatalf("no #split-note after the decisions' summary")
+	}
+	for _, want := range []string{"one after another", "retained bytes", "add up"} {
+		if !strings.Contains(html[i:], want) {
+			t.Errorf("the note lacks %q", want)
+		}
 	}
 }
