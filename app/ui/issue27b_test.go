@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -58,6 +59,31 @@ func TestSplitNote(t *testing.T) {
 	for _, want := range []string{"one after another", "retained bytes", "add up"} {
 		if !strings.Contains(html[i:], want) {
 			t.Errorf("the note lacks %q", want)
+		}
+	}
+}
+
+// TestWidthSlidersStepBy64: issue 27, a friction. A drag gave widths such
+// as hidden_size 16,877; the width sliders send multiples of 64 at every
+// position (the field still takes any integer).
+func TestWidthSlidersStepBy64(t *testing.T) {
+	c := &controls{}
+	for _, key := range []string{"hidden_size", "moe_intermediate_size", "input_width", "output_width"} {
+		var spec sliderSpec
+		for _, s := range allSliders() {
+			if s.key == key {
+				spec = s
+			}
+		}
+		sl, ok := c.slider(spec).(*widget.Slider)
+		if !ok || spec.key != key {
+			t.Fatalf("%s: no slider", key)
+		}
+		for p := 0; p <= widget.Steps; p++ {
+			if v := sl.ValueAt(p); int64(v)%64 != 0 {
+				t.Errorf("%s at position %d sends %v, not a multiple of 64", key, p, v)
+				break
+			}
 		}
 	}
 }
