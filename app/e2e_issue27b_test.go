@@ -3,6 +3,8 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,3 +38,77 @@ func TestE2EObservedTableFits(t *testing.T) {
 }
 
 func atof(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }
+
+// chartLabelsExpr reads the chart's overlay labels: each band label's
+// and line label's box, a line label's line end (data-end, CSS px from
+// the overlay's top) and whether a leader joins them.
+const chartLabelsExpr = `(() => {
+	const box = document.getElementById('chart-bands'), o = box.getBoundingClientRect();
+	const r = e => { const b = e.getBoundingClientRect(); return {l: b.left - o.left, r: b.right - o.left, t: b.top - o.top, b: b.bottom - o.top}; };
+	return JSON.stringify({
+		bands: [...box.querySelectorAll('.chart-band-label')].map(e => ({text: e.textContent, box: r(e)})),
+		lines: [...box.querySelectorAll('.chart-line-label')].map(e => ({text: e.textContent, box: r(e),
+			end: parseFloat(e.dataset.end ?? 'NaN'),
+			leader: !!box.querySelector('.chart-line-leader[data-for="' + e.dataset.index + '"]')})),
+	});
+})()`
+
+type labelBox struct{ L, R, T, B float64 }
+
+type chartLabels struct {
+	Bands []struct {
+		Text string
+		Box  labelBox
+	}
+	Lines []struct {
+		Text   string
+		Box    labelBox
+		End    float64
+		Leader bool
+	}
+}
+
+func (a labelBox) overlaps(b labelBox) bool {
+	return a.L < b.R && b.L < a.R && a.T < b.B && b.T < a.B
+}
+
+// TestE2EChartLabelsApart: issue 27, defect 11. With a compared H100
+// baseline along in_use_bytes, "H200 available" sat on the REFUSE band
+// label; along sequence_rows the right-edge labels stacked 30-40 px from
+// their lines with nothing joining them. No line label overlaps a band
+// label or another line label, and a label moved more than 4 px from its
+// line's end has a leader to it.
+func TestE2EChartLabelsApart(t *testing.T) {
+	for _, c := range []struct{ name, query string }{
+		{"compared H100 along in_use_bytes", "?preset=qwen3-next-80b-a3b&gpu=h200&rows=64902&in_use_bytes=0&axis=in_use_bytes&b.capacity_bytes=" + strconv.FormatInt(estimator.H100CapacityBytes, 10)},
+		{"along sequence_rows", "?preset=qwen3-next-80b-a3b&gpu=h200&rows=64902&in_use_bytes=0&axis=sequence_rows"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.open(c.query)
+			tb.waitFor("the line labels", `document.querySelectorAll('#chart-bands .chart-line-label').length >= 2`, 20*time.Second)
+			var got chartLabels
+			raw := eval[string](tb, chartLabelsExpr)
+			if err := json.Unmarshal([]byte(raw), &got); err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range got.Lines {
+				for _, b := range got.Bands {
+					if l.Box.overlaps(b.Box) {
+						t.Errorf("%q %+v sits on the band label %q %+v", l.Text, l.Box, b.Text, b.Box)
+					}
+				}
+				for _, m := range got.Lines[i+1:] {
+					if l.Box.overlaps(m.Box) {
+						t.Errorf("%q %+v sits on %q %+v", l.Text, l.Box, m.Text, m.Box)
+					}
+				}
+				mid := (l.Box.T + l.Box.B) / 2
+				if math.IsNaN(l.End) || (math.Abs(mid-l.End) > 4 && !l.Leader) {
+					t.Errorf("%q is centred at %.0f px, its line ends at %.0f px, and no leader joins them", l.Text, mid, l.End)
+				}
+			}
+			t.Logf("%s", raw)
+		})
+	}
+}
