@@ -33,3 +33,33 @@ func TestActingChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestTermVariableX: issue 27, a friction. A term may use X, the total
+// number of routed experts, from num_experts or its HF names.
+func TestTermVariableX(t *testing.T) {
+	cfg := Default()
+	x := int64(512)
+	cfg.Model.ArchFields = &ArchFields{NumLocalExperts: &x}
+	cfg.Terms = []Term{{Name: "router_logits", Place: "stage", Bytes: "n * X * 4"}}
+	res, err := Estimate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Bytes
+	for _, s := range res.Candidate.Stages {
+		for _, tn := range s.Tensors {
+			if tn.Name == "router_logits" {
+				got = tn.Bytes
+			}
+		}
+	}
+	rows := res.Candidate.ChildRows
+	round := cfg.AllocatorRoundBytes
+	want := (rows*512*4 + round - 1) / round * round
+	if int64(got) != want {
+		t.Errorf("router_logits %d bytes, want n x X x 4 = %d rounded to %d: %d", got, rows, round, want)
+	}
+	if x, ok := TotalExperts(cfg.Model); !ok || x != 512 {
+		t.Errorf("TotalExperts = %d, %v", x, ok)
+	}
+}
