@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"headroom/estimator"
 )
 
@@ -110,5 +112,55 @@ func TestE2EChartLabelsApart(t *testing.T) {
 			}
 			t.Logf("%s", raw)
 		})
+	}
+}
+
+// TestE2EPhoneIssue27: issue 27, the phone frictions at 390x844 with a
+// touch screen: the sticky chart took 62-75 % of the height (keep it
+// under half), the legend's text was about 8 px (at least 11), the
+// breakdown scrolled sideways with no cue, and the mouse help showed.
+func TestE2EPhoneIssue27(t *testing.T) {
+	tb := newTab(t)
+	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	tb.open(llamaPath + "&rows=64902&gpu=h100&in_use_bytes=0")
+	tb.waitFor("the chart drawn", `!!document.querySelector('#chart svg')`, 20*time.Second)
+	// Scrolled to the inputs, as a reader changing them is: what the
+	// sticky results take of the screen is what is left in view.
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('preset').scrollIntoView({block: 'center'})`))
+	raw := eval[string](tb, `(() => {
+		const b = document.getElementById('results').getBoundingClientRect();
+		const r = {height: Math.min(b.bottom, innerHeight) - Math.max(b.top, 0)};
+		const svg = document.querySelector('#chart svg');
+		const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		const t = [...svg.querySelectorAll('text')].find(e => e.textContent === 'candidate required');
+		const vis = id => { const e = document.getElementById(id); return !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+		const sc = document.querySelector('.table .table-scroll');
+		return JSON.stringify({sticky: getComputedStyle(document.getElementById('results')).position, height: r.height, inner: innerHeight,
+			legend: t ? parseFloat(t.getAttribute('font-size')) * scale : 0,
+			scrolls: sc.scrollWidth > sc.clientWidth, cue: vis('breakdown-scroll-cue'),
+			mouseHelp: vis('chart-help-pointer') || (vis('chart-help') && /click|drag|Point to read/.test(document.getElementById('chart-help').innerText))});
+	})()`)
+	var got struct {
+		Sticky        string
+		Height, Inner float64
+		Legend        float64
+		Scrolls, Cue  bool
+		MouseHelp     bool
+	}
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", raw)
+	if got.Sticky == "sticky" && got.Height >= got.Inner/2 {
+		t.Errorf("the sticky chart is %.0f px of a %.0f px screen, want under half", got.Height, got.Inner)
+	}
+	if got.Legend < 11 {
+		t.Errorf("the legend's text is %.1f px, want at least 11", got.Legend)
+	}
+	if got.Scrolls && !got.Cue {
+		t.Errorf("the breakdown scrolls sideways with no cue (#breakdown-scroll-cue)")
+	}
+	if got.MouseHelp {
+		t.Errorf("the mouse help shows on a touch screen")
 	}
 }

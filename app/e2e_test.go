@@ -14,6 +14,7 @@ package main
 //	#input-KEY #slider-KEY #error-KEY #check-KEY   the controls, by field key
 //	#chart (its <svg>) #decision-baseline #decision-candidate
 //	#flips-baseline #flips-candidate #change-summary #split-note #breakdown
+//	#breakdown-scroll-cue (shown on a phone) #chart-help (#chart-help-pointer, #chart-help-touch)
 //	#error-banner #error-details #copy-details #dismiss-error
 //	#copy-link (button) #copy-status (its confirmation)
 //	#export-svg #export-png #export-csv #export-json (buttons) #export-status

@@ -444,6 +444,7 @@ func (c *explorer) Render() (ui app.UI) {
 				&comparePanel{View: compareViewOf(s, c.list), Sink: c.sink},
 			),
 			app.Section().Class("table").Aria("label", "breakdown").Body(
+				app.P().ID("breakdown-scroll-cue").Class("scroll-cue").Aria("hidden", "true").Text("Swipe the table sideways for every column →"),
 				app.Div().Class("table-scroll").Body(
 					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Sink: c.sink},
 				),
