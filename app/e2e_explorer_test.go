@@ -102,7 +102,7 @@ func TestE2EPageLoads(t *testing.T) {
 	// The page's DOM contract, beyond what the other tests use.
 	missing := eval[string](tb, `['preset', 'gpu', 'axis', 'axis-from', 'axis-to',
 		'decision-baseline', 'decision-candidate', 'flips-baseline', 'flips-candidate',
-		'change-summary', 'chart', 'breakdown', 'slider-vocab_size', 'input-vocab_size',
+		'change-summary', 'split-note', 'chart', 'breakdown', 'slider-vocab_size', 'input-vocab_size',
 		'error-vocab_size', 'check-grad', 'copy-link', 'copy-status', 'export-svg', 'export-png', 'export-csv',
 		'export-json', 'export-status', 'import-text', 'import-button', 'import-file', 'import-report',
 		'changes-panel', 'term-add', 'error-terms', 'axis-fit', 'error-axis-from', 'error-axis-to',

@@ -13,7 +13,8 @@ package main
 //	#preset #gpu #axis #axis-from #axis-to   the menus and the range fields
 //	#input-KEY #slider-KEY #error-KEY #check-KEY   the controls, by field key
 //	#chart (its <svg>) #decision-baseline #decision-candidate
-//	#flips-baseline #flips-candidate #change-summary #breakdown
+//	#flips-baseline #flips-candidate #change-summary #split-note #breakdown
+//	#breakdown-scroll-cue (shown on a phone) #chart-help (#chart-help-pointer, #chart-help-touch)
 //	#error-banner #error-details #copy-details #dismiss-error
 //	#copy-link (button) #copy-status (its confirmation)
 //	#export-svg #export-png #export-csv #export-json (buttons) #export-status
@@ -36,7 +37,8 @@ package main
 //	  (device N), #measured-reports, #measured-use-points #measured-use-profile
 //	#workload-drop #workload-text #workload-status   the Workload panel; once a
 //	  workload is read: #workload-table #workload-sentence #workload-progress
-//	  #workload-markdown #workload-share-status
+//	  #workload-markdown #workload-share-status #workload-cost (what the hold
+//	  costs) #workload-ignored (the ignored columns, when there are any)
 //	#view-map   the "Two inputs" tab; with view=map: #map-view #map #my
 //	  #map-progress #map-problem #map-readout
 //	#stale-note   with a field in error (names it; the results are the last valid state's)

@@ -119,6 +119,14 @@ func TestE2EWorkload(t *testing.T) {
 	if got, want := eval[string](tb, `document.getElementById('workload-sentence').textContent`), report.Sentence(res); got != want {
 		t.Errorf("sentence %q, want %q", got, want)
 	}
+	// Issue 27: what the hold costs, and the ignored columns (the
+	// example's tenant), as the report says them.
+	if got, want := eval[string](tb, `document.getElementById('workload-cost')?.textContent ?? '<none>'`), report.CostSentence(res); got != want {
+		t.Errorf("#workload-cost %q, want %q", got, want)
+	}
+	if got := eval[string](tb, `document.getElementById('workload-ignored')?.textContent ?? '<none>'`); len(res.Ignored) == 0 || !strings.Contains(got, strings.Join(res.Ignored, ", ")) {
+		t.Errorf("#workload-ignored %q, want the ignored columns %v", got, res.Ignored)
+	}
 	// The text box shows the report (a textarea's value loses the final
 	// line end); Copy report copies report.Markdown itself.
 	if got, want := eval[string](tb, `document.getElementById('workload-markdown').value`), report.Markdown(res, cfg); got != strings.TrimSuffix(want, "\n") {

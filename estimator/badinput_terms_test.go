@@ -15,7 +15,7 @@ var badTermInputs = []struct {
 }{
 	{"unknown variable",
 		`{"terms": [{"name": "router_fp32", "place": "head", "bytes": "Q * 4"}]}`,
-		"terms[0] (router_fp32): unknown variable \"Q\"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv"},
+		"terms[0] (router_fp32): unknown variable \"Q\"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv, X"},
 	{"power",
 		`{"terms": [{"name": "x", "place": "head", "bytes": "n ** 2"}]}`,
 		"terms[0] (x): \"**\" (a power) and a unary \"*\" are not allowed; write a power as a product; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"},

@@ -148,6 +148,12 @@ func refMoveAxis(m *refModel, axis string, x int64) bool {
 		m.Cap = x
 	case "in_use_bytes":
 		m.InUse = x
+	case "num_hidden_layers":
+		m.L = x
+	case "moe_intermediate_size":
+		m.M = x
+	case "expert_parallel":
+		m.EP = x
 	}
 	return true
 }

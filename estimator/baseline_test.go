@@ -212,7 +212,7 @@ func TestRevisionsSet(t *testing.T) {
 	}{
 		{"rows", 0, "request.rows: must be an integer in 1..2,147,483,647, got 0"},
 		{"in_use_bytes", -1, "budget.in_use_bytes: must be an integer in 0..1,125,899,906,842,624, got -1"},
-		{"grad", 1, "grad: is not a field that can be set in both revisions; allowed: rows, vocab_size, chunk_rows, num_experts_per_tok, input_width, output_width, hidden_size, sequence_rows, capacity_bytes, in_use_bytes, projected_rows, target_rows"},
+		{"grad", 1, "grad: is not a field that can be set in both revisions; allowed: rows, vocab_size, chunk_rows, num_experts_per_tok, input_width, output_width, hidden_size, sequence_rows, capacity_bytes, in_use_bytes, num_hidden_layers, moe_intermediate_size, expert_parallel, projected_rows, target_rows"},
 	} {
 		if err := rv.Set(tt.key, tt.v); err == nil || err.Error() != tt.want {
 			t.Errorf("Set(%s, %d): %v, want %s", tt.key, tt.v, err, tt.want)

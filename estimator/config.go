@@ -149,19 +149,23 @@ func Default() Config {
 type Resolved struct {
 	V, H, L, K, MoEWidth int64
 	Hk, Dk, Hv, Dv       int64
-	N, S, P, T           int64
-	Grad                 bool
-	Outputs              Outputs
-	C                    int64
-	I, O, B              int64
-	MetadataKnown        bool
-	EP                   int64
-	Capacity, InUse      int64
-	ReservePermille      int64
-	SafetyPercent        int64
-	RetainedPerRow       int64
-	Round                int64
-	Changes              Changes
+	// X is the total number of routed experts: num_experts (or
+	// num_local_experts, n_routed_experts) as given, else the resident
+	// group's count of a MoE model, else 0. Only terms read it (§8).
+	X               int64
+	N, S, P, T      int64
+	Grad            bool
+	Outputs         Outputs
+	C               int64
+	I, O, B         int64
+	MetadataKnown   bool
+	EP              int64
+	Capacity, InUse int64
+	ReservePermille int64
+	SafetyPercent   int64
+	RetainedPerRow  int64
+	Round           int64
+	Changes         Changes
 	// SharedS, ConvKernel and F are the shared expert width, the GDN
 	// convolution kernel and the dense MLP width (§13.3 defaults 512, 4, 0).
 	SharedS, ConvKernel, F int64
@@ -222,6 +226,11 @@ func (c Config) Resolve() (Resolved, error) {
 		r.RetainedPerRow = r.L * r.H * r.B
 	}
 	errs = append(errs, resolveResident(&c, &r)...)
+	if x, ok := TotalExperts(c.Model); ok {
+		r.X = x
+	} else if r.res != nil && r.res.m.isMoE() {
+		r.X = r.res.m.X
+	}
 	ts, termErrs := compileTerms(c.Terms)
 	errs = append(errs, termErrs...)
 	r.terms = ts

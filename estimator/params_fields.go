@@ -245,3 +245,18 @@ func lookupFamily(a *ArchFields) (fam family, arch string, named bool, err *Erro
 	}
 	return famQwen3Next, "Qwen3NextForCausalLM", false, nil
 }
+
+// TotalExperts is the model's total number of routed experts X
+// (docs/model.md §14.1) as the config gives it: num_experts, else
+// num_local_experts, else n_routed_experts (the HF import keeps them);
+// false when none is given.
+func TotalExperts(m ModelConfig) (int64, bool) {
+	if a := m.ArchFields; a != nil {
+		for _, p := range []*int64{a.NumExperts, a.NumLocalExperts, a.NRoutedExperts} {
+			if p != nil {
+				return *p, true
+			}
+		}
+	}
+	return 0, false
+}

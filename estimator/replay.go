@@ -30,6 +30,15 @@ type ReplayResult struct {
 	// ChildrenChangedRequests counts requests that both revisions split,
 	// into a different number of children.
 	ChildrenChangedRequests int64 `json:"children_changed_requests"`
+	// ExtraForwards is the cost of a hold in forwards: the sum, over the
+	// requests both revisions run (neither refuses; a refused request runs
+	// none, and ChangedRequests counts it), of count x (the candidate's
+	// children - the baseline's). Negative when the candidate runs fewer.
+	ExtraForwards int64 `json:"extra_forwards"`
+	// BaselineSplitRows and CandidateSplitRows are the rows (rows x
+	// count) each revision runs split, in more than one child.
+	BaselineSplitRows  int64 `json:"baseline_split_rows"`
+	CandidateSplitRows int64 `json:"candidate_split_rows"`
 	// Changed lists the first MaxChangedLines lines whose decision or
 	// children differ, in file order.
 	Changed []ReplayLine `json:"changed"`
@@ -269,6 +278,15 @@ func (p *Replayer) add(l *WorkloadLine) (ReplayLine, error) {
 	} else if out.BaselineChildren != out.CandidateChildren {
 		res.ChildrenChangedRequests += count
 		res.ChildrenChangedRows += weight
+	}
+	if out.Baseline != Refuse && out.Candidate != Refuse {
+		res.ExtraForwards += count * (out.CandidateChildren - out.BaselineChildren)
+	}
+	if out.Baseline == Split {
+		res.BaselineSplitRows += weight
+	}
+	if out.Candidate == Split {
+		res.CandidateSplitRows += weight
 	}
 	if out.Changed() {
 		res.ChangedLines++

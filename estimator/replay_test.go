@@ -92,6 +92,17 @@ func refReplayBy(lines []refLine, lineNos []int64, ignored []string, decide func
 			res.ChildrenChangedRequests += count
 			res.ChildrenChangedRows += rows * count
 		}
+		// The cost of a hold (§9): forwards over the requests neither
+		// revision refuses, and the rows each revision splits.
+		if rl.Baseline != Refuse && rl.Candidate != Refuse {
+			res.ExtraForwards += count * (rl.CandidateChildren - rl.BaselineChildren)
+		}
+		if rl.Baseline == Split {
+			res.BaselineSplitRows += rows * count
+		}
+		if rl.Candidate == Split {
+			res.CandidateSplitRows += rows * count
+		}
 		if rl.Baseline != rl.Candidate || rl.BaselineChildren != rl.CandidateChildren {
 			res.ChangedLines++
 			if len(res.Changed) < 1000 {

@@ -164,7 +164,8 @@ func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	m := rm.m
 	m.V, m.H = r.V, r.H
 	if m.isMoE() {
-		m.K = r.K // active parameters follow a swept top-k
+		m.K = r.K        // active parameters follow a swept top-k
+		m.M = r.MoEWidth // and the experts a swept moe_intermediate_size
 	}
 	var out residentBytes
 	if m.isMoE() {
@@ -215,6 +216,10 @@ func (r *Resolved) applyResident() *Error {
 	// (Resolve has checked them at the config's own values).
 	if m := rm.m; m.isMoE() && (r.K < 1 || r.K > m.X) {
 		return &Error{Field: "model.num_experts_per_tok", Message: "must be in 1..num_experts (" + Group(m.X) + ") for " + m.arch + ", got " + Group(r.K)}
+	}
+	if r.L != rm.m.L && !r.inUseSet {
+		return &Error{Field: "model.num_hidden_layers", Message: "must be " + Group(rm.m.L) +
+			" (the config's own) where the resident group computes in_use_bytes: it counts its layer sets from the config; give in_use_bytes to sweep the layers, got " + Group(r.L)}
 	}
 	if rm.z > r.Capacity {
 		return rangeError("resident.framework_reserve_bytes", 0, r.Capacity, "capacity_bytes", rm.z)

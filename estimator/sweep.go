@@ -7,7 +7,8 @@ import (
 
 // axes are the inputs a sweep can move (docs/model.md §5).
 var axes = []string{"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
-	"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes"}
+	"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes",
+	"num_hidden_layers", "moe_intermediate_size", "expert_parallel"}
 
 // Axes lists the inputs a sweep can move, by their short names.
 func Axes() []string { return append([]string(nil), axes...) }
@@ -188,6 +189,12 @@ func (r *Resolved) AxisField(axis string) *int64 {
 		return &r.Capacity
 	case "in_use_bytes":
 		return &r.InUse
+	case "num_hidden_layers":
+		return &r.L
+	case "moe_intermediate_size":
+		return &r.MoEWidth
+	case "expert_parallel":
+		return &r.EP
 	}
 	return nil
 }

@@ -403,7 +403,8 @@ func TestSweepErrors(t *testing.T) {
 		t.Error("Sweep of an invalid config succeeded")
 	}
 	want := []string{"rows", "vocab_size", "chunk_rows", "num_experts_per_tok", "input_width",
-		"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes"}
+		"output_width", "hidden_size", "sequence_rows", "capacity_bytes", "in_use_bytes",
+		"num_hidden_layers", "moe_intermediate_size", "expert_parallel"}
 	if got := Axes(); !slices.Equal(got, want) {
 		t.Errorf("Axes() = %v, want docs/model.md §5's %v", got, want)
 	}

@@ -38,11 +38,12 @@ const (
 	varDk
 	varHv
 	varDv
+	varX // X: the total number of routed experts (num_experts), 0 when not given
 	numVars
 	numPieceVars = varReqN
 )
 
-var varNames = [numVars]string{"n", "p", "t", "r", "D", "Dt", "N", "P", "T", "s", "V", "H", "L", "K", "M", "I", "O", "b", "E", "C", "k", "g", "Hk", "Dk", "Hv", "Dv"}
+var varNames = [numVars]string{"n", "p", "t", "r", "D", "Dt", "N", "P", "T", "s", "V", "H", "L", "K", "M", "I", "O", "b", "E", "C", "k", "g", "Hk", "Dk", "Hv", "Dv", "X"}
 
 // termVars is the value of every variable for one piece.
 type termVars [numVars]int64
@@ -54,7 +55,7 @@ func (v *termVars) setConfig(r *Resolved) {
 		g = 1
 	}
 	copy(v[numPieceVars:], []int64{r.N, r.P, r.T, r.S, r.V, r.H, r.L, r.K, r.MoEWidth,
-		r.I, r.O, r.B, r.EP, r.C, r.Outputs.TopK, g, r.Hk, r.Dk, r.Hv, r.Dv})
+		r.I, r.O, r.B, r.EP, r.C, r.Outputs.TopK, g, r.Hk, r.Dk, r.Hv, r.Dv, r.X})
 }
 
 // termLang is the language of a term's bytes over the variables above,

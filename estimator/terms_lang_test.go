@@ -81,7 +81,7 @@ func TestTermLanguageValues(t *testing.T) {
 var termErrors = []struct {
 	name, expr, want string
 }{
-	{"unknown variable", "Q", `unknown variable "Q"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv`},
+	{"unknown variable", "Q", `unknown variable "Q"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv, X`},
 	{"case-sensitive", "d", `unknown variable "d"`},
 	{"a constant name", "true", `unknown variable "true"`},
 	{"a function as a value", "min + 1", `unknown variable "min"`},
@@ -204,7 +204,7 @@ func TestCheckTerms(t *testing.T) {
 		t.Errorf("a good term: %v", err)
 	}
 	err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "2 * D"}, {Name: "b", Place: "fc2", Bytes: "x"}, {Name: "a", Place: "gdn", Bytes: "1"}})
-	want := `terms[1] (b): unknown variable "x"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv; ` +
+	want := `terms[1] (b): unknown variable "x"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv, X; ` +
 		`terms[2] (a): the name is already used by terms[0]; names must be unique`
 	if err == nil || err.Error() != want || len(FieldErrors(err)) != 2 {
 		t.Errorf("got %v\nwant %s", err, want)

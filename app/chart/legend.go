@@ -35,8 +35,8 @@ const (
 // size smaller on a phone-sized width w.
 func chartLegend(lines []*chartLine, regions []region, names [2]string, w vg.Length, pal *Palette) *legendBox {
 	lb := &legendBox{sty: pal.text(10 * textScale(w)), thumb: 18 * textScale(w), sep: 12}
-	if w < 600 {
-		lb.sty, lb.thumb, lb.sep = pal.text(9), 14, 8
+	if w < 600 { // a phone: text of 11 px at the least, a smaller thumb
+		lb.sty, lb.thumb, lb.sep = pal.text(11), 14, 8
 	}
 	lb.sty.YAlign = draw.YCenter
 	add := func(label string, thumb func(draw.Canvas, vg.Rectangle)) {

@@ -43,7 +43,7 @@ func TestTermsCommandLine(t *testing.T) {
 
 	for _, tc := range []struct{ cmd, in, want string }{
 		{"estimate", `{"terms":[{"name":"router_fp32","place":"head","bytes":"Q * 4"}]}`,
-			`headroom estimate: terms[0] (router_fp32): unknown variable "Q"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv` + "\n"},
+			`headroom estimate: terms[0] (router_fp32): unknown variable "Q"; known: n, p, t, r, D, Dt, N, P, T, s, V, H, L, K, M, I, O, b, E, C, k, g, Hk, Dk, Hv, Dv, X` + "\n"},
 		{"sweep", `{"terms":[{"name":"x","place":"stage","bytes":"n % 2"}]}`, "headroom sweep: terms[0] (x): the operator \"%\" is not allowed"},
 		{"plot", `{"terms":[{"name":"x","place":"nowhere","bytes":"n"}]}`, "headroom plot: terms[0] (x): place must be one of"},
 		{"estimate", `{"terms":[{"name":"x","place":"head","bytes":"n - 100000"}]}`,

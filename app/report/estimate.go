@@ -77,7 +77,7 @@ func revisionNames(cfg estimator.Config) [2]string {
 	if cfg.Baseline != nil {
 		base = "Baseline (a config of its own)"
 	}
-	return [2]string{base, "Candidate (" + strings.ReplaceAll(ChangeNames(cfg.Changes), "`", "") + ")"}
+	return [2]string{base, "Candidate (" + strings.ReplaceAll(CandidateChanges(cfg), "`", "") + ")"}
 }
 
 // differs is the rows whose values differ, but the decision and plan
@@ -163,7 +163,7 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	var b strings.Builder
 	rows, samePlan := EstimateRows(res)
-	b.WriteString("### Estimate of the candidate (" + ChangeNames(cfg.Changes) + "): " +
+	b.WriteString("### Estimate of the candidate (" + CandidateChanges(cfg) + "): " +
 		estimator.Group(cfg.Request.Rows) + " rows\n\n")
 	b.WriteString("Available: " + res.AvailableBytes.String() + ". " + planSentence(res, samePlan) + "\n\n")
 	b.WriteString("| | baseline | candidate | candidate - baseline |\n| --- | ---: | ---: | ---: |\n")

@@ -21,7 +21,7 @@ const ShownLines = 10
 func Markdown(res estimator.ReplayResult, cfg estimator.Config) string {
 	var b strings.Builder
 	moved := res.ChangedRequests + res.ChildrenChangedRequests
-	b.WriteString("### Replay of the candidate (" + ChangeNames(cfg.Changes) + "): ")
+	b.WriteString("### Replay of the candidate (" + CandidateChanges(cfg) + "): ")
 	if moved == 0 {
 		b.WriteString("none of " + estimator.Group(res.Requests) + " requests change\n\n")
 	} else {
@@ -48,7 +48,10 @@ func Markdown(res estimator.ReplayResult, cfg estimator.Config) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\n" + Sentence(res) + "\n")
+	b.WriteString("\n" + Sentence(res) + " " + CostSentence(res) + "\n")
+	if t := IgnoredText(res.Ignored); t != "" {
+		b.WriteString("\n" + t + "\n")
+	}
 
 	if res.ChangedLines > 0 {
 		shown := min(len(res.Changed), ShownLines)
@@ -112,6 +115,51 @@ func Sentence(res estimator.ReplayResult) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// CostSentence is the cost of a hold (docs/model.md §9): the extra
+// forwards the candidate's plans run and the rows each revision runs
+// split: "The candidate runs 12 more forwards than the baseline (over
+// the requests neither refuses); rows that run split: 1,000 (0.5 %)
+// under the baseline, 5,000 (2.4 %) under the candidate."
+func CostSentence(res estimator.ReplayResult) string {
+	var s string
+	switch f := res.ExtraForwards; {
+	case f == 0:
+		s = "The candidate runs as many forwards as the baseline"
+	case f > 0:
+		s = "The candidate runs " + estimator.Group(f) + " more " + plural(f, "forward") + " than the baseline"
+	default:
+		s = "The candidate runs " + estimator.Group(-f) + " fewer " + plural(-f, "forward") + " than the baseline"
+	}
+	return s + " (over the requests neither refuses); rows that run split: " +
+		estimator.Group(res.BaselineSplitRows) + " (" + Percent(res.BaselineSplitRows, res.Rows) + ") under the baseline, " +
+		estimator.Group(res.CandidateSplitRows) + " (" + Percent(res.CandidateSplitRows, res.Rows) + ") under the candidate."
+}
+
+func plural(n int64, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// IgnoredText names the workload's ignored columns (or JSON keys):
+// "Ignored columns (read as neither a field nor id): tenant, note.",
+// each name escaped for Markdown; "" when there are none.
+func IgnoredText(ignored []string) string {
+	if len(ignored) == 0 {
+		return ""
+	}
+	q := make([]string, len(ignored))
+	for i, c := range ignored {
+		q[i] = markdownCell(c)
+	}
+	word := "Ignored column"
+	if len(q) > 1 {
+		word += "s"
+	}
+	return word + " (read as neither a field nor id): " + strings.Join(q, ", ") + "."
+}
+
 var baselineVerb = map[estimator.Decision]string{
 	estimator.Admit: "admits whole", estimator.Split: "splits", estimator.Refuse: "refuses",
 }
@@ -168,6 +216,44 @@ func ChangeNames(c estimator.Changes) string {
 		return on[0]
 	}
 	return strings.Join(on[:len(on)-1], ", ") + " and " + on[len(on)-1]
+}
+
+// CandidateChanges names the candidate's switches that act on cfg, as
+// ChangeNames does, and those on that change nothing for this model
+// apart (estimator.ActingChanges): "`head_eager_workspace`;
+// `gdn_early_release` is on but changes nothing for this model".
+func CandidateChanges(cfg estimator.Config) string {
+	acting, inert := estimator.ActingChanges(cfg)
+	text := codeList(acting)
+	if len(acting) == 0 {
+		text = "no changes on"
+		if len(inert) > 0 {
+			text = "no change on acts on this model"
+		}
+	}
+	switch len(inert) {
+	case 0:
+	case 1:
+		text += "; " + codeList(inert) + " is on but changes nothing for this model"
+	default:
+		text += "; " + codeList(inert) + " are on but change nothing for this model"
+	}
+	return text
+}
+
+// codeList is names in code formatting, "a, b and c".
+func codeList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	switch len(q) {
+	case 0:
+		return ""
+	case 1:
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
 // BaselineText says what cfg's baseline is: "all changes off" without a

@@ -50,6 +50,7 @@ var termVarDocs = map[string]string{
 	"I": "FC2 input width", "O": "FC2 output width", "b": "element size", "E": "expert-parallel size",
 	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
 	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
+	"X": "total routed experts (num_experts)",
 }
 
 // changesView builds the panel's snapshot.

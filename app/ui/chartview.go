@@ -37,7 +37,12 @@ func (c *chartView) Render() (ui app.UI) {
 	}
 	return app.Figure().Class("chart-figure", widget.ClassIf(c.Stale, "stale")).Body(
 		app.Div().Class("chart-tools").Body(
-			app.Span().ID("chart-help").Class("chart-help").Text("Point to read; click sets the value; drag zooms; double-click resets. Keys: arrows step (Shift: ten), Page Up/Down jump to flips, Home/End."),
+			// The mouse's help, or on a touch screen (CSS: hover none,
+			// pointer coarse) what a finger does.
+			app.Span().ID("chart-help").Class("chart-help").Body(
+				app.Span().ID("chart-help-pointer").Class("chart-help-pointer").Text("Point to read; click sets the value; drag zooms; double-click resets. Keys: arrows step (Shift: ten), Page Up/Down jump to flips, Home/End."),
+				app.Span().ID("chart-help-touch").Class("chart-help-touch").Text("Tap the chart to set the value there."),
+			),
 			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
 				OnClick(func(ctx app.Context, e app.Event) {
 					defer c.Sink.Catch("resetting the range")

@@ -148,17 +148,15 @@ type panelText struct{ title, subtitle string }
 // two setups are compared, the setups' names, each with its changes.
 func panelTexts(cfg estimator.Config, n revNames) [2]panelText {
 	if cfg.Baseline == nil {
-		return [2]panelText{{"Baseline", "the three changes off"}, {"Candidate", changesText(cfg.Changes)}}
+		return [2]panelText{{"Baseline", "the three changes off"}, {"Candidate", changesText(cfg)}}
 	}
-	switches := func(ch estimator.Changes) string {
-		if t := changesText(ch); !strings.HasPrefix(t, "no change on") {
-			return t
-		}
-		return "no change on"
+	cand := changesText(cfg)
+	if strings.HasPrefix(cand, "no change on:") {
+		cand = "no change on"
 	}
 	return [2]panelText{
-		{capitalize(n.Base), "the baseline, " + switches(cfg.Baseline.Changes)},
-		{capitalize(n.Cand), "the candidate, " + switches(cfg.Changes)},
+		{capitalize(n.Base), "the baseline, " + switchesText(cfg.Baseline.Changes)},
+		{capitalize(n.Cand), "the candidate, " + cand},
 	}
 }
 

@@ -32,7 +32,15 @@ type sliderSpec struct {
 	min, max   float64
 	log        bool
 	pow2       bool
+	// step, when set, is what the range input's values are multiples of:
+	// widthStep for a width, so a drag gives 16,896 rather than 16,877
+	// (the field still takes any integer).
+	step float64
 }
+
+// widthStep is the width sliders' step: widths are multiples of 64 in
+// the models the presets hold.
+const widthStep = 64
 
 // bytesPerGiB scales the GiB controls (display only).
 const bytesPerGiB = 1 << 30
@@ -40,12 +48,12 @@ const bytesPerGiB = 1 << 30
 var (
 	modelSliders = []sliderSpec{
 		{key: "vocab_size", label: "vocab_size", min: 1000, max: 1 << 20, log: true},
-		{key: "hidden_size", label: "hidden_size", min: 64, max: 32768, log: true},
+		{key: "hidden_size", label: "hidden_size", min: 64, max: 32768, log: true, step: widthStep},
 		{key: "num_hidden_layers", label: "num_hidden_layers", min: 1, max: 200},
 		{key: "num_experts_per_tok", label: "num_experts_per_tok (top-k)", min: 0, max: 64},
 	}
 	modelMore = []sliderSpec{
-		{key: "moe_intermediate_size", label: "moe_intermediate_size", min: 64, max: 65536, log: true},
+		{key: "moe_intermediate_size", label: "moe_intermediate_size", min: 64, max: 65536, log: true, step: widthStep},
 		{key: "linear_num_key_heads", label: "linear_num_key_heads", min: 0, max: 128},
 		{key: "linear_key_head_dim", label: "linear_key_head_dim", min: 16, max: 1024, log: true},
 		{key: "linear_num_value_heads", label: "linear_num_value_heads", min: 1, max: 256, log: true},
@@ -60,8 +68,8 @@ var (
 	}
 	topkSlider = sliderSpec{key: "topk", label: "top-k outputs: k", min: 0, max: 100}
 	fc2Sliders = []sliderSpec{
-		{key: "input_width", label: "FC2 input_width", min: 64, max: 65536, log: true},
-		{key: "output_width", label: "FC2 output_width", min: 64, max: 65536, log: true},
+		{key: "input_width", label: "FC2 input_width", min: 64, max: 65536, log: true, step: widthStep},
+		{key: "output_width", label: "FC2 output_width", min: 64, max: 65536, log: true, step: widthStep},
 	}
 	fc2More = []sliderSpec{
 		{key: "expert_parallel", label: "expert_parallel (size)", min: 1, max: 64, log: true},
@@ -214,6 +222,9 @@ func (c *controls) slider(s sliderSpec) app.UI {
 	}
 	if s.key == "capacity_bytes" {
 		step = bytesPerGiB
+	}
+	if s.step > 0 {
+		step = s.step
 	}
 	doc := ""
 	if f, ok := fieldDoc(s.key); ok {

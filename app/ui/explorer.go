@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -464,6 +465,7 @@ func (c *explorer) Render() (ui app.UI) {
 						Axis: shownAxis, Flips: sh.notes.Candidate, SeqRows: sh.config.Request.SequenceRows, Safety: sh.config.Budget.SafetyPercent, Sink: c.sink},
 				),
 				app.P().ID("change-summary").Class("change-summary").Text(capitalize(sh.notes.Change)),
+				app.P().ID("split-note").Class("split-note").Text(splitNote),
 				&observedPanel{View: observedViewOf(s, sh, shownAxis), Config: sh.config, Ready: sh.ready, Sink: c.sink},
 			),
 			app.Aside().Class("side").Aria("label", "inputs").Body(
@@ -473,6 +475,7 @@ func (c *explorer) Render() (ui app.UI) {
 				&comparePanel{View: compareViewOf(s, c.list), Sink: c.sink},
 			),
 			app.Section().Class("table", widget.ClassIf(stale, "stale")).Aria("label", "breakdown").Body(
+				app.P().ID("breakdown-scroll-cue").Class("scroll-cue").Aria("hidden", "true").Text("Swipe the table sideways for every column →"),
 				app.Div().Class("table-scroll").Body(
 					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Art: art, Sink: c.sink},
 				),
@@ -501,6 +504,11 @@ func pick(m map[string]string, keys ...string) map[string]string {
 	}
 	return out
 }
+
+// splitNote says what a split means (docs/model.md §4), by the decisions.
+const splitNote = "A split runs the request as children of fewer rows, one after another: only one child's " +
+	"ephemeral peak is live at a time, but each child's retained bytes (its checkpoints and outputs) stay until " +
+	"the backward pass, so they add up over the children."
 
 // staleText says why the results do not follow the inputs, naming the
 // marked fields: the chart, decisions and table are the last valid
@@ -567,22 +575,59 @@ func blockedText(s *page.State) string {
 	return "Nothing to estimate: fix " + markedFields(s) + ". " + strings.Join(parts, "; ") + "."
 }
 
-// changesText names the changes the candidate has on.
-func changesText(ch estimator.Changes) string {
-	var on []string
-	if ch.HeadEagerWorkspace {
-		on = append(on, "head_eager_workspace")
-	}
-	if ch.FC2KnownStorage {
-		on = append(on, "fc2_known_storage")
-	}
-	if ch.GDNEarlyRelease {
-		on = append(on, "gdn_early_release")
-	}
-	if len(on) == 0 {
+// changesText names the candidate's switches that are on and act on this
+// config; one that is on but changes nothing here (gdn_early_release
+// for a model without GDN layers) is named apart, so the panel never
+// credits the candidate with a switch that does nothing
+// (estimator.ActingChanges).
+func changesText(cfg estimator.Config) string {
+	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	return "with " + strings.Join(on, ", ")
+	acting, inert := actingChanges(cfg)
+	text := "with " + strings.Join(acting, ", ")
+	if len(acting) == 0 {
+		text = "no change on acts on this model"
+	}
+	if len(inert) > 0 {
+		verb := " is on but changes nothing for this model"
+		if len(inert) > 1 {
+			verb = " are on but change nothing for this model"
+		}
+		text += " (" + strings.Join(inert, ", ") + verb + ")"
+	}
+	return text
+}
+
+// actingMemo is actingChanges' last answer, by the config's query: a
+// drag renders the same config's panels every frame, and each answer
+// prices the config once per switch that is on.
+var actingMemo struct {
+	sync.Mutex
+	key           string
+	acting, inert []string
+}
+
+// actingChanges is estimator.ActingChanges, remembered for the last
+// config.
+func actingChanges(cfg estimator.Config) (acting, inert []string) {
+	key := page.ConfigQuery(cfg, nil).Encode()
+	actingMemo.Lock()
+	defer actingMemo.Unlock()
+	if actingMemo.key != key || key == "" {
+		actingMemo.key = key
+		actingMemo.acting, actingMemo.inert = estimator.ActingChanges(cfg)
+	}
+	return actingMemo.acting, actingMemo.inert
+}
+
+// switchesText names the switches of ch that are on, without asking
+// what they act on: a baseline of its own's.
+func switchesText(ch estimator.Changes) string {
+	if on := ch.On(); len(on) > 0 {
+		return "with " + strings.Join(on, ", ")
+	}
+	return "no change on"
 }
 
 func capitalize(s string) string {

@@ -107,11 +107,16 @@ func captioned(in chart.Input, cfg estimator.Config, presetName, date string) ch
 		gpuName = "a custom GPU"
 	}
 	in.Title = "Headroom: " + model + " on " + gpuName + ", required bytes along " + in.Axis.Key
+	modelPart := "preset " + model
+	if presetName == "" {
+		// No preset traces the chart to its model: name its shape.
+		modelPart = "model " + ShapeText(cfg.Model)
+	}
 	parts := []string{
-		"preset " + model,
+		modelPart,
 		"GPU " + gpuText,
 		"in use " + estimator.Bytes(cfg.Budget.InUseBytes).String(),
-		"candidate " + changesText(cfg.Changes),
+		"candidate " + changesText(cfg),
 	}
 	if t := trainerCaption(cfg); t != "" { // only under ART's code: the seeds' captions stay as they were
 		parts = append(parts, t)
@@ -144,6 +149,23 @@ func trainerCaption(cfg estimator.Config) string {
 		return "trainer: baseline " + name(art[0]) + ", candidate " + name(art[1])
 	}
 	return ""
+}
+
+// ShapeText names a model by the letters of docs/model.md §2: "V 151,936,
+// H 2,048, L 48, K 10, M 512", with Hk when it has GDN layers and X when
+// the total number of experts is given (num_experts, or the HF names
+// the import keeps).
+func ShapeText(m estimator.ModelConfig) string {
+	t := "V " + estimator.Group(m.VocabSize) + ", H " + estimator.Group(m.HiddenSize) +
+		", L " + estimator.Group(m.NumHiddenLayers) + ", K " + estimator.Group(m.NumExpertsPerTok) +
+		", M " + estimator.Group(m.MoEIntermediateSize)
+	if m.LinearNumKeyHeads > 0 {
+		t += ", Hk " + estimator.Group(m.LinearNumKeyHeads)
+	}
+	if x, ok := estimator.TotalExperts(m); ok {
+		t += ", X " + estimator.Group(x)
+	}
+	return t
 }
 
 // flipSummary names a revision's flips in a few words: "admit to split at

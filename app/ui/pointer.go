@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -240,6 +241,36 @@ func labelSVG(svg []byte) string {
 		return s[:i] + role + ` aria-labelledby="chart-caption"` + s[i+len(role):]
 	}
 	return s
+}
+
+// lineLabelGap is the height, in CSS pixels, a line's label takes.
+const lineLabelGap = 13
+
+// bandLabelRow is the height, in CSS pixels, the band labels take at the
+// plot's bottom (11 px text, 4 px above the axis): no line label goes
+// there.
+const bandLabelRow = 20
+
+// leaderRoom is the room, in CSS pixels, between a line's end and its
+// label's right edge, where a leader runs.
+const leaderRoom = 6
+
+// lineLabelTops places the lines' labels, whose lines end at heights ends
+// (CSS pixels, y down), between the plot's top and the band labels' row
+// above its bottom, at least lineLabelGap apart (spreadLabels): the
+// centre of each label.
+func lineLabelTops(ends []float64, top, bottom float64) []float64 {
+	return spreadLabels(ends, lineLabelGap, top+lineLabelGap/2, bottom-bandLabelRow-lineLabelGap/2)
+}
+
+// leaderSpan is the vertical leader joining a line's end at height end to
+// its label centred at y: its top and height; none when the label sits
+// within 3 px of the end.
+func leaderSpan(end, y float64) (top, height float64, ok bool) {
+	if math.Abs(end-y) <= 3 {
+		return 0, 0, false
+	}
+	return min(end, y), math.Abs(end - y), true
 }
 
 // spreadLabels places labels wanted at heights ys (CSS pixels, y down),

@@ -117,26 +117,39 @@ func (p *chartPointer) layoutBands(v *pointerView, g geometry) {
 		st.Set("top", px(g.cssY(v.frame.Plot.Bottom)-4))
 		box.Call("appendChild", el)
 	}
-	// Each line's name where it ends, inside the plot's right edge.
+	// Each line's name where it ends, inside the plot's right edge, above
+	// the band labels' row (lineLabelTops); a name moved off its line's
+	// end is joined to it by a leader.
 	f := v.frame
 	ends := make([]float64, len(f.Lines))
 	for i, l := range f.Lines {
 		ends[i] = g.cssY(f.YToPixel(l.Y))
 	}
-	ys := spreadLabels(ends, lineLabelGap, g.cssY(f.Plot.Top)+lineLabelGap/2, g.cssY(f.Plot.Bottom)-lineLabelGap/2)
+	ys := lineLabelTops(ends, g.cssY(f.Plot.Top), g.cssY(f.Plot.Bottom))
 	for i, l := range f.Lines {
+		x := g.cssX(f.XToPixel(l.X))
 		el := doc.Call("createElement", "span")
 		el.Set("className", "chart-line-label")
 		el.Set("textContent", l.Label)
+		ds := el.Get("dataset")
+		ds.Set("index", i)
+		ds.Set("end", strconv.FormatFloat(ends[i], 'f', 1, 64))
 		st := el.Get("style")
-		st.Set("left", px(g.cssX(f.XToPixel(l.X))-4))
+		st.Set("left", px(x-leaderRoom))
 		st.Set("top", px(ys[i]))
 		box.Call("appendChild", el)
+		if top, h, ok := leaderSpan(ends[i], ys[i]); ok {
+			ld := doc.Call("createElement", "span")
+			ld.Set("className", "chart-line-leader")
+			ld.Get("dataset").Set("for", i)
+			ls := ld.Get("style")
+			ls.Set("left", px(x-leaderRoom/2))
+			ls.Set("top", px(top))
+			ls.Set("height", px(h))
+			box.Call("appendChild", ld)
+		}
 	}
 }
-
-// lineLabelGap is the height, in CSS pixels, a line's label takes.
-const lineLabelGap = 13
 
 // prefetchQuiet is how long, in ms, the page must have drawn nothing
 // before the prefetch starts: while a slider moves, every drawing would

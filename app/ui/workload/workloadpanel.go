@@ -382,6 +382,20 @@ func (p *Panel) stateName() string {
 	return "idle"
 }
 
+// ignoredNote names the workload's ignored columns (id
+// workload-ignored); nothing when there are none.
+func ignoredNote(ignored []string) app.UI {
+	if len(ignored) == 0 {
+		return nil
+	}
+	word := "Ignored column"
+	if len(ignored) > 1 {
+		word += "s"
+	}
+	return app.P().ID("workload-ignored").Class("workload-ignored").
+		Text(word + " (read as neither a field nor id): " + strings.Join(ignored, ", ") + ".")
+}
+
 // renderResult draws a finished replay; nothing when there is none.
 func (p *Panel) renderResult() app.UI {
 	r := p.st.shown
@@ -417,6 +431,8 @@ func (p *Panel) renderResult() app.UI {
 		movedNote,
 		transitionTable(res),
 		app.P().ID("workload-sentence").Class("change-summary").Text(report.Sentence(*res)),
+		app.P().ID("workload-cost").Class("workload-cost").Text(report.CostSentence(*res)),
+		ignoredNote(res.Ignored),
 		app.Figure().Class("chart-figure", "workload-figure").Body(
 			app.Div().ID("workload-chart").Class("chart").Body(chartBody),
 			chartErr,
