@@ -213,7 +213,7 @@ func TestE2EWorkload(t *testing.T) {
 	tb.waitWorkload(`document.getElementById('workload-pinned') !== null &&
 		(document.getElementById('workload-status')?.textContent ?? '').includes('does not re-base')`,
 		"the replay kept after the load", 10*time.Second)
-	if got := eval[string](tb, `document.querySelector('#workload-panel .workload-result, #workload .workload-result')?.dataset.key ?? ''`); got != estimator.EncodeQuery(cfg).Encode() {
+	if got := eval[string](tb, `document.querySelector('#workload-panel .workload-result, #workload .workload-result')?.dataset.key ?? ''`); got != page.ConfigQuery(cfg, nil).Encode() {
 		t.Errorf("after the load the replay is for ?%s, want the config it ran with", got)
 	}
 	tb.do(chromedp.Click(chromedp.ID("workload-rebase")))

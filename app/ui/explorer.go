@@ -476,7 +476,9 @@ func (c *explorer) Render() (ui app.UI) {
 			),
 			app.Section().Class("table", widget.ClassIf(stale, "stale")).Aria("label", "breakdown").Body(
 				app.P().ID("breakdown-scroll-cue").Class("scroll-cue").Aria("hidden", "true").Text("Swipe the table sideways for every column →"),
-				app.Div().Class("table-scroll").Body(
+				// Focusable, so a keyboard can scroll the table sideways (axe's
+				// scrollable-region-focusable).
+				app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "stages and tensors, scrolls sideways").Body(
 					&breakdown{Ready: sh.ready, Baseline: sh.result.Baseline, Candidate: sh.result.Candidate, Terms: sh.config.Terms, Names: [2]string{names.Base, names.Cand}, Art: art, Sink: c.sink},
 				),
 			),

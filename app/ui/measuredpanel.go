@@ -433,7 +433,7 @@ func (p *measuredPanel) renderCompare(id string, v deviceView) app.UI {
 			app.Td().Class("measured-summary").Text(m.Best.Summary),
 		))
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().ID("measured-compare-"+id).Class("obs-table").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "the measured peak beside the estimates").Body(app.Table().ID("measured-compare-"+id).Class("obs-table").Body(
 		app.Caption().Text("The measured peak beside each revision's prediction for the piece its plan runs (in use + retained + ephemeral, no safety, no reserve), in bytes; residual = measured − predicted"),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("revision"), app.Th().Scope("col").Text("piece rows"),
@@ -467,7 +467,7 @@ func (p *measuredPanel) renderLive(id string, v deviceView) app.UI {
 		caption += " (the first " + strconv.Itoa(n) + ")"
 	}
 	caption += "; ≈ marks a requested size rounded to 512 bytes (the trace records requested sizes). \"Priced as\" is the candidate's tensor of the same size."
-	return app.Div().Class("table-scroll").Body(app.Table().ID("measured-live-"+id).Class("obs-table").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "the blocks live at the peak").Body(app.Table().ID("measured-live-"+id).Class("obs-table").Body(
 		app.Caption().Text(caption),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("size"), app.Th().Scope("col").Text("requested"), app.Th().Scope("col").Text("rounding"),
@@ -504,7 +504,7 @@ func (p *measuredPanel) renderReports() app.UI {
 			app.H4().Text("Skipped ("+strconv.Itoa(len(r.Skipped))+")"), app.Ul().Body(items...))
 	}
 	return app.Div().ID("measured-planner").Body(
-		app.Div().Class("table-scroll").Body(app.Table().ID("measured-reports").Class("obs-table").Body(
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "the planner-miss reports").Body(app.Table().ID("measured-reports").Class("obs-table").Body(
 			app.Caption().Text("ART's planner misses: each plan's predicted and observed peak, in bytes (docs/model.md §13.9)"),
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text("report"), app.Th().Scope("col").Text("phase"), app.Th().Scope("col").Text("children"),
