@@ -348,7 +348,7 @@ func (s *State) FollowRange(control string) {
 	s.From, s.To = FitRange(s.Axis, s.Cfg)
 }
 
-// Validate recomputes errs and valid from inputErr, the config and the
+// Validate recomputes Errs and Valid from InputErr, the config and the
 // range.
 func (s *State) Validate() {
 	s.Errs = make(map[string]string, len(s.InputErr)+2)
