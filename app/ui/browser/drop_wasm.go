@@ -46,15 +46,11 @@ func WatchFileDropsOn(ctx app.Context, id string, onFiles func(app.Context, []ap
 	}
 	accepts := func(_, dt app.Value) bool { return hasType(dt, "Files") }
 	return watchDrag(el, true, accepts, func(e, dt app.Value) {
-		files := dt.Get("files")
-		if !files.Truthy() || files.Length() == 0 {
+		list := FilesOf(dt) // a DataTransfer has files as an input has
+		if len(list) == 0 {
 			return
 		}
 		take(e, true)
-		list := make([]app.Value, files.Length())
-		for i := range list {
-			list[i] = files.Index(i)
-		}
 		ctx.Dispatch(func(ctx app.Context) { onFiles(ctx, list) })
 	})
 }

@@ -279,6 +279,16 @@ func LaterOnUI(ctx app.Context, ms int, fn func(app.Context)) {
 	later(ms, func() { ctx.Dispatch(fn) })
 }
 
+// bytesOf copies an ArrayBuffer into Go, once.
+func bytesOf(buf app.Value) (data []byte, err error) {
+	err = catchJS(func() {
+		u8 := app.Window().Get("Uint8Array").New(buf)
+		data = make([]byte, u8.Length())
+		app.CopyBytesToGo(data, u8)
+	})
+	return data, err
+}
+
 // catchJS runs fn and returns a panic (a JavaScript exception comes back
 // from syscall/js as one) as an error.
 func catchJS(fn func()) (err error) {

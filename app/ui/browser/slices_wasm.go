@@ -37,12 +37,7 @@ func ReadSlice(ctx app.Context, file app.Value, from, to int64, done func(app.Co
 			done(ctx, nil, err)
 			return
 		}
-		var data []byte
-		err = catchJS(func() {
-			u8 := app.Window().Get("Uint8Array").New(v)
-			data = make([]byte, u8.Length())
-			app.CopyBytesToGo(data, u8)
-		})
+		data, err := bytesOf(v)
 		done(ctx, data, err)
 	})
 }

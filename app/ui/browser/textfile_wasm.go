@@ -38,12 +38,7 @@ func ReadTextFile(ctx app.Context, file app.Value, check func(size int64) error,
 			done(ctx, name, nil, err)
 			return
 		}
-		var data []byte
-		err = catchJS(func() {
-			u8 := app.Window().Get("Uint8Array").New(v)
-			data = make([]byte, u8.Length())
-			app.CopyBytesToGo(data, u8)
-		})
+		data, err := bytesOf(v)
 		done(ctx, name, data, err)
 	})
 }
