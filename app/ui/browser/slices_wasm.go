@@ -4,7 +4,8 @@ package browser
 
 // The browser side of a panel that reads big binary files in slices (the
 // Observed peaks panel's snapshots and reports): a file's name and size,
-// one slice's bytes, every file of a picker or a drop.
+// one slice's bytes, every file of a picker or a drop. Drops on the panel
+// are drop_wasm.go's.
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"

@@ -4,7 +4,7 @@ package browser
 
 // The browser side of a panel that takes a large text file (the Workload
 // panel): a file read as bytes (refused unread when its size is refused),
-// drops on the panel, the text box's text.
+// the text box's text. Drops on the panel are drop_wasm.go's.
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
