@@ -43,7 +43,8 @@
 //     (page.State.Apply, app/ui/page/edit.go, which hands it to its
 //     feature's: here the fields') and asks for a render.
 //  4. app/ui/page/pagestate.go: State.SetText keeps the typed text and
-//     parses it through the estimator's field registry; Validate checks
+//     parses it through the estimator's field registry; Validate
+//     (app/ui/page/validate.go) checks
 //     the config (estimator.Repair marks every bad field, and
 //     estimator.Estimate prices it, keeping the result in State.Result),
 //     keeping each error beside its field. State.Settled then replaces the

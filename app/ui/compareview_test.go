@@ -94,7 +94,7 @@ func TestCompareH100H200Sentence(t *testing.T) {
 		t.Errorf("default panels %+v", got)
 	}
 	var plain sweepCache
-	_, dn, _, _ := plain.get(d.Cfg, "rows", 1, 900000, page.ChartPoints)
+	_, dn, _, _ := plain.getNamed(d.Cfg, [2]string{}, "rows", 1, 900000, page.ChartPoints)
 	if !strings.Contains(dn.Change, " the candidate ") || !strings.Contains(dn.Change, " the baseline ") {
 		t.Errorf("default sentence %q", dn.Change)
 	}

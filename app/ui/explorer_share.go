@@ -106,7 +106,7 @@ func sizedSVG(svg []byte, w, h int) []byte {
 	return append(out, svg[len(prefix):]...)
 }
 
-// importFile reads a file pasted, picked or dropped (see importJSON) and
+// importFile reads a file pasted, picked or dropped and
 // applies it through the state, as an edit would: the state validates,
 // the page renders and the URL follows. A refused file leaves the state
 // as it was.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 
 	"headroom/app/chart"
 	"headroom/app/ui/page"
@@ -65,6 +66,7 @@ func ExportCSV(cfg estimator.Config, in chart.Input) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
+	// csv.Writer keeps its first error; Error reports it after Flush.
 	_ = w.Write(append(CSVHeader(in.Axis.Key), csvTermHeader(in.Terms)...))
 	i, j := 0, 0
 	for i < len(in.Points) || j < len(flipPts) {
@@ -77,6 +79,9 @@ func ExportCSV(cfg estimator.Config, in chart.Input) ([]byte, error) {
 		j++
 	}
 	w.Flush()
+	if err := w.Error(); err != nil {
+		return nil, fmt.Errorf("writing the CSV: %w", err)
+	}
 	return buf.Bytes(), nil
 }
 

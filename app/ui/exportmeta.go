@@ -189,7 +189,7 @@ func presetIDName(list []page.Preset, id string) string {
 	return ""
 }
 
-// csvKind marks a CSV row: a point of the chart's grid or an exact flip.
+// csvGrid and csvFlip mark a CSV row: a point of the chart's grid or an exact flip.
 const (
 	csvGrid = "grid"
 	csvFlip = "flip"

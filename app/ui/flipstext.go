@@ -154,16 +154,11 @@ func describeFlips(axis axisText, segs []segment) string {
 	return strings.Join(parts, ", ")
 }
 
-// describeChange says, in one sentence, where the candidate decides
-// otherwise than the baseline: "between 41,234 and 52,100 rows the
-// candidate splits where the baseline admitted".
-func describeChange(axis axisText, base, cand []segment) string {
-	return describeChangeNamed(axis, base, cand, defaultNames)
-}
-
-// describeChangeNamed is describeChange with the revisions named as n
-// says: "between 227,374 and 403,170 rows H200 admits where H100 80GB
-// split" when two setups are compared.
+// describeChangeNamed says, in one sentence, where the candidate decides
+// otherwise than the baseline, the revisions named as n: "between 41,234
+// and 52,100 rows the candidate splits where the baseline admitted"
+// (defaultNames), or "between 227,374 and 403,170 rows H200 admits where
+// H100 80GB split" when two setups are compared.
 func describeChangeNamed(axis axisText, base, cand []segment, n revNames) string {
 	type band struct {
 		from, to int64

@@ -64,8 +64,8 @@ func TestDescribeChange(t *testing.T) {
 			"between hidden_size 6 and 10 the candidate splits where the baseline admitted"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			if got := describeChange(axisText{key: tc.axis, seq: 4096}, tc.base, tc.cand); got != tc.want {
-				t.Errorf("describeChange\n got %q\nwant %q", got, tc.want)
+			if got := describeChangeNamed(axisText{key: tc.axis, seq: 4096}, tc.base, tc.cand, defaultNames); got != tc.want {
+				t.Errorf("describeChangeNamed\n got %q\nwant %q", got, tc.want)
 			}
 		})
 	}

@@ -31,12 +31,8 @@ type flipNotes struct {
 	Baseline, Candidate, Change string
 }
 
-// get returns the sweep of cfg along axis, and whether it was reused.
-func (sc *sweepCache) get(cfg estimator.Config, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
-	return sc.getNamed(cfg, [2]string{}, axis, from, to, points)
-}
-
-// getNamed is get with the revisions named (chart.Input.Names).
+// getNamed returns the sweep of cfg along axis, the revisions named
+// (chart.Input.Names; unnamed when zero), and whether it was reused.
 func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
 	rv, err := cfg.ResolveRevisions()
 	if err != nil {

@@ -19,13 +19,13 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 		f, _ := estimator.FieldByKey(axis)
 		from, to := page.DefaultRange(axis, base)
 		var sc sweepCache
-		if _, _, reused, err := sc.get(base, axis, from, to, 64); err != nil || reused {
+		if _, _, reused, err := sc.getNamed(base, [2]string{}, axis, from, to, 64); err != nil || reused {
 			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
 		}
 		moved := base
 		v := chart.AxisValue(axis, base)
 		f.SetInt(&moved, v/2+1)
-		got, _, reused, err := sc.get(moved, axis, from, to, 64)
+		got, _, reused, err := sc.getNamed(moved, [2]string{}, axis, from, to, 64)
 		if err != nil {
 			t.Fatalf("%s: %v", axis, err)
 		}
@@ -48,13 +48,13 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 		if axis == "chunk_rows" {
 			other.Model.VocabSize = 100000
 		}
-		if _, _, reused, _ := sc.get(other, axis, from, to, 64); reused {
+		if _, _, reused, _ := sc.getNamed(other, [2]string{}, axis, from, to, 64); reused {
 			t.Errorf("%s: a change of another input reused the sweep", axis)
 		}
 		// A baseline of its own changes the baseline's flips: never reused.
 		compared := other
 		compared.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{"budget.capacity_bytes": {Int: estimator.H100CapacityBytes}}}
-		if _, _, reused, _ := sc.get(compared, axis, from, to, 64); reused {
+		if _, _, reused, _ := sc.getNamed(compared, [2]string{}, axis, from, to, 64); reused {
 			t.Errorf("%s: a baseline of its own reused the sweep without one", axis)
 		}
 	}
@@ -66,11 +66,11 @@ func TestSweepCacheRowsWithProjection(t *testing.T) {
 	c := estimator.Default()
 	c.Request.ProjectedRows = estimator.Int64(30000)
 	var sc sweepCache
-	if _, _, _, err := sc.get(c, "rows", 1, 500000, 64); err != nil {
+	if _, _, _, err := sc.getNamed(c, [2]string{}, "rows", 1, 500000, 64); err != nil {
 		t.Fatal(err)
 	}
 	c.Request.Rows = 40000
-	got, _, reused, err := sc.get(c, "rows", 1, 500000, 64)
+	got, _, reused, err := sc.getNamed(c, [2]string{}, "rows", 1, 500000, 64)
 	if err != nil || reused {
 		t.Fatalf("reused %v, err %v", reused, err)
 	}

@@ -11,21 +11,17 @@ func NowMs() float64 {
 }
 
 // ReplaceQuery puts the query into the address bar without a history entry.
-func ReplaceQuery(query string) {
-	loc := app.Window().Get("location")
-	u := loc.Get("pathname").String()
-	if query != "" {
-		u += "?" + query
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", u)
-}
+func ReplaceQuery(query string) { setQuery("replaceState", query) }
 
 // PushQuery puts the query into the address bar as a new history entry.
-func PushQuery(query string) {
-	loc := app.Window().Get("location")
-	u := loc.Get("pathname").String()
+func PushQuery(query string) { setQuery("pushState", query) }
+
+// setQuery puts the query into the address bar with the history's method
+// (replaceState or pushState), keeping the path.
+func setQuery(method, query string) {
+	u := app.Window().Get("location").Get("pathname").String()
 	if query != "" {
 		u += "?" + query
 	}
-	app.Window().Get("history").Call("pushState", nil, "", u)
+	app.Window().Get("history").Call(method, nil, "", u)
 }

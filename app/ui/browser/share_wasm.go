@@ -192,60 +192,6 @@ func ReadFile(ctx app.Context, file app.Value, done func(app.Context, []byte, er
 	})
 }
 
-// WatchDrops makes the whole page a drop target: a dropped file goes to
-// onFile, dropped text (not onto a text field, which takes it) to onText.
-// It returns the function that stops watching.
-func WatchDrops(ctx app.Context, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
-	w := app.Window()
-	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			dt := e.Get("dataTransfer")
-			if !dt.Truthy() {
-				return
-			}
-			// Without preventDefault the browser opens a dropped file, and
-			// refuses dropped text outside a text field (which takes it).
-			if hasType(dt, "Files") || (hasType(dt, "text/plain") && !isTextField(e.Get("target"))) {
-				e.Call("preventDefault")
-				dt.Set("dropEffect", "copy")
-			}
-		})
-		return nil
-	})
-	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			dt := e.Get("dataTransfer")
-			if !dt.Truthy() {
-				return
-			}
-			if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
-				e.Call("preventDefault")
-				file := files.Index(0)
-				ctx.Dispatch(func(ctx app.Context) { onFile(ctx, file) })
-				return
-			}
-			if isTextField(e.Get("target")) {
-				return
-			}
-			if text := dt.Call("getData", "text/plain").String(); text != "" {
-				e.Call("preventDefault")
-				ctx.Dispatch(func(ctx app.Context) { onText(ctx, text) })
-			}
-		})
-		return nil
-	})
-	w.Call("addEventListener", "dragover", over)
-	w.Call("addEventListener", "drop", drop)
-	return func() {
-		w.Call("removeEventListener", "dragover", over)
-		w.Call("removeEventListener", "drop", drop)
-		over.Release()
-		drop.Release()
-	}
-}
-
 // hasType reports whether a drag carries data of a type ("Files" for
 // files).
 func hasType(dt app.Value, typ string) bool {
@@ -331,6 +277,16 @@ func later(ms int, fn func()) {
 // LaterOnUI runs fn on the UI goroutine after ms milliseconds.
 func LaterOnUI(ctx app.Context, ms int, fn func(app.Context)) {
 	later(ms, func() { ctx.Dispatch(fn) })
+}
+
+// bytesOf copies an ArrayBuffer into Go, once.
+func bytesOf(buf app.Value) (data []byte, err error) {
+	err = catchJS(func() {
+		u8 := app.Window().Get("Uint8Array").New(buf)
+		data = make([]byte, u8.Length())
+		app.CopyBytesToGo(data, u8)
+	})
+	return data, err
 }
 
 // catchJS runs fn and returns a panic (a JavaScript exception comes back

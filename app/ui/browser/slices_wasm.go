@@ -4,7 +4,8 @@ package browser
 
 // The browser side of a panel that reads big binary files in slices (the
 // Observed peaks panel's snapshots and reports): a file's name and size,
-// one slice's bytes, every file of a picker or a drop.
+// one slice's bytes, every file of a picker or a drop. Drops on the panel
+// are drop_wasm.go's.
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -37,12 +38,7 @@ func ReadSlice(ctx app.Context, file app.Value, from, to int64, done func(app.Co
 			done(ctx, nil, err)
 			return
 		}
-		var data []byte
-		err = catchJS(func() {
-			u8 := app.Window().Get("Uint8Array").New(v)
-			data = make([]byte, u8.Length())
-			app.CopyBytesToGo(data, u8)
-		})
+		data, err := bytesOf(v)
 		done(ctx, data, err)
 	})
 }
@@ -60,57 +56,4 @@ func FilesOf(input app.Value) []app.Value {
 		}
 	})
 	return out
-}
-
-// WatchFileDropsOn makes the element with the given id a drop target for
-// files: every dropped file goes to onFiles. The drop goes no further,
-// so the page's config import (a drop anywhere else) does not see it;
-// text dropped on it is left to the page.
-func WatchFileDropsOn(ctx app.Context, id string, onFiles func(app.Context, []app.Value)) func() {
-	el := app.Window().GetElementByID(id)
-	if !el.Truthy() {
-		return func() {}
-	}
-	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			if dt := e.Get("dataTransfer"); dt.Truthy() && hasType(dt, "Files") {
-				e.Call("preventDefault")
-				e.Call("stopPropagation")
-				dt.Set("dropEffect", "copy")
-			}
-		})
-		return nil
-	})
-	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			dt := e.Get("dataTransfer")
-			if !dt.Truthy() {
-				return
-			}
-			files := dt.Get("files")
-			if !files.Truthy() || files.Length() == 0 {
-				return
-			}
-			e.Call("preventDefault")
-			e.Call("stopPropagation")
-			list := make([]app.Value, files.Length())
-			for i := range list {
-				list[i] = files.Index(i)
-			}
-			ctx.Dispatch(func(ctx app.Context) { onFiles(ctx, list) })
-		})
-		return nil
-	})
-	el.Call("addEventListener", "dragover", over)
-	el.Call("addEventListener", "drop", drop)
-	return func() {
-		_ = catchJS(func() {
-			el.Call("removeEventListener", "dragover", over)
-			el.Call("removeEventListener", "drop", drop)
-		})
-		over.Release()
-		drop.Release()
-	}
 }

@@ -4,7 +4,7 @@ package browser
 
 // The browser side of a panel that takes a large text file (the Workload
 // panel): a file read as bytes (refused unread when its size is refused),
-// drops on the panel, the text box's text.
+// the text box's text. Drops on the panel are drop_wasm.go's.
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -38,72 +38,9 @@ func ReadTextFile(ctx app.Context, file app.Value, check func(size int64) error,
 			done(ctx, name, nil, err)
 			return
 		}
-		var data []byte
-		err = catchJS(func() {
-			u8 := app.Window().Get("Uint8Array").New(v)
-			data = make([]byte, u8.Length())
-			app.CopyBytesToGo(data, u8)
-		})
+		data, err := bytesOf(v)
 		done(ctx, name, data, err)
 	})
-}
-
-// WatchDropsOn makes the element with the given id a drop target
-// for workloads: a dropped file goes to onFile, dropped text to onText
-// (except onto a text field, which takes it). The drop goes no further,
-// so the page's config import (a drop anywhere else) does not see it.
-func WatchDropsOn(ctx app.Context, id string, onFile func(app.Context, app.Value), onText func(app.Context, string)) func() {
-	el := app.Window().GetElementByID(id)
-	if !el.Truthy() {
-		return func() {}
-	}
-	over := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			if dt := e.Get("dataTransfer"); dt.Truthy() && (hasType(dt, "Files") || !isTextField(e.Get("target"))) {
-				e.Call("preventDefault")
-				e.Call("stopPropagation")
-				dt.Set("dropEffect", "copy")
-			}
-		})
-		return nil
-	})
-	drop := app.FuncOf(func(_ app.Value, args []app.Value) any {
-		_ = catchJS(func() {
-			e := args[0]
-			dt := e.Get("dataTransfer")
-			if !dt.Truthy() {
-				return
-			}
-			if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
-				e.Call("preventDefault")
-				e.Call("stopPropagation")
-				file := files.Index(0)
-				ctx.Dispatch(func(ctx app.Context) { onFile(ctx, file) })
-				return
-			}
-			if isTextField(e.Get("target")) {
-				e.Call("stopPropagation") // the text field takes it, not the config import
-				return
-			}
-			if text := dt.Call("getData", "text/plain").String(); text != "" {
-				e.Call("preventDefault")
-				e.Call("stopPropagation")
-				ctx.Dispatch(func(ctx app.Context) { onText(ctx, text) })
-			}
-		})
-		return nil
-	})
-	el.Call("addEventListener", "dragover", over)
-	el.Call("addEventListener", "drop", drop)
-	return func() {
-		_ = catchJS(func() {
-			el.Call("removeEventListener", "dragover", over)
-			el.Call("removeEventListener", "drop", drop)
-		})
-		over.Release()
-		drop.Release()
-	}
 }
 
 // TextOf is the value of the text field with the given id, read when it

@@ -185,7 +185,7 @@ func (m *MapState) fillRanges(cfg estimator.Config) {
 
 // Check fills the ranges that follow the config and marks what the map
 // cannot take: the same axis twice, an empty range. The errors of
-// NewMapper land beside their controls (see mapErrKey).
+// NewMapper land beside their controls (see MapErrKey).
 func (m *MapState) Check(cfg estimator.Config) {
 	m.fillRanges(cfg)
 	m.cerrs = map[string]string{}

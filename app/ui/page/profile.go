@@ -115,7 +115,7 @@ const baselineTermsUnderArt = "terms of your own are not supported with ART's co
 const termsUnderArt = "terms of your own are not supported with ART's code (their places do not map onto ART's alternatives): " +
 	"remove them to price with ART's code; meanwhile the page shows the seeds' reading"
 
-// decodeProfileErrors marks the Trainer when the link's profile could not
+// decodeProfileError marks the Trainer when the link's profile could not
 // be kept: a value that is neither profile, or art beside terms (the
 // estimator's Repair then priced seeds). It reports whether e was one.
 func (s *State) decodeProfileError(q map[string][]string, e *estimator.Error) bool {

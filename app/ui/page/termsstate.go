@@ -37,14 +37,12 @@ type termDraft struct {
 // terms); term i's message has the key TermKey(i).
 const KeyTerms = "terms"
 
-// TermEdit is the edit term i's part sends (part one of termParts: name,
-// place, revision, bytes) with the text it holds.
+// TermEdit is the edit term i's part sends (part one of name, place,
+// revision, bytes: the term's fields in the panel's order) with the text
+// it holds.
 func TermEdit(part string, i int, text string) Edit {
 	return Edit{For: ForTerms, Kind: EditTerm, Key: part + "-" + strconv.Itoa(i), Text: text}
 }
-
-// termParts are the fields of a term, in the panel's order.
-var termParts = []string{"name", "place", "revision", "bytes"}
 
 // TermKey is the error key of term i's message (id error-term-<i>).
 func TermKey(i int) string { return "term-" + strconv.Itoa(i) }

@@ -1,0 +1,137 @@
+package page
+
+// Validation: what the page says is wrong with the state, and the last
+// config's Repair and Estimate kept for the edit that asks again.
+
+import (
+	"reflect"
+	"sort"
+	"sync/atomic"
+
+	"headroom/estimator"
+)
+
+// Validate recomputes Errs and Valid from InputErr, the config and the
+// range.
+func (s *State) Validate() {
+	s.Errs = make(map[string]string, len(s.InputErr)+2)
+	for k, v := range s.InputErr {
+		s.Errs[k] = v
+	}
+	// A field whose text does not parse leaves the config at another
+	// value (its last, or a link's default): the state is not what was
+	// typed, and the page keeps showing its last valid one (issue 27,
+	// defect 3). A bad term or observed point is only left out, as the
+	// Changes and Observed panels say: the rest is what was typed.
+	s.Valid = len(s.InvalidFields()) == 0
+	add := func(key, msg string) {
+		s.Valid = false
+		if _, ok := s.Errs[key]; !ok {
+			s.Errs[key] = msg
+		}
+	}
+	// Every field the config fails on is marked, as a link's decoding
+	// marks them (Repair finds them all; Estimate stops at the first), so
+	// the address the page writes opens with the same messages.
+	v := validated(s.Cfg)
+	for _, e := range v.bad {
+		for _, k := range errorKeysOf(e.Field) {
+			add(k, e.Message)
+		}
+	}
+	// The estimate is how a config is validated (an overflow is found only
+	// by pricing it); renderNow shows this one rather than pricing again.
+	res, err := v.res, v.err
+	s.CfgOK = err == nil
+	if err == nil {
+		s.Result = res
+	} else {
+		for _, e := range estimator.FieldErrors(err) {
+			keys := errorKeysOf(e.Field)
+			if k, ok := s.termErrorKey(e.Field); ok {
+				keys = []string{k}
+			}
+			for _, k := range keys {
+				add(k, e.Message)
+			}
+		}
+	}
+	if err := estimator.CheckRange(s.From, s.To, ChartPoints); err != nil {
+		for _, e := range estimator.FieldErrors(err) {
+			switch e.Field {
+			case "from":
+				add(KeyFrom, e.Message)
+			case "to":
+				add(KeyTo, e.Message)
+			default: // the grid size is not a control
+				add(KeyConfig, e.Error())
+			}
+		}
+	}
+	if f, ok := estimator.FieldByKey(s.Axis); ok {
+		if s.From < f.Min {
+			add(KeyFrom, "must be at least "+estimator.Group(f.Min)+" along "+s.Axis+", got "+estimator.Group(s.From))
+		}
+		if s.To > f.Max {
+			add(KeyTo, "must be at most "+estimator.Group(f.Max)+" along "+s.Axis+", got "+estimator.Group(s.To))
+		}
+	}
+}
+
+// InvalidFields are the controls whose text is not in the config (a term
+// or an observed point is left out instead), sorted: what the page names
+// while it shows its last valid state.
+func (s *State) InvalidFields() []string {
+	var keys []string
+	for k := range s.InputErr {
+		if _, term := termIndexOfKey(k); term || k == KeyObserved {
+			continue
+		}
+		keys = append(keys, controlKey(k))
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// MessageOf is an error's message without the field name, which the page
+// shows by placing it beside the field.
+func MessageOf(err error) string {
+	if es := estimator.FieldErrors(err); len(es) == 1 {
+		return es[0].Message
+	}
+	return err.Error()
+}
+
+// validation is what Validate learns of a config: the fields Repair
+// finds bad, and the estimate.
+type validation struct {
+	cfg estimator.Config
+	bad estimator.ErrorList
+	res estimator.Result
+	err error
+}
+
+// lastValidation is the last config validated, and what was learnt. An
+// edit validates the same config several times (the edit, the state its
+// address opens, the address itself, in Apply, Settled and the
+// explorer's address), each a Repair and an Estimate; the last one's are
+// reused. Only a flat config
+// is kept (no terms, observed points or baseline of its own): compared
+// whole with reflect.DeepEqual, a few microseconds, it shares nothing a
+// later edit could change.
+var lastValidation atomic.Pointer[validation]
+
+// validated returns Repair's and Estimate's findings for cfg.
+func validated(cfg estimator.Config) *validation {
+	flat := len(cfg.Terms) == 0 && len(cfg.Observed) == 0 && cfg.Baseline == nil
+	if last := lastValidation.Load(); flat && last != nil && reflect.DeepEqual(last.cfg, cfg) {
+		return last
+	}
+	v := &validation{cfg: cfg}
+	_, v.bad = estimator.Repair(cfg)
+	v.res, v.err = estimator.Estimate(cfg)
+	if flat {
+		lastValidation.Store(v)
+	}
+	return v
+}
