@@ -8,7 +8,7 @@ package e2e
 // nothing here asserts a time.
 //
 //	make bench
-//	go test -tags bench -run '^TestBench$' -v ./app -args -bench.out=FILE
+//	go test -tags bench -run '^TestBench$' -v ./app/e2e -args -bench.out=FILE
 
 import (
 	"context"

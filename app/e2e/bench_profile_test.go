@@ -7,7 +7,7 @@ package e2e
 // explorer runs an app.wasm built with its function names (-ldflags=-w,
 // not -s, which drops the name section the profiler reads).
 //
-//	go test -tags bench -run '^TestBenchProfile$' -v ./app -args -bench.profile=FILE
+//	go test -tags bench -run '^TestBenchProfile$' -v ./app/e2e -args -bench.profile=FILE
 
 import (
 	"cmp"

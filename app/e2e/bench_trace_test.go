@@ -5,7 +5,7 @@ package e2e
 // The browser's own work during a cold load, from Chrome's trace: what the
 // CPU profile (bench_profile_test.go) can only call "(program)".
 //
-//	go test -tags bench -run '^TestBenchTrace$' -v ./app -args -bench.trace=FILE
+//	go test -tags bench -run '^TestBenchTrace$' -v ./app/e2e -args -bench.trace=FILE
 
 import (
 	"cmp"

@@ -22,17 +22,12 @@ import (
 // failing with the last value seen when the deadline passes.
 func (tb *tab) waitExpr(what, expr string, ok func(string) bool) string {
 	tb.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		got := eval[string](tb, expr)
-		if ok(got) {
-			return got
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: still %q after 20 s\nconsole:\n%s", what, got, tb.consoleText())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	var got string
+	tb.waitUntil(what, 20*time.Second, func() (bool, string) {
+		got = eval[string](tb, expr)
+		return ok(got), fmt.Sprintf("%q", got)
+	})
+	return got
 }
 
 // comparedView is what the page shows of a comparison.

@@ -22,17 +22,16 @@ import (
 )
 
 // waitJS polls the JavaScript condition cond until it holds, for up to
-// 20 s; on the deadline it fails the test with what show evaluated to
-// the last time.
+// 20 s (scaled by slow); on the deadline it fails the test with what show
+// evaluated to the last time.
 func (tb *tab) waitJS(what, cond, show string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(slow(20 * time.Second))
-	for !eval[bool](tb, cond) {
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: still not so after %v; last seen: %s", what, slow(20*time.Second), eval[string](tb, show))
+	tb.waitUntil(what, 20*time.Second, func() (bool, string) {
+		if eval[bool](tb, cond) {
+			return true, ""
 		}
-		time.Sleep(40 * time.Millisecond)
-	}
+		return false, eval[string](tb, show)
+	})
 }
 
 // typeText empties the field id and types text into it, key by key.
@@ -68,8 +67,7 @@ func (tb *tab) sliderKeys() []string {
 func (tb *tab) checkKnobs(when string) {
 	tb.t.Helper()
 	keys := tb.sliderKeys()
-	deadline := time.Now().Add(slow(10 * time.Second))
-	for {
+	err := tb.waitUntilErr("every knob at its field's position", 10*time.Second, func() (bool, string) {
 		var bad []string
 		q := tb.query()
 		for _, key := range keys {
@@ -82,14 +80,10 @@ func (tb *tab) checkKnobs(when string) {
 				bad = append(bad, fmt.Sprintf("#slider-%s is at %s, its field %q puts it at %d", key, got, tb.value("input-"+key), want))
 			}
 		}
-		if len(bad) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Errorf("%s (?%s):\n  %s", when, q.Encode(), strings.Join(bad, "\n  "))
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
+		return len(bad) == 0, fmt.Sprintf("(?%s):\n  %s", q.Encode(), strings.Join(bad, "\n  "))
+	})
+	if err != nil {
+		tb.t.Errorf("%s: %v", when, err)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -30,10 +31,13 @@ func (tb *tab) mapSeen() string {
 			document.getElementById('map-progress').textContent + (p ? ' problem=' + p.textContent : ''); })()`)
 }
 
-// waitMap waits until the map view shows a complete map along y.
+// waitMap waits until the map view shows a complete map along y. The map
+// is computed in animation frames, and a loaded machine gives a tab fewer
+// of them (the test once timed out at a load of 30), so the deadline is
+// two minutes.
 func (tb *tab) waitMap(y string) {
 	tb.t.Helper()
-	tb.waitCond("the map along "+y, func() (bool, string) {
+	tb.waitUntil("the map along "+y, 2*time.Minute, func() (bool, string) {
 		seen := tb.mapSeen()
 		ok := eval[bool](tb, fmt.Sprintf(`(() => { const v = document.getElementById('map-view');
 			return !!v && v.dataset.complete === '1' && v.dataset.y === %q && !!document.querySelector('#map svg'); })()`, y))
@@ -90,7 +94,7 @@ func TestE2EMap(t *testing.T) {
 		return -1; })()`, chromedp.EvalAwaitPromise)
 	t.Logf("map of 128 columns complete %.1f ms after the change of y (to the frame that shows it)", ms)
 	tb.waitMap("vocab_size")
-	tb.waitCond("my=vocab_size in the address", func() (bool, string) {
+	tb.waitUntil("my=vocab_size in the address", 10*time.Second, func() (bool, string) {
 		href := eval[string](tb, `location.href`)
 		return strings.Contains(href, "view=map") && strings.Contains(href, "my=vocab_size"), href
 	})
@@ -105,7 +109,7 @@ func TestE2EMap(t *testing.T) {
 	}
 	cx, cy := tb.mapPoint(0.4, 0.6)
 	var got estimator.MapColumn
-	tb.waitCond("the read-out of the column under the pointer", func() (bool, string) {
+	tb.waitUntil("the read-out of the column under the pointer", 10*time.Second, func() (bool, string) {
 		tb.mouse(chromedp.MouseMoved, cx, cy, false)
 		raw := eval[string](tb, `document.getElementById('map-readout').dataset.column || ''`)
 		return raw != "" && json.Unmarshal([]byte(raw), &got) == nil, raw
@@ -133,7 +137,7 @@ func TestE2EMap(t *testing.T) {
 	tb.mouse(chromedp.MousePressed, cx, cy, false)
 	tb.mouse(chromedp.MouseReleased, cx, cy, false)
 	var q url.Values
-	tb.waitCond("rows and vocab_size in the address after the click", func() (bool, string) {
+	tb.waitUntil("rows and vocab_size in the address after the click", 10*time.Second, func() (bool, string) {
 		s := eval[string](tb, `location.search`)
 		q, _ = url.ParseQuery(strings.TrimPrefix(s, "?"))
 		return s != before && q.Get("rows") != "" && q.Get("vocab_size") != "", s
@@ -146,7 +150,7 @@ func TestE2EMap(t *testing.T) {
 	if col := want.ColumnAt(rows); col < 0 || want.Columns[col].X != got.X {
 		t.Errorf("clicked rows %d is not in the hovered column at %d", rows, got.X)
 	}
-	tb.waitCond("the fields show the clicked point", func() (bool, string) {
+	tb.waitUntil("the fields show the clicked point", 10*time.Second, func() (bool, string) {
 		r := eval[string](tb, `document.getElementById('input-rows').value`)
 		v := eval[string](tb, `document.getElementById('input-vocab_size').value`)
 		pr, e1 := estimator.ParseCount(r)

@@ -12,7 +12,7 @@ package e2e
 // that still fails; each sequence it found is kept as a case of
 // TestE2EMonkeyFound (e2e_monkey_found_test.go).
 //
-//	go test -run 'TestE2EMonkey$' -v ./app -args -monkey.seed=N -monkey.actions=M
+//	go test -run 'TestE2EMonkey$' -v ./app/e2e -args -monkey.seed=N -monkey.actions=M
 
 import (
 	"context"
@@ -44,7 +44,7 @@ func TestE2EMonkey(t *testing.T) {
 		seed = uint64(time.Now().UnixNano())
 	}
 	acts := monkeyPlan(seed, *monkeyActions)
-	t.Logf("monkey: seed %d, %d actions (replay: go test -run 'TestE2EMonkey$' ./app -args -monkey.seed=%d -monkey.actions=%d)",
+	t.Logf("monkey: seed %d, %d actions (replay: go test -run 'TestE2EMonkey$' ./app/e2e -args -monkey.seed=%d -monkey.actions=%d)",
 		seed, len(acts), seed, len(acts))
 	m := newMonkey(t)
 	defer m.close()

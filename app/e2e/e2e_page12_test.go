@@ -60,35 +60,22 @@ func (tb *tab) snap() pageSnap {
 // reporting what it last saw.
 func (tb *tab) waitSnap(what string, want pageSnap) {
 	tb.t.Helper()
-	deadline := time.Now().Add(slow(15 * time.Second))
-	var got pageSnap
-	for {
-		got = tb.snap()
-		if got == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: the page shows\n %+v\nwant\n %+v", what, got, want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	tb.waitUntil(fmt.Sprintf("%s: the page to show\n %+v\n", what, want), 15*time.Second, func() (bool, string) {
+		got := tb.snap()
+		return got == want, fmt.Sprintf("\n %+v", got)
+	})
 }
 
 // waitSnapSettled waits until the address bar holds the state the page shows
 // (it is written at most every 300 ms) and returns the snapshot.
 func (tb *tab) waitSnapSettled(what string) pageSnap {
 	tb.t.Helper()
-	deadline := time.Now().Add(slow(15 * time.Second))
-	for {
-		s := tb.snap()
-		if s.Baseline != "" && tb.urlMatches(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: the page never settled: %+v (address ?%s)", what, s, tb.query().Encode())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	var s pageSnap
+	tb.waitUntil(what+": the page to settle", 15*time.Second, func() (bool, string) {
+		s = tb.snap()
+		return s.Baseline != "" && tb.urlMatches(s), fmt.Sprintf("%+v (address ?%s)", s, tb.query().Encode())
+	})
+	return s
 }
 
 // urlMatches reports whether the address says the fields shown.

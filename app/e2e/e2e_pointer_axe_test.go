@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -104,7 +105,7 @@ func TestE2EAxe(t *testing.T) {
 				g := tb.chartGeo()
 				x, y := g.client((g.XMin + g.XMax) / 2)
 				tb.mouse("mouseMoved", x, y, false)
-				tb.waitCond("the read-out", func() (bool, string) {
+				tb.waitUntil("the read-out", 10*time.Second, func() (bool, string) {
 					r := tb.readout()
 					return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
 				})

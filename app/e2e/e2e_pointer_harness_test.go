@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -77,23 +76,6 @@ func (tb *tab) readout() readoutState {
 		return {Hidden: r.hidden, X: r.dataset.x ?? '', Text: r.textContent,
 			Rev: [rev('readout-baseline'), rev('readout-candidate')]};
 	})()`)
-}
-
-// waitCond polls cond every 20 ms until it holds or 10 s pass, then fails
-// with what it last saw.
-func (tb *tab) waitCond(what string, cond func() (bool, string)) {
-	tb.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		ok, seen := cond()
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("waiting for %s: last saw %s\nconsole:\n%s", what, seen, tb.consoleText())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // mouse sends a mouse event at (x, y) in client pixels, with the left

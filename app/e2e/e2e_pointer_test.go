@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -41,7 +42,7 @@ func TestE2EChartPointer(t *testing.T) {
 		cx, cy := g.client(want)
 		tb.mouse(chromedp.MouseMoved, cx, cy, false)
 		var r readoutState
-		tb.waitCond(fmt.Sprintf("a read-out near x %.0f", want), func() (bool, string) {
+		tb.waitUntil(fmt.Sprintf("a read-out near x %.0f", want), 10*time.Second, func() (bool, string) {
 			r = tb.readout()
 			x, _ := strconv.ParseFloat(r.X, 64)
 			return !r.Hidden && math.Abs(x-g.dataAt(cx)) <= 2*g.perPixel(), fmt.Sprintf("%+v", r)
@@ -59,7 +60,7 @@ func TestE2EChartPointer(t *testing.T) {
 	}
 	// Leaving hides it.
 	tb.mouse(chromedp.MouseMoved, 2, 2, false)
-	tb.waitCond("the read-out to hide", func() (bool, string) {
+	tb.waitUntil("the read-out to hide", 10*time.Second, func() (bool, string) {
 		r := tb.readout()
 		return r.Hidden, fmt.Sprintf("%+v", r)
 	})
@@ -71,7 +72,7 @@ func TestE2EChartPointer(t *testing.T) {
 	tb.mouse(chromedp.MouseReleased, cx, cy, false)
 	waitValue := func(x int64) {
 		t.Helper()
-		tb.waitCond(fmt.Sprintf("#input-rows = %d", x), func() (bool, string) {
+		tb.waitUntil(fmt.Sprintf("#input-rows = %d", x), 10*time.Second, func() (bool, string) {
 			v := tb.value("input-rows")
 			return v == strconv.FormatInt(x, 10), v
 		})
@@ -155,7 +156,7 @@ func TestE2EChartPointer(t *testing.T) {
 		want := s.want(cur)
 		tb.do(s.key)
 		waitValue(want)
-		tb.waitCond(s.name+": the read-out at the new value", func() (bool, string) {
+		tb.waitUntil(s.name+": the read-out at the new value", 10*time.Second, func() (bool, string) {
 			r := tb.readout()
 			return !r.Hidden && r.X == strconv.FormatInt(want, 10), fmt.Sprintf("%+v", r)
 		})
@@ -181,7 +182,7 @@ func TestE2EChartPointer(t *testing.T) {
 	}
 	tb.mouse(chromedp.MouseReleased, bx, ay, false)
 	wantFrom, wantTo := g.dataAt(ax), g.dataAt(bx)
-	tb.waitCond("the dragged range in the fields", func() (bool, string) {
+	tb.waitUntil("the dragged range in the fields", 10*time.Second, func() (bool, string) {
 		f, _ := strconv.ParseFloat(tb.value("axis-from"), 64)
 		e, _ := strconv.ParseFloat(tb.value("axis-to"), 64)
 		slack := 2 * g.perPixel()
@@ -189,11 +190,11 @@ func TestE2EChartPointer(t *testing.T) {
 			fmt.Sprintf("from %v to %v, want about %.0f..%.0f", f, e, wantFrom, wantTo)
 	})
 	zf, zt := tb.value("axis-from"), tb.value("axis-to")
-	tb.waitCond("the address to carry the range", func() (bool, string) {
+	tb.waitUntil("the address to carry the range", 10*time.Second, func() (bool, string) {
 		q := tb.query()
 		return q.Get("from") == zf && q.Get("to") == zt, q.Encode()
 	})
-	tb.waitCond("the chart to map the new range", func() (bool, string) {
+	tb.waitUntil("the chart to map the new range", 10*time.Second, func() (bool, string) {
 		g2 := tb.chartGeo()
 		return strconv.FormatFloat(g2.XMin, 'f', -1, 64) == zf && strconv.FormatFloat(g2.XMax, 'f', -1, 64) == zt,
 			fmt.Sprintf("%g..%g", g2.XMin, g2.XMax)
@@ -205,7 +206,7 @@ func TestE2EChartPointer(t *testing.T) {
 	tb.do(chromedp.MouseClickXY(mx, my, chromedp.ClickCount(2)))
 	waitDefault := func(how string) {
 		t.Helper()
-		tb.waitCond(how+" to restore the default range", func() (bool, string) {
+		tb.waitUntil(how+" to restore the default range", 10*time.Second, func() (bool, string) {
 			f, e := tb.value("axis-from"), tb.value("axis-to")
 			q := tb.query()
 			return f == strconv.FormatInt(from, 10) && e == strconv.FormatInt(to, 10) && !q.Has("from") && !q.Has("to"),
@@ -222,7 +223,7 @@ func TestE2EChartPointer(t *testing.T) {
 	tb.mouse(chromedp.MouseMoved, (ax+bx)/2, ay, true)
 	tb.mouse(chromedp.MouseMoved, bx, ay, true)
 	tb.mouse(chromedp.MouseReleased, bx, ay, false)
-	tb.waitCond("a zoom", func() (bool, string) {
+	tb.waitUntil("a zoom", 10*time.Second, func() (bool, string) {
 		f := tb.value("axis-from")
 		return f != strconv.FormatInt(from, 10), f
 	})
@@ -241,7 +242,7 @@ func TestE2EChartPointer(t *testing.T) {
 		c.dispatchEvent(new PointerEvent('pointerup', o));
 		c.dispatchEvent(new PointerEvent('pointerleave', o));
 	})()`, tx, ty)))
-	tb.waitCond("a tap's read-out", func() (bool, string) {
+	tb.waitUntil("a tap's read-out", 10*time.Second, func() (bool, string) {
 		r := tb.readout()
 		x, _ := strconv.ParseFloat(r.X, 64)
 		return !r.Hidden && math.Abs(x-g.dataAt(tx)) <= 2*g.perPixel(), fmt.Sprintf("%+v", r)
@@ -287,7 +288,7 @@ func TestE2EChartPointerCost(t *testing.T) {
 	prefetched := func() int {
 		return eval[int](tb, `Number(document.getElementById('chart').dataset.prefetched || 0)`)
 	}
-	tb.waitCond("the read-outs prefetched", func() (bool, string) {
+	tb.waitUntil("the read-outs prefetched", 10*time.Second, func() (bool, string) {
 		p := prefetched()
 		return p == unique, fmt.Sprintf("%d of %d", p, unique)
 	})
@@ -316,7 +317,7 @@ func TestE2EChartPointerByteAxis(t *testing.T) {
 	cx, cy := g.client(g.XMin + 0.4*(g.XMax-g.XMin))
 	tb.mouse(chromedp.MouseMoved, cx, cy, false)
 	var r readoutState
-	tb.waitCond("a read-out", func() (bool, string) {
+	tb.waitUntil("a read-out", 10*time.Second, func() (bool, string) {
 		r = tb.readout()
 		return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
 	})
@@ -338,11 +339,11 @@ func TestE2EChartPointerByteAxis(t *testing.T) {
 	}
 	tb.mouse(chromedp.MousePressed, cx, cy, false)
 	tb.mouse(chromedp.MouseReleased, cx, cy, false)
-	tb.waitCond("the in-use field to take x", func() (bool, string) {
+	tb.waitUntil("the in-use field to take x", 10*time.Second, func() (bool, string) {
 		v := tb.value("input-" + page.KeyInUseGiB)
 		return v == page.GiBText(x), v + ", want " + page.GiBText(x)
 	})
-	tb.waitCond("the address to carry x", func() (bool, string) {
+	tb.waitUntil("the address to carry x", 10*time.Second, func() (bool, string) {
 		q := tb.query()
 		return q.Get("in_use_bytes") == r.X, q.Encode()
 	})

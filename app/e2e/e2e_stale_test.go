@@ -71,7 +71,7 @@ func TestE2EReadoutAfterZoom(t *testing.T) {
 	ax, ay := g.client(g.XMin + a*(g.XMax-g.XMin))
 	bx, _ := g.client(g.XMin + b*(g.XMax-g.XMin))
 	tb.mouse(chromedp.MouseMoved, ax, ay, false)
-	tb.waitCond("the read-out at the press", func() (bool, string) {
+	tb.waitUntil("the read-out at the press", 10*time.Second, func() (bool, string) {
 		r := tb.readout()
 		return !r.Hidden && r.X != "", fmt.Sprintf("%+v", r)
 	})
@@ -82,7 +82,7 @@ func TestE2EReadoutAfterZoom(t *testing.T) {
 	}
 	tb.mouse(chromedp.MouseReleased, bx, ay, false)
 	var g2 chartGeo
-	tb.waitCond("the chart to map the zoomed range", func() (bool, string) {
+	tb.waitUntil("the chart to map the zoomed range", 10*time.Second, func() (bool, string) {
 		g2 = tb.chartGeo()
 		return g2.XMin != g.XMin || g2.XMax != g.XMax, fmt.Sprintf("%g..%g", g2.XMin, g2.XMax)
 	})
@@ -90,7 +90,7 @@ func TestE2EReadoutAfterZoom(t *testing.T) {
 	// range's right end.
 	want := g2.dataAt(bx)
 	slack := 4 * g2.perPixel()
-	tb.waitCond("the read-out to follow the new mapping", func() (bool, string) {
+	tb.waitUntil("the read-out to follow the new mapping", 10*time.Second, func() (bool, string) {
 		r := tb.readout()
 		x, err := strconv.ParseFloat(r.X, 64)
 		return err == nil && !r.Hidden && math.Abs(x-want) <= slack,

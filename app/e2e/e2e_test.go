@@ -4,7 +4,7 @@ package e2e
 
 // The harness of the browser tests: the explorer built to WebAssembly,
 // served in-process on loopback, driven in Debian's headless Chromium with
-// chromedp. The tests are in e2e_explorer_test.go and e2e_share_test.go.
+// chromedp. The tests are the e2e_*_test.go files beside this one.
 //
 // The DOM contract the tests rely on (TestE2EPageLoads checks every id):
 //
@@ -74,7 +74,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/log"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -89,8 +91,10 @@ const (
 	wasmLDFlags = "-s -w"
 )
 
-// e2eTimeout bounds one browser test, page load included.
-const e2eTimeout = 2 * time.Minute
+// e2eTimeout bounds one browser test, page load included (scaled by the
+// throttle, as every wait is): a bound on a hang, generous for a loaded
+// machine.
+const e2eTimeout = 5 * time.Minute
 
 // e2e is the browser tests' shared state: one build, one server, one
 // browser for the whole test binary, started by the first test that needs
@@ -353,6 +357,11 @@ func newTab(t *testing.T) *tab {
 	// that follows it returns, so checkConsole misses nothing.
 	if err := chromedp.Listen(tabCtx, tb.record); err != nil {
 		t.Fatalf("opening a tab: %v", err)
+	}
+	// The newest tab in front: a tab behind others gets fewer animation
+	// frames, and the map is computed in them.
+	if _, err := chromedp.Call(tabCtx, cdppage.BringToFront, cdp.Empty{}); err != nil {
+		t.Fatalf("bringing the tab to the front: %v", err)
 	}
 	if err := throttle(tabCtx); err != nil {
 		t.Fatalf("CPU throttle: %v", err)

@@ -174,27 +174,14 @@ func reloadIntoRebuilt(tb *tab, wasmPath, version string, size int64) {
 		if (!navigator.serviceWorker.controller) return 'no controller';
 		return 'ok';
 	})()`, readyExpr, version, wasmPath, size)
-	deadline := time.Now().Add(slow(90 * time.Second))
-	last := ""
-	for last != "ok" {
-		var err error
-		last, err = chromedp.Run(tb.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+	tb.waitUntil("the tab to run the new build after the rebuild and a reload", 90*time.Second, func() (bool, string) {
+		last, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
 		if err != nil {
 			// The worker's reload may replace the page under evaluation.
-			last = err.Error()
+			return false, err.Error()
 		}
-		if last == "ok" {
-			break
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("after the rebuild and a reload, the tab never ran the new build: last saw %q\nconsole:\n%s", last, tb.consoleText())
-		}
-		select {
-		case <-tb.ctx.Done():
-			tb.t.Fatalf("the tab closed: %v; last saw %q", tb.ctx.Err(), last)
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+		return last == "ok", fmt.Sprintf("%q", last)
+	})
 	tb.waitQuery("rows=12345 after the reload into the new build", func(q string) bool {
 		return strings.Contains(q, "rows=12345")
 	})

@@ -7,6 +7,13 @@ package e2e
 // download, the clipboard, the service worker, an import report) polls its
 // condition with a deadline and, when the deadline passes, says what it
 // last saw. No test sleeps for "long enough".
+//
+// There is one way to wait: waitUntilErr polls a Go check that says
+// whether it holds and what it saw, until a deadline scaled by slow.
+// waitUntil fails the test instead of returning the error; waitFor and
+// waitForErr are the same for a JavaScript condition; the others
+// (waitValue, waitText, waitReady, waitMap, waitWorkload, ...) only say
+// what to look at.
 
 import (
 	"context"
@@ -28,10 +35,16 @@ var e2eCPUThrottle = flag.Float64("e2e.cputhrottle", 1, "slow the browser's CPU 
 // pollInterval is how often a wait looks again.
 const pollInterval = 25 * time.Millisecond
 
-// slow scales a deadline by the CPU throttle: a slowed page needs longer,
-// and the deadline is a bound on a hang, not a performance figure.
+// minWait is the shortest deadline of any wait. A deadline bounds a hang,
+// not a performance figure, and the tests run on a loaded machine (two
+// cores shared by several builds: TestE2EMap once took over 10 s for what
+// takes one), so a wait that passes gives up nothing by being generous.
+const minWait = 30 * time.Second
+
+// slow scales a deadline: at least minWait, times the CPU throttle (a
+// slowed page needs longer).
 func slow(d time.Duration) time.Duration {
-	return time.Duration(float64(d) * max(1, *e2eCPUThrottle))
+	return time.Duration(float64(max(d, minWait)) * max(1, *e2eCPUThrottle))
 }
 
 // throttle applies e2eCPUThrottle to a tab.
@@ -78,7 +91,8 @@ func (tb *tab) waitUntil(desc string, timeout time.Duration, check func() (ok bo
 	}
 }
 
-// waitUntilErr is waitUntil returning the failure instead of failing.
+// waitUntilErr is waitUntil returning the failure instead of failing: the
+// one primitive every wait of the tests goes through.
 func (tb *tab) waitUntilErr(desc string, timeout time.Duration, check func() (ok bool, saw string)) error {
 	start := time.Now()
 	deadline := start.Add(slow(timeout))

@@ -35,10 +35,13 @@ func (tb *tab) workloadStatus() string {
 // waitWorkload waits until expr is true, failing with the panel's status.
 func (tb *tab) waitWorkload(expr, what string, timeout time.Duration) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr,
-		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(timeout))); err != nil {
-		tb.t.Fatalf("waiting for %s: %v; the panel last said %q\nconsole:\n%s", what, err, tb.workloadStatus(), tb.consoleText())
-	}
+	tb.waitUntil(what, timeout, func() (bool, string) {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](expr))
+		if err != nil {
+			return false, "evaluating: " + err.Error()
+		}
+		return ok, "the panel said " + fmt.Sprintf("%q", tb.workloadStatus())
+	})
 }
 
 // TestE2EWorkload drops examples/workload.csv on the panel under

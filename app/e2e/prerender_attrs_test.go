@@ -121,7 +121,7 @@ func heavyValidQuery() string {
 
 // BenchmarkPrerenderFlood is the server's cost of one request for each
 // flood link: the CPU of the prerender, run one at a time (go test -bench
-// PrerenderFlood -benchtime 3x ./app).
+// PrerenderFlood -benchtime 3x ./app/e2e).
 func BenchmarkPrerenderFlood(b *testing.B) {
 	s := newPrerenderServer(b)
 	for _, name := range []string{"obs-invalid", "obs-valid", "terms", "field", "long-value", "heavy-valid"} {

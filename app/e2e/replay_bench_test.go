@@ -7,7 +7,7 @@ package e2e
 // seed 7: nearly every line its own rows), replayed by the command line
 // from a file under examples/pressure.json, three times; the median.
 //
-//	go test -count=1 -tags bench -run '^TestBenchReplay$' -v ./app
+//	go test -count=1 -tags bench -run '^TestBenchReplay$' -v ./app/e2e
 
 import (
 	"bytes"
