@@ -19,6 +19,7 @@ import (
 
 	"headroom/app/ui"
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -91,7 +92,7 @@ func monkeyPlan(seed uint64, n int) []action {
 		var a action
 		switch op {
 		case "slide":
-			a = action{Op: op, Key: pick(sliders), N: r.IntN(ui.SliderSteps + 1)}
+			a = action{Op: op, Key: pick(sliders), N: r.IntN(widget.Steps + 1)}
 		case "keys":
 			a = action{Op: op, Key: pick(sliders), Text: pick(keyNames), N: 1 + r.IntN(5)}
 		case "type":
@@ -217,7 +218,11 @@ func monkeyImport(r *rand.Rand) string {
 func monkeyQueryValue(r *rand.Rand, sliders []string) (string, string) {
 	switch r.IntN(8) {
 	case 0:
-		ids, _ := ui.PresetIDs()
+		var ids []string
+		list, _ := page.Presets()
+		for _, p := range list {
+			ids = append(ids, p.ID)
+		}
 		return page.KeyPreset, pickOf(r, append([]string{"bogus"}, ids...)...)
 	case 1:
 		ids := []string{"h300", ""}

@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"headroom/app/ui"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -273,7 +272,7 @@ func (m *monkey) checkFresh() error {
 		return err
 	}
 	q, _ := url.ParseQuery(strings.TrimPrefix(want.Search, "?"))
-	opened, err := ui.OpenAddress(q)
+	opened, err := openAddress(q)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"headroom/app/ui"
+	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -229,20 +229,29 @@ func (m *monkey) expected(doc, search string) (*decisions, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the address ?%s does not parse: %v", search, err)
 	}
-	s, err := ui.OpenAddress(q)
+	s, err := openAddress(q)
 	if err != nil {
 		return nil, err
 	}
-	if !s.Valid && (!s.ConfigOK || m.lastValid[doc] != nil) {
+	if !s.Valid && (!s.CfgOK || m.lastValid[doc] != nil) {
 		return m.lastValid[doc], nil
 	}
-	res, err := estimator.Estimate(s.Config)
+	res, err := estimator.Estimate(s.Cfg)
 	if err != nil {
 		return nil, fmt.Errorf("the address %s decodes to a config that does not estimate: %v", search, err)
 	}
 	d := &decisions{res.Baseline.Decision.String(), res.Candidate.Decision.String()}
 	m.lastValid[doc] = d
 	return d, nil
+}
+
+// openAddress decodes an address query as the page does when it opens it.
+func openAddress(q url.Values) (page.State, error) {
+	list, err := page.Presets()
+	if err != nil {
+		return page.State{}, err
+	}
+	return page.Decode(q, list), nil
 }
 
 // decisionsExpr is true when the decision panels show want.
