@@ -73,11 +73,11 @@ brotli:
 # docs/path-390.png, path-1280.png, path-1920.png (a new user's path at
 # three widths), taken by the browser tests from a fresh build.
 screenshot: chromium
-	HEADROOM_SCREENSHOT=1 $(GO) test -count=1 -run 'TestE2EScreenshot' -v ./app
+	HEADROOM_SCREENSHOT=1 $(GO) test -count=1 -run 'TestE2EScreenshot' -v ./app/e2e
 
 # loadcheck: the full 20 s load check of serve (make test runs 3 s of it).
 loadcheck: wasm
-	$(GO) test -count=1 -run 'TestLoadCheck' -v ./app -args -loadcheck.duration=20s
+	$(GO) test -count=1 -run 'TestLoadCheck' -v ./app/e2e -args -loadcheck.duration=20s
 
 # chromium: the browser tests need Debian's chromium; install it when it is
 # missing and we are root (CI is). Without root, the tests say what is
@@ -115,21 +115,21 @@ axe:
 # browser builds it, so the _wasm.go files are vetted too.
 vet:
 	$(GO) vet ./...
-	$(GO) vet -tags bench ./app
+	$(GO) vet -tags bench ./app/...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/...
 
-# race: the tests of every package but app (whose tests drive the
+# race: the tests of every package but app/e2e (whose tests drive the
 # browser) under the race detector, in -short. About 4.5 minutes on two
 # cores at a load average near 13 (estimator 1 min, cli 40 s, chart 30 s,
 # server 30 s, the rest the race builds).
 race:
-	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app')
+	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app/e2e')
 
 # test: every test, then the browser tests again with Chromium's CPU
 # slowed 4x (a test that waits for time rather than for its condition
 # fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
 # actions with a fresh seed, printed; replay one with
-#   go test -run 'TestE2EMonkey$$' -v ./app -args -monkey.seed=N -monkey.actions=M
+#   go test -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
 # The slowed run leaves out the monkey (it ran above) and the tests that
 # only load the page (offline, static site, wasm_exec, the service
@@ -139,8 +139,8 @@ SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|Te
 test: chromium axe vet race wasm
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
 	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
-	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app -args -monkey.actions=$(MONKEY_ACTIONS)
-	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app -args -e2e.cputhrottle=4
+	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
+	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in
@@ -153,8 +153,8 @@ test: chromium axe vet race wasm
 # "name: value unit" (also in bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
 bench: chromium wasm
 	@mkdir -p bin
-	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
-	$(GO) test -count=1 -tags bench -run '^TestBenchReplay$$' -timeout 5m -v ./app -args -bench.out=$(CURDIR)/bin/bench.txt
+	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
+	$(GO) test -count=1 -tags bench -run '^TestBenchReplay$$' -timeout 5m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
 	@echo; cat bin/bench.txt
 
 # bench-profile: where a slider input's and a cold load's time goes, from
@@ -163,7 +163,7 @@ bench: chromium wasm
 # Chrome's DevTools open.
 bench-profile: chromium web-assets
 	@mkdir -p bin
-	$(GO) test -count=1 -tags bench -run '^TestBenchProfile$$' -timeout 15m -v ./app -args -bench.profile=$(CURDIR)/bin/bench-profile.txt
+	$(GO) test -count=1 -tags bench -run '^TestBenchProfile$$' -timeout 15m -v ./app/e2e -args -bench.profile=$(CURDIR)/bin/bench-profile.txt
 
 # fuzz runs every fuzz target for FUZZTIME each (go test runs one target
 # per invocation). A crasher lands in testdata/fuzz/ and becomes a

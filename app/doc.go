@@ -77,4 +77,8 @@
 //     app/ui/history.go and history_wasm.go call app/ui/browser's
 //     PushQuery and ReplaceQuery). The writes wait until the frame that
 //     shows the edit is painted.
+//
+// The browser tests that follow such an edit in Chromium are package
+// app/e2e: they build this package to WebAssembly and serve it with
+// app/server, as make run does.
 package main

@@ -1,0 +1,91 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"headroom/app/ui"
+	"headroom/app/ui/page"
+)
+
+// pickPreset chooses id from the model menu, as a person does.
+func (tb *tab) pickPreset(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const m = document.getElementById('preset');
+		m.value = %s;
+		m.dispatchEvent(new Event('change', {bubbles: true}));
+	})()`, js(id))))
+	tb.waitFor("the preset "+id+" picked", fmt.Sprintf(`document.getElementById('preset').value === %s`, js(id)), 15*time.Second)
+}
+
+// residentOf is the page's state for a link, as the estimator prices it.
+func residentOf(t *testing.T, q url.Values) page.State {
+	t.Helper()
+	list, err := page.Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.Decode(q, list)
+}
+
+// TestE2EResidentPresets picks two presets from the menu and reads what
+// is resident on the GPU in the candidate's panel and the "On the GPU"
+// group, each figure the estimator's for that model at the page's expert
+// parallelism 8; then a typed in_use_bytes wins, with the computed
+// figure beside it.
+func TestE2EResidentPresets(t *testing.T) {
+	tb := newTab(t)
+	tb.open("?rows=4096")
+	for _, id := range []string{"qwen3-30b-a3b", "llama-3.1-8b"} {
+		tb.pickPreset(id)
+		s := residentOf(t, url.Values{"rows": {"4096"}, page.KeyPreset: {id}})
+		rr := s.Result.Candidate.Resident
+		if !s.Valid || rr == nil || rr.Source != "resident" {
+			t.Fatalf("%s: the estimator's state: valid %v, errors %v", id, s.Valid, s.Errs)
+		}
+		tb.waitText("resident-candidate", ui.ResidentLine(rr))
+		tb.waitText("resident-facts", rr.Architecture, rr.ResidentBytes.String(), rr.WeightsBytes.GiBString()+" GiB")
+	}
+	tb.typeText("input-"+page.KeyInUseGiB, "80")
+	tb.waitText("resident-candidate", "80.000 GiB in use as given", "computed: ")
+	tb.waitText("resident-facts", "80.000 GiB as typed (computed: ")
+	tb.checkConsole()
+}
+
+// TestE2EResidentNoFit picks DeepSeek-V3, whose weights do not fit one
+// GPU of eight: the chart gives way to the figure and the smallest
+// expert parallelism that fits (16), whose button then prices it.
+func TestE2EResidentNoFit(t *testing.T) {
+	tb := newTab(t)
+	tb.open("?rows=4096&preset=qwen3-30b-a3b")
+	tb.pickPreset("deepseek-v3")
+	s := residentOf(t, url.Values{"rows": {"4096"}, page.KeyPreset: {"deepseek-v3"}})
+	msg := s.WeightsDoNotFit()
+	e, w, ok := page.FitExpertParallelWeights(s.Cfg)
+	if msg == "" || !ok {
+		t.Fatalf("the estimator fits DeepSeek-V3 at E = 8: %v", s.Errs)
+	}
+	weights := msg[strings.Index(msg, "weights are ")+len("weights are ") : strings.Index(msg, " per GPU")]
+	tb.waitText("no-fit-text", "The weights cannot fit", weights,
+		fmt.Sprintf("At expert parallelism %d ", e), w.GiBString()+" GiB per GPU")
+	tb.waitFor("no chart beside the message", `!document.querySelector('#chart svg') || 'a chart is drawn'`, 10*time.Second)
+	tb.do(chromedp.Click(chromedp.ID("no-fit-use")))
+	tb.waitQuery(fmt.Sprintf("expert_parallel=%d", e), func(q string) bool {
+		return strings.Contains(q, fmt.Sprintf("expert_parallel=%d", e))
+	})
+	s = residentOf(t, url.Values{"rows": {"4096"}, page.KeyPreset: {"deepseek-v3"}, "expert_parallel": {fmt.Sprint(e)}})
+	if !s.Valid {
+		t.Fatalf("at E = %d: %v", e, s.Errs)
+	}
+	tb.waitText("resident-candidate", ui.ResidentLine(s.Result.Candidate.Resident))
+	tb.waitFor("the chart back", `!!document.querySelector('#chart svg') || 'no chart'`, 15*time.Second)
+	tb.checkConsole()
+}
