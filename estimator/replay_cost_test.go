@@ -1,21 +1,22 @@
 package estimator
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
 
-// issue27Workload is issue 27's workload: eight lines, a tenant column.
-const issue27Workload = `id,rows,sequence_rows,count,tenant
-a,50000,,10,t1
-b,150000,,5,t1
-c,210000,4096,3,t2
-d,220000,8192,2,t2
-e,240000,,1,t3
-f,300000,,1,t3
-g,356000,,1,t3
-h,400000,,1,t3
-`
+// tenantsWorkload is issue 27's workload (examples/tenants.csv): eight
+// lines, a tenant column, and sequence_rows cells left empty so that
+// they take the config's.
+func tenantsWorkload(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../examples/tenants.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 // TestReplayHoldCost: issue 27, the cost of a hold. The replay adds the
 // extra forwards (count x (the candidate's children - the baseline's)
@@ -26,7 +27,7 @@ func TestReplayHoldCost(t *testing.T) {
 	cfg.Request.Rows = 200000
 	cfg.Budget.InUseBytes = 68451041280
 	var forwards, split [2]int64
-	res, err := Replay(cfg, strings.NewReader(issue27Workload), func(l ReplayLine) error {
+	res, err := Replay(cfg, strings.NewReader(tenantsWorkload(t)), func(l ReplayLine) error {
 		if l.Baseline != Refuse && l.Candidate != Refuse {
 			forwards[0] += l.Count * l.BaselineChildren
 			forwards[1] += l.Count * l.CandidateChildren

@@ -1,24 +1,24 @@
 package workload
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"headroom/app/report"
 )
 
-// issue27Workload is issue 27's workload (defect 2): the lines with an
-// empty sequence_rows cell take the config's.
-const issue27Workload = `id,rows,sequence_rows,count,tenant
-a,50000,,10,t1
-b,150000,,5,t1
-c,210000,4096,3,t2
-d,220000,8192,2,t2
-e,240000,,1,t3
-f,300000,,1,t3
-g,356000,,1,t3
-h,400000,,1,t3
-`
+// tenantsWorkload is issue 27's workload (examples/tenants.csv): eight
+// lines, a tenant column, and sequence_rows cells left empty so that
+// they take the config's.
+func tenantsWorkload(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../../../examples/tenants.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 // TestWorkloadLoadDoesNotRebase: issue 27, defect 2. Pressing Load on
 // line 5 made its sequence_rows 8192 the config's, the replay ran again,
@@ -30,7 +30,7 @@ func TestWorkloadLoadDoesNotRebase(t *testing.T) {
 	cfg := workloadConfig()
 	var s workloadState
 	s.setConfig(cfg, keyOf(cfg))
-	s.load("the pasted text", []byte(issue27Workload))
+	s.load("the pasted text", []byte(tenantsWorkload(t)))
 	runToEnd(t, &s, 3)
 	if s.shown == nil {
 		t.Fatalf("no result: %s", s.status())
