@@ -121,8 +121,9 @@ vet:
 # race: the tests of every package but app/e2e (whose tests drive the
 # browser) under the race detector, in -short. About 4.5 minutes on two
 # cores at a load average near 13 (estimator 1 min, cli 40 s, chart 30 s,
-# server 30 s, the rest the race builds).
-race:
+# server 30 s, the rest the race builds). It needs web/app.wasm (the
+# server's tests read the build), so it builds it first.
+race: wasm
 	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app/e2e')
 
 # test: every test, then the browser tests again with Chromium's CPU
@@ -136,7 +137,7 @@ MONKEY_ACTIONS ?= 300
 # worker's update to a new build), to stay within
 # ten minutes on two busy cores.
 SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
-test: chromium axe vet race wasm
+test: chromium axe vet wasm race
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
 	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
