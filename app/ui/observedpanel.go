@@ -240,7 +240,7 @@ func (p *observedPanel) renderTable() app.UI {
 			),
 		)
 	}
-	return app.Div().Class("table-scroll", "obs-tables").Body(
+	return app.Div().Class("table-scroll", "obs-tables").TabIndex(0).Role("region").Aria("label", "observed peaks against the estimates, scrolls sideways").Body(
 		app.Table().ID("obs-table").Class("obs-table").Body(
 			app.Caption().Text("Each point against each revision's predicted peak (in use + retained + ephemeral bytes of a piece of that many rows; no safety, no reserve), in bytes; residual = measured − predicted"),
 			app.THead().Body(app.Tr().Body(

@@ -46,7 +46,7 @@ func transitionTable(res *estimator.ReplayResult) app.UI {
 		}
 		rows = append(rows, app.Tr().Body(tds...))
 	}
-	return app.Div().Class("table-scroll").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "the replay's transitions, scrolls sideways").Body(
 		app.Table().ID("workload-table").Class("workload-table").DataSet("requests", res.Requests).
 			DataSet("lines", res.Lines).DataSet("rows", res.Rows).Body(
 			app.Caption().Text(estimator.Group(res.Requests)+" requests ("+estimator.Group(res.Lines)+" lines, "+
@@ -103,7 +103,7 @@ func (p *Panel) changedTable(r *workloadResult) app.UI {
 				Text("Load").OnClick(p.onLoadLine)),
 		))
 	}
-	return app.Div().Class("table-scroll").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "the lines whose decision changes, scrolls sideways").Body(
 		app.Table().ID("workload-changed").Class("workload-table", "workload-lines").Body(
 			app.Caption().Text(title+" (decision or children differ):"),
 			app.THead().Body(app.Tr().Body(
