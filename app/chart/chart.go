@@ -368,6 +368,12 @@ func (pal *Palette) styleAxes(p *plot.Plot, axis *estimator.Field, scale vg.Leng
 		xlabel += " (GiB)"
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, "GiB"
+	pal.styleAxisLines(p, scale)
+}
+
+// styleAxisLines gives both axes of p the palette's ink and text sizes:
+// the look every chart of the package shares.
+func (pal *Palette) styleAxisLines(p *plot.Plot, scale vg.Length) {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
 		a.Color = pal.Ink

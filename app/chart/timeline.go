@@ -181,19 +181,7 @@ func gibText(b int64) string {
 // chart's.
 func (pal *Palette) styleTimelineAxes(p *plot.Plot, scale vg.Length) {
 	p.Y.Label.Text = "allocated (GiB)"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Padding = 0
-		a.Color = pal.Ink
-		a.Label.TextStyle = pal.text(11 * scale)
-		a.Label.TextStyle.XAlign = draw.XCenter
-		a.Label.TextStyle.YAlign = draw.YBottom
-		a.Label.Padding = 2
-		a.Tick.Color = pal.Ink
-		a.Tick.Length = 4
-		lab := pal.text(10 * scale)
-		lab.XAlign, lab.YAlign = a.Tick.Label.XAlign, a.Tick.Label.YAlign
-		a.Tick.Label = lab
-	}
+	pal.styleAxisLines(p, scale)
 }
 
 // timelineMarks draws the windows' peaks (hollow diamonds) and the peak
