@@ -71,19 +71,7 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	link, cfg := measuredLink(t)
-	f, err := os.Open(filepath.Join("..", "..", "measure", "testdata", "snapshots", "head.pickle"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := measure.ReadSnapshot(f, measure.ReadOptions{})
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	devs, err := measure.Analyze(snap, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	devs := analyzeFile(t, filepath.Join("..", "..", "measure", "testdata", "snapshots", "head.pickle"))
 	dev := &devs[0]
 	m, err := measure.Compare(cfg, dev)
 	if err != nil {
@@ -219,19 +207,7 @@ func largeSnapshot(t *testing.T, pairs int) (string, []byte) {
 // and reads to the end the peak headroom measure finds.
 func TestE2EMeasuredLarge(t *testing.T) {
 	path, data := largeSnapshot(t, 40000)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := measure.ReadSnapshot(f, measure.ReadOptions{})
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	devs, err := measure.Analyze(snap, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	devs := analyzeFile(t, path)
 	link, _ := measuredLink(t)
 	tb := newTab(t)
 	tb.open(link)
@@ -270,4 +246,24 @@ func TestE2EMeasuredCancel(t *testing.T) {
 		t.Error("a cancelled read still shows a snapshot or its progress")
 	}
 	tb.checkConsole()
+}
+
+// analyzeFile is what headroom measure finds in the snapshot at path: its
+// devices' peaks, the figures the page must show.
+func analyzeFile(t *testing.T, path string) []measure.DeviceReport {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	snap, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	devs, err := measure.Analyze(snap, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return devs
 }
