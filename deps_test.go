@@ -54,6 +54,11 @@ const (
 var depRules = []depRule{
 	// The model: the standard library and its own parts only.
 	{pkgs: "headroom/estimator/...", allow: []string{"std", "headroom/estimator/..."}, required: true},
+	// Around the model, its adapters: the Hugging Face import and the URL
+	// codec read and write configs through the estimator's API and
+	// nothing else (not each other).
+	{pkgs: "headroom/estimator/hfconfig", allow: []string{"std", "headroom/estimator", "headroom/estimator/internal/..."}, required: true},
+	{pkgs: "headroom/estimator/urlquery", allow: []string{"std", "headroom/estimator", "headroom/estimator/internal/..."}, required: true},
 	// The chart draws estimator results; it knows no UI and no server.
 	{pkgs: chart, deny: []string{goApp, ui, server, cli}, required: true},
 	// The server serves files; it never plots or builds components.
@@ -220,6 +225,7 @@ func TestDependencyRulesCatch(t *testing.T) {
 		"syscall/js":                           {ImportPath: "syscall/js", Standard: true},
 		"headroom/estimator":                   {ImportPath: "headroom/estimator", Deps: []string{"fmt", "headroom/estimator/internal/termexpr"}},
 		"headroom/estimator/internal/termexpr": {ImportPath: "headroom/estimator/internal/termexpr", Deps: []string{"fmt"}},
+		"headroom/estimator/urlquery":          {ImportPath: "headroom/estimator/urlquery", Deps: []string{"headroom/estimator", "headroom/estimator/internal/termexpr", "headroom/estimator/hfconfig"}},
 		"headroom/app/chart":                   {ImportPath: "headroom/app/chart", Deps: []string{"fmt", "github.com/maxence-charriere/go-app/v9/pkg/app"}},
 		"headroom/app/ui/page":                 {ImportPath: "headroom/app/ui/page", Deps: []string{"syscall/js", "headroom/app/cli"}},
 		"headroom/app/report":                  {ImportPath: "headroom/app/report", Deps: []string{"headroom/estimator", "gonum.org/v1/plot"}},
@@ -233,6 +239,7 @@ func TestDependencyRulesCatch(t *testing.T) {
 		"headroom/app/chart must not depend on github.com/maxence-charriere/go-app/v9/pkg/app",
 		"headroom/app/report must not depend on gonum.org/v1/plot",
 		"headroom/app/ui/page must not depend on headroom/app/cli (rule for headroom/app/ui/...)",
+		"headroom/estimator/urlquery must not depend on headroom/estimator/hfconfig (rule for headroom/estimator/urlquery: only std",
 		"headroom/app/ui/page must not depend on headroom/app/cli (rule for headroom/app/ui/page/...)",
 		"headroom/measure must not depend on headroom/app/cli (rule for headroom/measure/...: only std",
 		"headroom/measure depends on more than one module outside the standard library: github.com/a/pickle, github.com/b/other",
@@ -250,6 +257,7 @@ func TestDependencyRulesCatch(t *testing.T) {
 	delete(pkgs, "headroom/app/chart")
 	delete(pkgs, "headroom/app/ui/page")
 	delete(pkgs, "headroom/app/report")
+	pkgs["headroom/estimator/urlquery"].Deps = []string{"headroom/estimator", "headroom/estimator/internal/termexpr"}
 	pkgs["headroom/app/cli"].Deps = []string{"headroom/estimator"}
 	if problems, _ := depProblems(depRules, pkgs); len(problems) != 0 {
 		t.Errorf("a lawful graph: %s", strings.Join(problems, "\n"))

@@ -117,6 +117,19 @@ func profileError(field string) *Error {
 	return &Error{Field: field, Message: `must be "seeds" or "art"`}
 }
 
+// ParseProfile reads a profile as a person types it (a link's
+// "profile=ART", say): "seeds" or "art", in any case, spaces around it
+// ignored. The error, naming field, says what a profile may be.
+func ParseProfile(field, text string) (string, *Error) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case ProfileSeeds:
+		return ProfileSeeds, nil
+	case ProfileArt:
+		return ProfileArt, nil
+	}
+	return "", profileError(field)
+}
+
 // decodeProfile reads a profile name: "seeds" (stored as "", the default,
 // so that the JSON leaves it out) or "art".
 func decodeProfile(field string, raw json.RawMessage) (string, *Error) {
@@ -132,6 +145,16 @@ func decodeProfile(field string, raw json.RawMessage) (string, *Error) {
 		return ProfileArt, nil
 	}
 	return "", profileError(field)
+}
+
+// DecodeProfileMemory reads a learned profile (docs/model.md §13.3) from
+// its JSON, as the config's "profile_memory" key holds it: null is none;
+// each bad value is an error naming it ("profile_memory.packed_tokens"),
+// and ranges are left to Resolve.
+func DecodeProfileMemory(raw json.RawMessage) (*ProfileMemory, ErrorList) {
+	var errs ErrorList
+	pm := decodeProfileMemory(raw, &errs)
+	return pm, errs
 }
 
 // profileMemoryKeys are the keys of "profile_memory", sorted.

@@ -98,6 +98,17 @@ func TestArtConfigRoundTrip(t *testing.T) {
 		strings.Contains(s, "stock") || strings.Contains(s, "fused_fc1") || strings.Contains(s, "padded") {
 		t.Errorf("the default config marshals art keys:\n%s", s)
 	}
+	c := artRoundTripConfig()
+	back := mustDecode(t, MarshalConfig(c))
+	if MarshalConfigString(back) != MarshalConfigString(c) {
+		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
+	}
+	// The URL's round trip is TestArtQueryRoundTrip (codec_roundtrip_test.go).
+}
+
+// artRoundTripConfig is an art config with every part of §13.3 set: its
+// fields, a learned profile, and a baseline overriding the profile.
+func artRoundTripConfig() Config {
 	c := artTestRank()
 	no := false
 	c.FC2.SharedExpertGate, c.Head.Stock = &no, &no
@@ -105,20 +116,7 @@ func TestArtConfigRoundTrip(t *testing.T) {
 	c.ProfileMemory = &ProfileMemory{BytesPerToken: 350000, PackedTokens: 64902, WarmBytesPerToken: Int64(330000), WarmPackedTokens: Int64(33706),
 		SplitFloors: []SplitFloor{{ChildRows: []int64{33706, 31196}, ObservedBytes: 9e10}}}
 	c.Baseline = &Baseline{Overrides: Overrides{"profile": {Text: "seeds"}, "art.checkpoint_floor": {Bool: false}}}
-	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) {
-		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
-	}
-	q, errs := DecodeQuery(EncodeQuery(c))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	if MarshalConfigString(q) != MarshalConfigString(c) {
-		t.Errorf("URL round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(q))
-	}
-	if v := EncodeQuery(Default()); len(v) != 0 {
-		t.Errorf("the default config's URL has keys: %v", v)
-	}
+	return c
 }
 
 // refCuts is ART's _split_chunks, written out as the loop it is, over the

@@ -41,9 +41,11 @@ type Setting struct {
 // baselinePrefix names the baseline's fields in errors.
 const baselinePrefix = "baseline.overrides."
 
-// overridable reports whether f may be overridden: every field but the
-// changes (and the lists observed and terms, which are not fields).
-func overridable(f *Field) bool {
+// Overridable reports whether a baseline of its own may override f
+// (docs/model.md §11): every field but the changes, which are the
+// baseline's toggles (and the lists observed and terms, which are not
+// fields).
+func (f *Field) Overridable() bool {
 	return f != observedKey && f != termsKey && f != profileMemoryKey && !strings.HasPrefix(f.Path, "changes.")
 }
 
@@ -81,7 +83,7 @@ func (c Config) BaselineConfig() (Config, error) {
 			continue
 		}
 		f, ok := fieldByPath[path]
-		if !ok || !overridable(f) {
+		if !ok || !f.Overridable() {
 			errs = append(errs, &Error{Field: baselinePrefix + path, Message: "is not a field a baseline can override; allowed: the fields of model, request, head, fc2, budget and allocator_round_bytes"})
 			continue
 		}

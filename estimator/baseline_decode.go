@@ -80,7 +80,7 @@ func decodeOverrides(o Overrides, group string, raw json.RawMessage, errs *Error
 	}
 	var allowed []string
 	for key, f := range groups[group] {
-		if path := joinPath(group, key); (f == nil && overrideGroups[path]) || (f != nil && overridable(f)) {
+		if path := joinPath(group, key); (f == nil && overrideGroups[path]) || (f != nil && f.Overridable()) {
 			allowed = append(allowed, key)
 		}
 	}
@@ -111,7 +111,7 @@ func decodeOverrides(o Overrides, group string, raw json.RawMessage, errs *Error
 			*errs = append(*errs, &Error{Field: name + ".changes", Message: "cannot be overridden: the baseline's toggles go in baseline.changes"})
 		case known && f == nil && overrideGroups[path]:
 			decodeOverrides(o, path, obj[key], errs)
-		case known && f != nil && overridable(f):
+		case known && f != nil && f.Overridable():
 			s, e := decodeSetting(f, baselinePrefix+f.Path, obj[key])
 			if e != nil {
 				*errs = append(*errs, e)

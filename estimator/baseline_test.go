@@ -3,7 +3,6 @@ package estimator
 import (
 	"encoding/json"
 	"errors"
-	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -260,76 +259,6 @@ func TestSweepBaselineInvalidPerRevision(t *testing.T) {
 	pt := s.Point(H100CapacityBytes + 1)
 	if pt.Error != "" || pt.Rev[0].Decision != Invalid || pt.Rev[1].Decision == Invalid || pt.AvailableBytes != pt.Rev[1].AvailableBytes {
 		t.Errorf("point %+v", pt)
-	}
-}
-
-// TestQueryBaselineRoundTrip: random baselines go through a URL and back;
-// links without "b." keys decode as before, with no baseline.
-func TestQueryBaselineRoundTrip(t *testing.T) {
-	rng := newRand()
-	for i := 0; i < 300; i++ {
-		c := randomBaseline(t, rng, randomConfig(rng))
-		if _, err := c.ResolveRevisions(); err != nil {
-			continue
-		}
-		q := EncodeQuery(c)
-		back, errs := DecodeQuery(q)
-		if len(errs) > 0 {
-			t.Fatalf("%s: %v", q.Encode(), errs)
-		}
-		if MarshalConfigString(back) != MarshalConfigString(c) {
-			t.Fatalf("round trip through %s:\n%s\nwant\n%s", q.Encode(), MarshalConfig(back), MarshalConfig(c))
-		}
-	}
-	c := Default()
-	c.Baseline = &Baseline{Changes: Changes{FC2KnownStorage: true}, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}, "fc2.output_width": {Default: true}}}
-	if got := EncodeQuery(c).Encode(); got != "b.capacity_bytes=85020000000&b.changes=fc2_known_storage&b.output_width=auto" {
-		t.Errorf("encoded %s", got)
-	}
-	c.Baseline = &Baseline{}
-	if got := EncodeQuery(c).Encode(); got != "b.changes=" {
-		t.Errorf("an empty baseline encodes as %q", got)
-	}
-	old, errs := DecodeQuery(url.Values{"rows": {"1000"}, "gpu": {"h100"}, "bogus": {"1"}})
-	if len(errs) > 0 || old.Baseline != nil || old.Request.Rows != 1000 {
-		t.Errorf("an old link: %+v %v", old, errs)
-	}
-}
-
-// TestQueryBaselineBadValues: a bad baseline value is reported and
-// dropped; the rest of the link is kept.
-func TestQueryBaselineBadValues(t *testing.T) {
-	for _, tt := range []struct {
-		name  string
-		q     url.Values
-		want  string
-		keeps string // an override that survives
-	}{
-		{"bad number", url.Values{"b.rows": {"abc"}, "b.vocab_size": {"1000"}},
-			`baseline.overrides.request.rows: is not an integer: "abc"; must be an integer in 1..2,147,483,647`, "model.vocab_size"},
-		{"out of range", url.Values{"b.rows": {"0"}, "b.vocab_size": {"1000"}},
-			"baseline.overrides.request.rows: must be an integer in 1..2,147,483,647, got 0", "model.vocab_size"},
-		{"unknown key", url.Values{"b.gpu": {"h100"}, "b.vocab_size": {"1000"}},
-			"baseline.overrides.gpu: is not a field a baseline can override", "model.vocab_size"},
-		{"a change as an override", url.Values{"b.gdn_early_release": {"true"}, "b.vocab_size": {"1000"}},
-			"baseline.overrides.gdn_early_release: is not a field a baseline can override; the baseline's toggles go in b.changes", "model.vocab_size"},
-		{"unknown change", url.Values{"b.changes": {"fc2_known_storage,rows"}, "b.vocab_size": {"1000"}},
-			`baseline.changes: is not a change: "rows"; allowed: head_eager_workspace, fc2_known_storage, gdn_early_release`, "model.vocab_size"},
-		{"in use above the baseline's capacity", url.Values{"in_use_bytes": {"90000000000"}, "b.capacity_bytes": {"85020000000"}, "b.vocab_size": {"1000"}},
-			"baseline.overrides.budget.in_use_bytes: must be in 0..capacity_bytes (85,020,000,000), got 90,000,000,000", "model.vocab_size"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			c, errs := DecodeQuery(tt.q)
-			if errs.Error() != tt.want {
-				t.Errorf("errors %q\nwant   %q", errs.Error(), tt.want)
-			}
-			if _, err := c.ResolveRevisions(); err != nil {
-				t.Errorf("an invalid config: %v", err)
-			}
-			if _, ok := c.Baseline.Overrides[tt.keeps]; c.Baseline == nil || !ok {
-				t.Errorf("lost %s: %+v", tt.keeps, c.Baseline)
-			}
-		})
 	}
 }
 

@@ -194,7 +194,7 @@ func (c Config) Resolve() (Resolved, error) {
 			errs = append(errs, err)
 		}
 	}
-	errs = append(errs, checkObserved(c.Observed)...)
+	errs = append(errs, CheckObserved(c.Observed)...)
 	errs = append(errs, c.checkArt()...)
 	r := Resolved{
 		V: c.Model.VocabSize, H: c.Model.HiddenSize, L: c.Model.NumHiddenLayers,

@@ -207,6 +207,13 @@ func requireKeys(obj map[string]json.RawMessage, keys []string, item func(key st
 	}
 }
 
+// DecodeJSONObject reads data as one JSON object, its values left raw:
+// empty data, a value that is not an object, invalid JSON ("is not
+// valid JSON: ...") and anything after the object are errors saying so.
+func DecodeJSONObject(data []byte) (map[string]json.RawMessage, error) {
+	return decodeObject(data)
+}
+
 func decodeObject(data []byte) (map[string]json.RawMessage, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {

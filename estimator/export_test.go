@@ -41,3 +41,13 @@ func (r *Resolved) lowerBound(c *calc, pc *piece) int64 {
 	*c, *pc = e.c, e.pc
 	return lb
 }
+
+// For the external tests (package estimator_test) that run the model's
+// random configs through estimator/urlquery and estimator/hfconfig, which
+// import estimator and so cannot be called from inside its own tests.
+var (
+	NewRand            = newRand
+	RandomConfig       = randomConfig
+	RandomBaseline     = randomBaseline
+	ArtRoundTripConfig = artRoundTripConfig
+)

@@ -66,30 +66,32 @@ type RevisionFit struct {
 	ErrorPercentAfter  float64 `json:"error_percent_after"`
 }
 
-// pointField names a field of point i, as "observed[3].peak_bytes".
-func pointField(i int, key string) string {
+// ObservedField names a field of point i as errors do,
+// "observed[3].peak_bytes" (key "" names the point, "observed[3]").
+func ObservedField(i int, key string) string {
 	if key == "" {
 		return "observed[" + strconv.Itoa(i) + "]"
 	}
 	return "observed[" + strconv.Itoa(i) + "]." + key
 }
 
-// checkObserved validates the points' ranges; Resolve calls it, so a
-// Config built in Go is checked as a decoded one is.
-func checkObserved(points []ObservedPoint) ErrorList {
+// CheckObserved validates the points' ranges, naming each bad one by
+// ObservedField; Resolve calls it, so a Config built in Go is checked as
+// a decoded one is.
+func CheckObserved(points []ObservedPoint) ErrorList {
 	var errs ErrorList
 	if len(points) > MaxObserved {
 		return ErrorList{{Field: "observed", Message: "must hold at most " + Group(MaxObserved) + " points, got " + Group(int64(len(points)))}}
 	}
 	for i, p := range points {
 		if p.Rows < 1 || p.Rows > MaxObservedRows {
-			errs = append(errs, &Error{Field: pointField(i, "rows"), Message: intAllowed(1, MaxObservedRows) + ", got " + Group(p.Rows)})
+			errs = append(errs, &Error{Field: ObservedField(i, "rows"), Message: intAllowed(1, MaxObservedRows) + ", got " + Group(p.Rows)})
 		}
 		if p.PeakBytes < 1 || p.PeakBytes > MaxObservedPeakBytes {
-			errs = append(errs, &Error{Field: pointField(i, "peak_bytes"), Message: intAllowed(1, MaxObservedPeakBytes) + ", got " + Group(p.PeakBytes)})
+			errs = append(errs, &Error{Field: ObservedField(i, "peak_bytes"), Message: intAllowed(1, MaxObservedPeakBytes) + ", got " + Group(p.PeakBytes)})
 		}
 		if len(p.Label) > MaxObservedLabel {
-			errs = append(errs, &Error{Field: pointField(i, "label"), Message: "must be at most " + Group(MaxObservedLabel) + " bytes, got " + Group(int64(len(p.Label)))})
+			errs = append(errs, &Error{Field: ObservedField(i, "label"), Message: "must be at most " + Group(MaxObservedLabel) + " bytes, got " + Group(int64(len(p.Label)))})
 		}
 	}
 	return errs
@@ -103,9 +105,9 @@ var observedKeys = []string{"label", "peak_bytes", "rows"}
 // decodeObserved reads the "observed" array strictly: each point an object
 // with the keys rows and peak_bytes (required, JSON integers) and label
 // (optional, a JSON string; "" when omitted). null reads as no points.
-// Ranges are left to checkObserved.
+// Ranges are left to CheckObserved.
 func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
-	objs, ok := objectList(raw, "observed", `points {"rows": n, "peak_bytes": B, "label": "..."}`, MaxObserved, "points", pointField, errs)
+	objs, ok := objectList(raw, "observed", `points {"rows": n, "peak_bytes": B, "label": "..."}`, MaxObserved, "points", ObservedField, errs)
 	if !ok {
 		return nil
 	}
@@ -118,22 +120,22 @@ func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
 			v := obj[key]
 			switch key {
 			case "rows":
-				points[i].Rows = decodeInt(pointField(i, key), intAllowed(1, MaxObservedRows), v, errs)
+				points[i].Rows = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedRows), v, errs)
 			case "peak_bytes":
-				points[i].PeakBytes = decodeInt(pointField(i, key), intAllowed(1, MaxObservedPeakBytes), v, errs)
+				points[i].PeakBytes = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedPeakBytes), v, errs)
 			case "label":
 				if err := json.Unmarshal(v, &points[i].Label); err != nil || bytes.TrimSpace(v)[0] != '"' {
-					*errs = append(*errs, &Error{Field: pointField(i, key), Message: "must be a JSON string, got " + clip(string(bytes.TrimSpace(v)))})
+					*errs = append(*errs, &Error{Field: ObservedField(i, key), Message: "must be a JSON string, got " + clip(string(bytes.TrimSpace(v)))})
 				}
 			default:
-				field := pointField(i, key)
+				field := ObservedField(i, key)
 				if key == "" || !printable(key) {
-					field = namedKey(pointField(i, ""), key)
+					field = namedKey(ObservedField(i, ""), key)
 				}
 				*errs = append(*errs, &Error{Field: field, Message: "is not a field of an observed point; allowed here: " + strings.Join(observedKeys, ", ")})
 			}
 		}
-		requireKeys(obj, []string{"rows", "peak_bytes"}, func(key string) string { return pointField(i, key) }, errs)
+		requireKeys(obj, []string{"rows", "peak_bytes"}, func(key string) string { return ObservedField(i, key) }, errs)
 	}
 	return points
 }
@@ -251,7 +253,7 @@ func (rv *Revisions) observe(points []ObservedPoint) ([]ObservedResult, *Fit, er
 				err = revisionError(e, Revision(k), rv.Own) // a baseline of its own is named
 			}
 			if err != nil {
-				return nil, nil, &Error{Field: pointField(i, "rows"), Message: fmt.Sprintf("a piece of %s rows: %v", Group(pt.Rows), err)}
+				return nil, nil, &Error{Field: ObservedField(i, "rows"), Message: fmt.Sprintf("a piece of %s rows: %v", Group(pt.Rows), err)}
 			}
 			// peak <= 2^50 and pred >= 0: the difference fits in int64.
 			p := Prediction{PredictedBytes: Bytes(pred), ResidualBytes: Bytes(pt.PeakBytes - pred)}

@@ -3,6 +3,7 @@ package estimator
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -96,6 +97,31 @@ var archStringKeys = map[string]func(*ArchFields) *string{
 }
 
 // isArchKey reports whether key is a field of ArchFields.
+// ArchKeys lists every key of ArchFields as a config.json names it
+// ("architectures", "head_dim", ...), sorted; each call returns a fresh
+// slice.
+func ArchKeys() []string {
+	keys := []string{"architectures", "layer_types", "mlp_only_layers"}
+	for k := range archIntKeys {
+		keys = append(keys, k)
+	}
+	for k := range archBoolKeys {
+		keys = append(keys, k)
+	}
+	for k := range archStringKeys {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// DecodeKey reads one key of ArchFields (one of ArchKeys) from its JSON
+// value into a, as the "model" group's decoder does; a value of the
+// wrong shape is an error naming model.<key>, and a is left as it was.
+func (a *ArchFields) DecodeKey(key string, raw json.RawMessage) *Error {
+	return decodeArchKey(a, key, raw)
+}
+
 func isArchKey(key string) bool {
 	_, i := archIntKeys[key]
 	_, b := archBoolKeys[key]

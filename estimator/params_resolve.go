@@ -306,6 +306,14 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 // dtypes are the weight dtypes §14.1 knows, with their element bytes.
 var dtypes = map[string]int64{"bfloat16": 2, "float16": 2, "float32": 4}
 
+// WeightDtypeBytes is the element size the resident count (§14.1) takes
+// for a weight dtype as config.json names it; ok is false for a dtype it
+// does not know (the count then takes bfloat16 and says so).
+func WeightDtypeBytes(name string) (n int64, ok bool) {
+	n, ok = dtypes[name]
+	return n, ok
+}
+
 func (m *archModel) resolveDtype(a *ArchFields, dtypeSet bool, errs *ErrorList) {
 	key := "torch_dtype"
 	m.dtype = "bfloat16"

@@ -110,7 +110,7 @@ func notePresent(m *ModelConfig, obj map[string]json.RawMessage) {
 // named architecture with a resident group (§14.1): no
 // num_experts_per_tok in a dense Llama is 0 (elsewhere it is gpt-oss's
 // experts_per_token when given), no moe_intermediate_size in Mixtral or
-// gpt-oss is their intermediate_size (the experts' width, as ImportHF
+// gpt-oss is their intermediate_size (the experts' width, as hfconfig
 // reads it), no linear_num_key_heads outside Qwen3-Next is 0. The config then says what it prices, and
 // marshals to a config that reads back the same.
 func applyAbsentRules(c *Config) {
@@ -139,7 +139,7 @@ func applyAbsentRules(c *Config) {
 		c.Model.NumExpertsPerTok, p["num_experts_per_tok"] = *a.ExpertsPerToken, true
 	}
 	if f := c.Model.IntermediateSize; !p["moe_intermediate_size"] && (fam == famMixtral || fam == famGptOss) && f != nil && *f >= 1 && *f <= maxWidth {
-		// Their experts are intermediate_size wide, as ImportHF reads it.
+		// Their experts are intermediate_size wide, as estimator/hfconfig reads it.
 		c.Model.MoEIntermediateSize, p["moe_intermediate_size"] = *f, true
 	}
 	if !p["linear_num_key_heads"] && fam != famQwen3Next {

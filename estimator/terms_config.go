@@ -115,13 +115,31 @@ func (ts *termSet) usesAny(vars ...int) bool {
 	return false
 }
 
-// termField names term i in errors: terms[i] (name), the name quoted when
+// TermField names term i in errors: terms[i] (name), the name quoted when
 // it is not a valid name.
-func termField(i int, name string) string {
+func TermField(i int, name string) string {
 	if !validTermName(name) {
 		name = strconv.Quote(clip(name))
 	}
 	return "terms[" + strconv.Itoa(i) + "] (" + name + ")"
+}
+
+// TermIndex is the index i of an error's Field that names a term,
+// "terms[i] (name)".
+func TermIndex(field string) (int, bool) {
+	rest, ok := strings.CutPrefix(field, "terms[")
+	if !ok {
+		return 0, false
+	}
+	j := strings.IndexByte(rest, ']')
+	if j < 0 {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest[:j])
+	if err != nil || i < 0 {
+		return 0, false
+	}
+	return i, true
 }
 
 func validTermName(name string) bool {
@@ -198,7 +216,7 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 	seen := map[string]int{}
 	for i, t := range terms {
 		ct, msg := compileTerm(t)
-		field := termField(i, t.Name)
+		field := TermField(i, t.Name)
 		if j, dup := seen[t.Name]; dup && msg == "" {
 			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
 		} else if !dup && validTermName(t.Name) {
@@ -372,7 +390,7 @@ func decodeTerms(raw json.RawMessage) ([]Term, ErrorList) {
 	for i, item := range items {
 		obj, err := decodeObject(item)
 		if err != nil {
-			errs = append(errs, &Error{Field: termField(i, ""), Message: err.Error() + ` ({"name": ..., "place": ..., "revision": ..., "bytes": ...})`})
+			errs = append(errs, &Error{Field: TermField(i, ""), Message: err.Error() + ` ({"name": ..., "place": ..., "revision": ..., "bytes": ...})`})
 			continue
 		}
 		t := &terms[i]
@@ -405,7 +423,7 @@ func decodeTerms(raw json.RawMessage) ([]Term, ErrorList) {
 			}
 		}
 		if len(problems) > 0 {
-			errs = append(errs, &Error{Field: termField(i, t.Name), Message: strings.Join(problems, "; ")})
+			errs = append(errs, &Error{Field: TermField(i, t.Name), Message: strings.Join(problems, "; ")})
 		}
 	}
 	if len(errs) > 0 {

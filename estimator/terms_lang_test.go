@@ -219,3 +219,26 @@ func TestCheckTermsDuplicateOfBad(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestTermIndex(t *testing.T) {
+	cases := []struct {
+		field string
+		i     int
+		ok    bool
+	}{
+		{"terms[0] (a)", 0, true},
+		{`terms[12] ("Q")`, 12, true},
+		{"terms", 0, false},
+		{"request.rows", 0, false},
+		{"terms[x] (a)", 0, false},
+		{"terms[-1] (a)", 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.field, func(t *testing.T) {
+			i, ok := TermIndex(c.field)
+			if i != c.i || ok != c.ok {
+				t.Errorf("TermIndex(%q) = %d, %v; want %d, %v", c.field, i, ok, c.i, c.ok)
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // renderVgsvg is SVG as it was: gonum's vgsvg, then fitSVG.
@@ -61,7 +62,7 @@ func TestSVGCanvasMatchesVgsvg(t *testing.T) {
 							i++
 						}
 						t.Errorf("%s along %s, %v, title %q: differs from vgsvg at byte %d:\n got ...%s...\nwant ...%s...",
-							estimator.EncodeQuery(cfg).Encode(), axis, size, title, i,
+							urlquery.Encode(cfg).Encode(), axis, size, title, i,
 							got[max(0, i-80):min(len(got), i+80)], want[max(0, i-80):min(len(want), i+80)])
 					}
 				}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/hfconfig"
 )
 
 // readConfig reads the -config file ("-" = stdin) and returns its config.
@@ -21,7 +22,7 @@ import (
 //     export's view (axis, range) is the page's and is not read.
 //   - A config in the interchange format (a group of the format at the
 //     top, or {}), read strictly.
-//   - Otherwise a Hugging Face config.json (estimator.ImportHFConfig): the
+//   - Otherwise a Hugging Face config.json (hfconfig.Import): the
 //     model fields and fc2.dtype_bytes from it, everything else the
 //     defaults.
 //
@@ -98,7 +99,7 @@ func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 		cfg, err := estimator.DecodeConfig(data)
 		return cfg, "", err
 	}
-	cfg, rep, err := estimator.ImportHFConfig(estimator.Default(), data)
+	cfg, rep, err := hfconfig.Import(estimator.Default(), data)
 	if err != nil {
 		if !hasAny(probe, hfKeys) {
 			_, specErr := estimator.DecodeConfig(data)

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"headroom/estimator"
+	"headroom/estimator/hfconfig"
 )
 
 // hfPath is a Hugging Face config.json of the estimator's tests.
 func hfPath(name string) string {
-	return filepath.Join("..", "..", "estimator", "testdata", "hf", name)
+	return filepath.Join("..", "..", "estimator", "hfconfig", "testdata", "hf", name)
 }
 
 // TestConfigFormats: the command line takes what the page's import box
@@ -21,7 +22,7 @@ func hfPath(name string) string {
 // before, with no note.
 func TestConfigFormats(t *testing.T) {
 	hf := mustRead(t, hfPath("qwen3-30b-a3b.json"))
-	want, _, err := estimator.ImportHFConfig(estimator.Default(), hf)
+	want, _, err := hfconfig.Import(estimator.Default(), hf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestConfigFormats(t *testing.T) {
 	}
 	wantRes, _ := estimator.Estimate(want)
 	if got := mustJSON(t, wantRes); stdout != got {
-		t.Errorf("config.json: the estimate is not that of ImportHFConfig's config")
+		t.Errorf("config.json: the estimate is not that of hfconfig.Import's config")
 	}
 
 	cfg := estimator.Default()

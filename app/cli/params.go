@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/hfconfig"
 )
 
 // Params is the params command: a model's parameter counts (docs/model.md
@@ -98,7 +99,7 @@ func readHF(path string, stdin io.Reader) (estimator.Config, error) {
 	if err != nil {
 		return estimator.Config{}, err
 	}
-	cfg, rep, err := estimator.ImportHFConfig(estimator.Default(), data)
+	cfg, rep, err := hfconfig.Import(estimator.Default(), data)
 	if err != nil {
 		return estimator.Config{}, err
 	}

@@ -102,7 +102,7 @@ func TestParamsText(t *testing.T) {
 // TestParamsHF: -hf reads a config.json, and -expert_parallel divides
 // the experts.
 func TestParamsHF(t *testing.T) {
-	hf := filepath.Join("..", "..", "estimator", "testdata", "hf", "qwen3-30b-a3b.json")
+	hf := filepath.Join("..", "..", "estimator", "hfconfig", "testdata", "hf", "qwen3-30b-a3b.json")
 	code, out, errs := runParams([]string{"-hf", hf, "-expert_parallel", "8", "-format", "json"}, "")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -118,7 +118,7 @@ func TestParamsHF(t *testing.T) {
 
 // TestParamsBadInput: exit 2 with one line naming the field.
 func TestParamsBadInput(t *testing.T) {
-	hfDir := filepath.Join("..", "..", "estimator", "testdata", "hf")
+	hfDir := filepath.Join("..", "..", "estimator", "hfconfig", "testdata", "hf")
 	for _, c := range []struct {
 		name  string
 		args  []string

@@ -24,6 +24,7 @@ import (
 	"headroom/app/server"
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // decisions is what the decision panels show.
@@ -263,7 +264,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 	if _, err := cfg.Resolve(); err != nil {
 		t.Fatalf("fixture config: %v", err)
 	}
-	q := estimator.EncodeQuery(cfg)
+	q := urlquery.Encode(cfg)
 	if len(q) < 12 {
 		t.Fatalf("fixture: only %d non-default values", len(q))
 	}
@@ -292,8 +293,8 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 	}
 	tb.waitQuery("the config ?"+q.Encode(), func(search string) bool {
 		page, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
-		back, errs := estimator.DecodeQuery(page)
-		return err == nil && len(errs) == 0 && estimator.EncodeQuery(back).Encode() == q.Encode()
+		back, errs := urlquery.Decode(page)
+		return err == nil && len(errs) == 0 && urlquery.Encode(back).Encode() == q.Encode()
 	})
 	tb.waitDecisions(expectedDecisions(t, cfg))
 }
@@ -302,7 +303,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 // the estimator's message and the URL's text, and the rest of the link is
 // kept.
 func TestE2EBadURLValue(t *testing.T) {
-	_, errs := estimator.DecodeQuery(url.Values{"rows": {"0"}})
+	_, errs := urlquery.Decode(url.Values{"rows": {"0"}})
 	if len(errs) != 1 {
 		t.Fatalf("fixture: rows=0 gives %d errors, want 1", len(errs))
 	}

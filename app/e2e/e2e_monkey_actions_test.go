@@ -187,7 +187,7 @@ func monkeyImport(r *rand.Rand) string {
 	case 0:
 		name := pickOf(r, "deepseek-v3.json", "gpt-oss-120b.json", "llama-3.1-8b.json", "mixtral-8x7b.json",
 			"nested-text-config.json", "qwen3-30b-a3b.json", "qwen3-next-80b-a3b.json")
-		data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
+		data, err := os.ReadFile("../../estimator/hfconfig/testdata/hf/" + name)
 		if err != nil {
 			return `{"broken": ` // the file is missing: a broken import still
 		}

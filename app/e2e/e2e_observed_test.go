@@ -22,6 +22,7 @@ import (
 	"headroom/app/ui"
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // readSeedObserved reads examples/seed-observed.json.
@@ -119,7 +120,7 @@ func TestE2EObservedPeaks(t *testing.T) {
 
 	// The address encodes the seed's points; the table and the sentence
 	// are the estimate of the config it encodes.
-	cfg, errs := estimator.DecodeQuery(tb.query())
+	cfg, errs := urlquery.Decode(tb.query())
 	if len(errs) > 0 {
 		t.Fatalf("the address ?%s: %v", tb.query().Encode(), errs)
 	}

@@ -32,6 +32,8 @@ import (
 	"headroom/app/ui"
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/hfconfig"
+	"headroom/estimator/urlquery"
 )
 
 // downloadsTo makes the browser save downloads into dir under the names
@@ -84,7 +86,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	tb.downloadsTo(dir)
 	tb.open(query(cfg))
 	tb.waitSettled()
-	linked, errs := estimator.DecodeQuery(tb.query())
+	linked, errs := urlquery.Decode(tb.query())
 	if len(errs) > 0 || estimator.MarshalConfigString(linked) != estimator.MarshalConfigString(cfg) {
 		t.Fatalf("fixture: the page's URL says another config (%v)", errs)
 	}
@@ -230,7 +232,7 @@ func (tb *tab) paste(text string) {
 // URL of the state.
 func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	hf := readHF(t, "llama-3.1-8b.json")
-	_, rep, err := estimator.ImportHFConfig(estimator.Default(), hf) // what the page imports: the model and dtype_bytes
+	_, rep, err := hfconfig.Import(estimator.Default(), hf) // what the page imports: the model and dtype_bytes
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +246,7 @@ func TestE2EImportPasteAndCopyLink(t *testing.T) {
 	tb.waitURL(func() string {
 		// The page's default (resident memory at E = 8) with the import:
 		// the address carries the model's arch fields too.
-		cfg, _, _ := estimator.ImportHFConfig(page.NewConfig(), hf)
+		cfg, _, _ := hfconfig.Import(page.NewConfig(), hf)
 		cfg.Request.Rows = 123456
 		presets, _ := page.Presets()
 		return page.ConfigQuery(cfg, presets).Encode()

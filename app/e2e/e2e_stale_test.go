@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // bannerJS is the error banner's text, "" when there is none.
@@ -113,7 +114,7 @@ func TestE2EInvalidFieldKeepsLastValid(t *testing.T) {
 		t.Fatalf("fixture: in use 0 decides as 60 GiB does (%+v)", want)
 	}
 	tb := newTab(t)
-	tb.open("?" + estimator.EncodeQuery(cfg).Encode())
+	tb.open("?" + urlquery.Encode(cfg).Encode())
 	tb.waitDecisions(want)
 	n := tb.edits()
 	tb.setField("input-in_use_gib", "100", "input")

@@ -17,6 +17,7 @@ import (
 
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // setField sets an input's or select's value as a person's edit does and
@@ -84,7 +85,7 @@ func TestE2ETerms(t *testing.T) {
 	tb.waitExpr("the term in the address", `location.search`, func(s string) bool {
 		return strings.Contains(s, "term=logits_fp32_copy~retained~candidate~2+*+D")
 	})
-	page, errs := estimator.DecodeQuery(tb.query())
+	page, errs := urlquery.Decode(tb.query())
 	if len(errs) > 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(withTerm) {
 		t.Fatalf("the address says\n%s\n(errors %v), want\n%s", estimator.MarshalConfig(page), errs, estimator.MarshalConfig(withTerm))
 	}

@@ -70,7 +70,7 @@ func pressureConfig() estimator.Config {
 // readHF reads a Hugging Face config.json of the estimator's test data.
 func readHF(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
+	data, err := os.ReadFile("../../estimator/hfconfig/testdata/hf/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

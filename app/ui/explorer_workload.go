@@ -7,6 +7,7 @@ import (
 	"headroom/app/ui/page"
 	"headroom/app/ui/workload"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // shapeKeys are the URL keys a workload line's shape sets (in_use_gib is
@@ -35,7 +36,7 @@ func (c *explorer) loadShape(base estimator.Config, s estimator.Shape) (err erro
 		return err
 	}
 	q := c.state.Query(c.list)
-	want := estimator.EncodeQuery(cfg)
+	want := urlquery.Encode(cfg)
 	for _, k := range shapeKeys {
 		q.Del(k)
 		if v, ok := want[k]; ok {

@@ -10,6 +10,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 func termsQuery() url.Values {
@@ -18,7 +19,7 @@ func termsQuery() url.Values {
 		{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"},
 		{Name: "router_buffer", Place: "stage", Revision: "both", Bytes: "n * 8"},
 	}
-	return estimator.EncodeQuery(cfg)
+	return urlquery.Encode(cfg)
 }
 
 // TestTermsExportImport: the JSON export carries the terms and importing
@@ -65,7 +66,7 @@ func TestTermsExportImport(t *testing.T) {
 }
 
 func TestTermsCSVColumns(t *testing.T) {
-	cfg, errs := estimator.DecodeQuery(termsQuery())
+	cfg, errs := urlquery.Decode(termsQuery())
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

@@ -173,7 +173,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 }
 
 func TestImportKinds(t *testing.T) {
-	hf, err := os.ReadFile("../../estimator/testdata/hf/llama-3.1-8b.json")
+	hf, err := os.ReadFile("../../estimator/hfconfig/testdata/hf/llama-3.1-8b.json")
 	if err != nil {
 		t.Fatal(err)
 	}

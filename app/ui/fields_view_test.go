@@ -11,6 +11,7 @@ import (
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // TestReversedRangeLinkRenders: a link whose range runs backwards draws
@@ -255,12 +256,12 @@ func TestImportDtypeAndNotes(t *testing.T) {
 		!strings.Contains(rep.Summary, "dtype_bytes") {
 		t.Errorf("the report does not say where dtype_bytes came from: %q, %q", rep.Summary, rep.Recognised)
 	}
-	before := estimator.EncodeQuery(c.state.Cfg).Encode()
+	before := urlquery.Encode(c.state.Cfg).Encode()
 	rep = c.importFile([]byte("{\n  \"vocab_size\": 5,\n}"))
 	if !strings.Contains(rep.Err, "line 3, column 1: invalid character '}'") {
 		t.Errorf("a syntax error says %q, want its line and column", rep.Err)
 	}
-	if estimator.EncodeQuery(c.state.Cfg).Encode() != before {
+	if urlquery.Encode(c.state.Cfg).Encode() != before {
 		t.Errorf("a refused file changed the config")
 	}
 }

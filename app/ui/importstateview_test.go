@@ -223,7 +223,7 @@ func TestShareBarAndImportPanelRender(t *testing.T) {
 // clean state leaves no field in error.
 func FuzzImportFile(f *testing.F) {
 	for _, name := range []string{"llama-3.1-8b.json", "qwen3-30b-a3b.json", "deepseek-v3.json", "nested-text-config.json"} {
-		data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
+		data, err := os.ReadFile("../../estimator/hfconfig/testdata/hf/" + name)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -303,7 +303,7 @@ func TestImportReportBoundsIgnored(t *testing.T) {
 
 func readHF(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile("../../estimator/testdata/hf/" + name)
+	data, err := os.ReadFile("../../estimator/hfconfig/testdata/hf/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"headroom/app/ui/page"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // The page under ART's code (issue 24): the Trainer says so, the
@@ -77,7 +78,7 @@ func TestExplorerSeedsShowsNoArt(t *testing.T) {
 // Terms with ART's code: the page says why beside the Trainer and the
 // terms, and shows the seeds' reading rather than breaking.
 func TestExplorerTermsUnderArt(t *testing.T) {
-	term := estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})
+	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})
 	c, _ := mountExplorer(t, url.Values{"profile": {"art"}, "term": {term}})
 	if c.banner.Message != "" {
 		t.Fatalf("banner: %s", c.banner.Message)

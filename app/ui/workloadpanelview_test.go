@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // TestExplorerLoadShape: a workload line's shape sets the request and
@@ -19,8 +20,8 @@ func TestExplorerLoadShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := shape.Config(base)
-	if got := estimator.EncodeQuery(c.state.Cfg).Encode(); got != estimator.EncodeQuery(want).Encode() {
-		t.Errorf("config %s, want %s", got, estimator.EncodeQuery(want).Encode())
+	if got := urlquery.Encode(c.state.Cfg).Encode(); got != urlquery.Encode(want).Encode() {
+		t.Errorf("config %s, want %s", got, urlquery.Encode(want).Encode())
 	}
 	if c.state.Axis != "vocab_size" || c.state.Cfg.Model.VocabSize != 128256 || !c.state.Valid {
 		t.Errorf("the rest of the page changed: axis %s, vocab %d, valid %v", c.state.Axis, c.state.Cfg.Model.VocabSize, c.state.Valid)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // The baseline in the page's address: the estimator's "b." keys, read
@@ -36,7 +37,7 @@ func (s *State) decodeBaseline(q url.Values) {
 		text := q[k][len(q[k])-1]
 		switch {
 		case k == KeyBaseChanges:
-			c, errs := estimator.DecodeQuery(url.Values{k: {text}})
+			c, errs := urlquery.Decode(url.Values{k: {text}})
 			if c.Baseline != nil {
 				s.Cfg.Baseline.Changes = c.Baseline.Changes
 			}

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"headroom/estimator"
+	"headroom/estimator/hfconfig"
 )
 
 // View is the part of the page's state that is not the config: which
@@ -30,13 +31,13 @@ type importFile struct {
 type Imported struct {
 	Kind   string // "export" (Headroom's own), "config" (the spec's format) or "hf"
 	Config estimator.Config
-	View   *View              // set for an export
-	HF     estimator.HFReport // set for "hf"
+	View   *View           // set for an export
+	HF     hfconfig.Report // set for "hf"
 }
 
 // ImportJSON reads a file a person dropped or pasted: Headroom's own
 // export (the whole state), a config in the spec's format, or a Hugging
-// Face config.json (estimator.ImportHFConfig: the model fields and
+// Face config.json (hfconfig.Import: the model fields and
 // dtype_bytes change, on top of current). A file that is not JSON is
 // refused with the line and column of the fault. On an error nothing is
 // returned to apply: the page keeps its state.
@@ -47,7 +48,7 @@ func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark some editors write
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return Imported{}, errors.New("not a JSON object: " + estimator.JSONErrorText(data, err))
+		return Imported{}, errors.New("not a JSON object: " + hfconfig.JSONErrorText(data, err))
 	}
 	if _, ok := probe["headroom"]; ok {
 		var f importFile
@@ -67,7 +68,7 @@ func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 		}
 		return Imported{Kind: "config", Config: cfg}, nil
 	}
-	cfg, rep, err := estimator.ImportHFConfig(current, data)
+	cfg, rep, err := hfconfig.Import(current, data)
 	if err != nil {
 		return Imported{}, err
 	}

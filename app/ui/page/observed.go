@@ -312,7 +312,7 @@ func (s *State) ObservedText() string {
 const linkPointShown = 3
 
 // linkPointErrors puts the errors of a link's observed points (bad obs
-// values, which DecodeQuery left out) beside the panel, in one message:
+// values, which urlquery.Decode left out) beside the panel, in one message:
 // the first linkPointShown errors, then how many more and how many bad
 // points in all. A crafted link may carry thousands; the message, like
 // the work, stays in proportion to the link (issue 28: it was rebuilt

@@ -1,9 +1,8 @@
 package page
 
 import (
+	"headroom/estimator/urlquery"
 	"testing"
-
-	"headroom/estimator"
 )
 
 // TestSettledOpensItself: after any edit the state is the one its address
@@ -42,7 +41,7 @@ func TestSettledOpensItself(t *testing.T) {
 				if got := back.Query(list).Encode(); got != q {
 					t.Errorf("after %v: the address ?%s opens a state whose address is ?%s", st, q, got)
 				}
-				if estimator.EncodeQuery(back.Cfg).Encode() != estimator.EncodeQuery(s.Cfg).Encode() ||
+				if urlquery.Encode(back.Cfg).Encode() != urlquery.Encode(s.Cfg).Encode() ||
 					back.From != s.From || back.To != s.To || back.GPU != s.GPU || back.Valid != s.Valid {
 					t.Errorf("after %v: the address ?%s opens another state", st, q)
 				}

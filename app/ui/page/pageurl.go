@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // Query writes the state as URL Query values: the config as the
@@ -13,7 +14,7 @@ import (
 // reload shows what was typed), and the page's own keys when they differ
 // from what the config implies.
 func (s *State) Query(list []Preset) url.Values {
-	q := estimator.EncodeQuery(s.Cfg)
+	q := urlquery.Encode(s.Cfg)
 	if id := MatchPreset(list, s.Cfg); id != "" && id != DefaultPresetID {
 		q.Set(KeyPreset, id)
 	}
@@ -48,7 +49,7 @@ func (s *State) Query(list []Preset) url.Values {
 
 // Decode reads the state from URL query values. A bad value marks its
 // control with the message and keeps the URL's text in it; everything else
-// the URL says is kept (the estimator's DecodeQuery does that for the
+// the URL says is kept (estimator/urlquery's Decode does that for the
 // config). preset= starts from that preset's model, gpu= from that GPU's
 // capacity; the URL's own field values win over both.
 func Decode(q url.Values, list []Preset) State {
@@ -60,7 +61,7 @@ func Decode(q url.Values, list []Preset) State {
 			presetArch = archOf(p)
 			c := estimator.Default()
 			p.ApplyTo(&c)
-			for k, v := range estimator.EncodeQuery(c) {
+			for k, v := range urlquery.Encode(c) {
 				merged[k] = v
 			}
 		} else {
@@ -86,15 +87,15 @@ func Decode(q url.Values, list []Preset) State {
 			merged[k] = v
 		}
 	}
-	if v, ok := q[estimator.QueryObservedKey]; ok {
-		merged[estimator.QueryObservedKey] = v
+	if v, ok := q[urlquery.ObservedKey]; ok {
+		merged[urlquery.ObservedKey] = v
 	}
-	merged[estimator.QueryTermKey] = q[estimator.QueryTermKey]
+	merged[urlquery.TermKey] = q[urlquery.TermKey]
 	pageDefaultsInto(q, merged)
-	cfg, errs := estimator.DecodeQuery(merged)
+	cfg, errs := urlquery.Decode(merged)
 	s.Cfg = cfg
 	s.decodeResident(q, presetArch, list)
-	s.decodeTerms(q[estimator.QueryTermKey], errs)
+	s.decodeTerms(q[urlquery.TermKey], errs)
 	var pointErrs []*estimator.Error
 	for _, e := range errs {
 		if strings.HasPrefix(e.Field, "observed") {

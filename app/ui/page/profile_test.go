@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // openLink decodes a link's query as the page opens it.
@@ -95,7 +96,7 @@ func TestBadProfileInTheLink(t *testing.T) {
 // keeps "art" in the address so removing the terms brings ART's code.
 func TestTermsUnderArtAreRefusedWithAReason(t *testing.T) {
 	list, _ := Presets()
-	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
+	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
 	if len(s.Cfg.Terms) != 1 || len(s.Errs) != 0 {
 		t.Fatalf("the term does not apply under seeds: %v %v", s.Cfg.Terms, s.Errs)
 	}
@@ -217,7 +218,7 @@ func TestImportCarriesTheTrainer(t *testing.T) {
 // beside terms, so the config would stay invalid.
 func TestTermsAndTheBaselinesTrainer(t *testing.T) {
 	list, _ := Presets()
-	term := estimator.EncodeQueryTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
+	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
 	s := openLink(t, "b.profile=art&term="+url.QueryEscape(term))
 	if !s.CfgOK || s.Errs[KeyBaseProfile] != baselineTermsUnderArt || BaselineProfileName(s.Cfg) != "" {
 		t.Fatalf("ok %v, errors %v, baseline trainer %q", s.CfgOK, s.Errs, BaselineProfileName(s.Cfg))

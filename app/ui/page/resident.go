@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // The "On the GPU" group's keys (docs/model.md §14.4). The resident
@@ -234,7 +235,7 @@ func (s *State) encodeResident(q url.Values, list []Preset) {
 // estimator's keys, with the page's own for its defaults, the resident
 // group and the arch fields.
 func ConfigQuery(c estimator.Config, list []Preset) url.Values {
-	q := estimator.EncodeQuery(c)
+	q := urlquery.Encode(c)
 	(&State{Cfg: c}).encodeResident(q, list)
 	return q
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // The page's terms (docs/model.md §8): the Changes panel edits a
@@ -226,13 +227,13 @@ func (s *State) termErrorKey(field string) (string, bool) {
 
 // termsQuery puts the drafts, as typed, in the URL's terms.
 func (s *State) termsQuery(q url.Values) {
-	q.Del(estimator.QueryTermKey)
+	q.Del(urlquery.TermKey)
 	for _, d := range s.Terms {
-		q.Add(estimator.QueryTermKey, estimator.EncodeQueryTerm(d.Typed))
+		q.Add(urlquery.TermKey, urlquery.EncodeTerm(d.Typed))
 	}
 }
 
-// decodeTerms reads the URL's terms into drafts: the ones DecodeQuery
+// decodeTerms reads the URL's terms into drafts: the ones urlquery.Decode
 // kept (in cfg.Terms) are applied; each other keeps its text and the
 // message errs has for it. Past MaxTerms the rest are left out, and the
 // panel says so.
@@ -249,7 +250,7 @@ func (s *State) decodeTerms(vals []string, errs estimator.ErrorList) {
 			s.InputErr[KeyTerms] = "the link has " + strconv.Itoa(len(vals)) + " terms; the page keeps the first " + strconv.Itoa(estimator.MaxTerms)
 			break
 		}
-		t, _ := estimator.DecodeQueryTerm(v)
+		t, _ := urlquery.DecodeTerm(v)
 		d := termDraft{Typed: t}
 		if m, bad := msgs[i]; bad {
 			s.InputErr[TermKey(i)] = m

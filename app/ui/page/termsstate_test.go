@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 func appliedNames(s *State) string {
@@ -137,7 +138,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	}
 	cfg := NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = terms
-	s := Decode(estimator.EncodeQuery(cfg), nil)
+	s := Decode(urlquery.Encode(cfg), nil)
 	if len(s.Errs) != 0 || estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(cfg) {
 		t.Fatalf("errors %v, config\n%s", s.Errs, estimator.MarshalConfig(s.Cfg))
 	}
@@ -158,7 +159,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	}
 	// The estimator reads the same terms from it (the page's own defaults,
 	// expert parallelism 8 and the resident group, are the page's keys).
-	page, errs := estimator.DecodeQuery(q)
+	page, errs := urlquery.Decode(q)
 	page.FC2.ExpertParallel, page.Resident = cfg.FC2.ExpertParallel, cfg.Resident
 	if len(errs) != 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
 		t.Errorf("the estimator reads the address as\n%s (%v)", estimator.MarshalConfig(page), errs)

@@ -12,6 +12,7 @@ import (
 
 	"headroom/app/report"
 	"headroom/estimator"
+	"headroom/estimator/urlquery"
 )
 
 // workloadConfig is examples/pressure.json: the FC2 seed's pressure.
@@ -22,7 +23,7 @@ func workloadConfig() estimator.Config {
 	return c
 }
 
-func keyOf(c estimator.Config) string { return estimator.EncodeQuery(c).Encode() }
+func keyOf(c estimator.Config) string { return urlquery.Encode(c).Encode() }
 
 func exampleWorkload(t *testing.T) []byte {
 	t.Helper()

@@ -1,7 +1,8 @@
-package estimator
+package hfconfig
 
 import (
 	"errors"
+	"headroom/estimator"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,7 @@ func hfBody(extra string) []byte {
 }
 
 func TestImportHFDtype(t *testing.T) {
-	base := Default()
+	base := estimator.Default()
 	base.FC2.DtypeBytes = 8 // so that every dtype the file sets shows
 	tests := []struct {
 		name, extra string
@@ -39,7 +40,7 @@ func TestImportHFDtype(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, rep, err := ImportHFConfig(base, hfBody(tt.extra))
+			got, rep, err := Import(base, hfBody(tt.extra))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestImportHFDtype(t *testing.T) {
 				t.Errorf("more than the model and dtype_bytes changed: %+v", got)
 			}
 			if tt.why != "" {
-				want := HFField{Key: tt.key, Field: "fc2.dtype_bytes", Value: tt.want, Why: tt.why}
+				want := Field{Key: tt.key, Field: "fc2.dtype_bytes", Value: tt.want, Why: tt.why}
 				if !hasField(rep.Recognised, want) || contains(rep.Ignored, tt.key) {
 					t.Errorf("recognised %+v, ignored %v; want %+v", rep.Recognised, rep.Ignored, want)
 				}
@@ -78,7 +79,7 @@ func TestImportHFDtype(t *testing.T) {
 	}
 }
 
-func hasField(list []HFField, f HFField) bool {
+func hasField(list []Field, f Field) bool {
 	for _, x := range list {
 		if x == f {
 			return true
@@ -91,23 +92,23 @@ func TestImportHFExperts(t *testing.T) {
 	const info = "the number of experts: kept for the resident count (docs/model.md §14); the request's stages use the top-k (num_experts_per_tok)"
 	tests := []struct {
 		name, extra string
-		notes       []HFNote
+		notes       []Note
 		ignored     []string
 		errField    string
 		errMsg      string
 	}{
 		{"mixtral", `, "num_local_experts": 8, "num_experts_per_tok": 2`,
-			[]HFNote{{"num_local_experts", "8", info}}, nil, "", ""},
+			[]Note{{"num_local_experts", "8", info}}, nil, "", ""},
 		{"deepseek", `, "n_routed_experts": 256, "num_experts_per_tok": 8`,
-			[]HFNote{{"n_routed_experts", "256", info}}, nil, "", ""},
+			[]Note{{"n_routed_experts", "256", info}}, nil, "", ""},
 		{"qwen in text_config", `, "text_config": {"num_experts": 512}, "num_experts_per_tok": 10`,
-			[]HFNote{{"text_config.num_experts", "512", info}}, nil, "", ""},
+			[]Note{{"text_config.num_experts", "512", info}}, nil, "", ""},
 		{"first key wins", `, "num_local_experts": 8, "num_experts": 16, "num_experts_per_tok": 2`,
-			[]HFNote{{"num_local_experts", "8", info}}, nil, "", ""}, // num_experts is kept too: the resident count finds the names disagree
+			[]Note{{"num_local_experts", "8", info}}, nil, "", ""}, // num_experts is kept too: the resident count finds the names disagree
 		{"zero experts", `, "num_experts": 0, "num_experts_per_tok": 2`,
-			[]HFNote{{"num_experts", "0", info}}, nil, "", ""},
+			[]Note{{"num_experts", "0", info}}, nil, "", ""},
 		{"not a number", `, "num_local_experts": "eight"`,
-			[]HFNote{{"num_local_experts", `"eight"`, `ignored: must be an integer in 0..1,048,576, got "eight"`}}, []string{"num_local_experts"}, "", ""},
+			[]Note{{"num_local_experts", `"eight"`, `ignored: must be an integer in 0..1,048,576, got "eight"`}}, []string{"num_local_experts"}, "", ""},
 		{"top-k above the experts", `, "num_experts": 8, "num_experts_per_tok": 10`, nil, nil,
 			"model.num_experts_per_tok (config.json num_experts_per_tok)", "must be at most the number of experts (config.json num_experts = 8), got 10"},
 		{"gpt-oss top-k above the experts", `, "num_local_experts": 2, "experts_per_token": 4`, nil, nil,
@@ -115,10 +116,10 @@ func TestImportHFExperts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			base := Default().Model
-			got, rep, err := ImportHF(base, hfBody(tt.extra))
+			base := estimator.Default().Model
+			got, rep, err := ImportModel(base, hfBody(tt.extra))
 			if tt.errMsg != "" {
-				var e *Error
+				var e *estimator.Error
 				if !errors.As(err, &e) || e.Field != tt.errField || e.Message != tt.errMsg {
 					t.Fatalf("error %v\nwant  %s: %s", err, tt.errField, tt.errMsg)
 				}
@@ -169,8 +170,8 @@ func TestImportHFSyntaxPosition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := ImportHFConfig(Default(), []byte(tt.input))
-			var e *Error
+			_, _, err := Import(estimator.Default(), []byte(tt.input))
+			var e *estimator.Error
 			if !errors.As(err, &e) || e.Field != "config.json" || e.Message != tt.msg {
 				t.Fatalf("error %v\nwant  config.json: %s", err, tt.msg)
 			}

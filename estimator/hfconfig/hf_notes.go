@@ -1,18 +1,19 @@
-package estimator
+package hfconfig
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"headroom/estimator"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// HFNote is a key of config.json that ImportHF read without filling a
+// Note is a key of config.json that ImportModel read without filling a
 // field from it: shown for information (the expert count), or ignored
 // with the reason (torch_dtype "auto").
-type HFNote struct {
+type Note struct {
 	Key   string `json:"key"`   // "num_local_experts", "text_config.torch_dtype"
 	Value string `json:"value"` // the value, as config.json has it (clipped)
 	Note  string `json:"note"`
@@ -27,7 +28,7 @@ type lookupFunc func(key string) (json.RawMessage, string, bool)
 var expertKeys = []string{"num_local_experts", "n_routed_experts", "num_experts"}
 
 // expertCount is the range an expert count is read in.
-var expertCount = &Field{Path: "expert count", Kind: IntField, Min: 0, Max: 1 << 20}
+var expertCount = &estimator.Field{Path: "expert count", Kind: estimator.IntField, Min: 0, Max: 1 << 20}
 
 // hfExperts reads the expert count. The model has no field for it (the
 // estimate needs the top-k, num_experts_per_tok, and the expert-parallel
@@ -35,7 +36,7 @@ var expertCount = &Field{Path: "expert count", Kind: IntField, Min: 0, Max: 1 <<
 // a top-k above a positive expert count is refused, since the file then
 // contradicts itself. A count that is not a whole number leaves the key
 // ignored, with a note.
-func hfExperts(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool) *Error {
+func hfExperts(cfg *estimator.Config, rep *Report, lookup lookupFunc, used map[string]bool) *estimator.Error {
 	for _, key := range expertKeys {
 		raw, name, ok := lookup(key)
 		if !ok {
@@ -43,11 +44,11 @@ func hfExperts(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bo
 		}
 		n, e := hfInt(expertCount, name, raw)
 		if e != nil {
-			rep.Notes = append(rep.Notes, HFNote{Key: name, Value: clip(string(bytes.TrimSpace(raw))), Note: "ignored: " + e.Message})
+			rep.Notes = append(rep.Notes, Note{Key: name, Value: clip(string(bytes.TrimSpace(raw))), Note: "ignored: " + e.Message})
 			return nil
 		}
 		used[name] = true
-		rep.Notes = append(rep.Notes, HFNote{Key: name, Value: Group(n),
+		rep.Notes = append(rep.Notes, Note{Key: name, Value: estimator.Group(n),
 			Note: "the number of experts: kept for the resident count (docs/model.md §14); the request's stages use the top-k (num_experts_per_tok)"})
 		if k := cfg.Model.NumExpertsPerTok; n > 0 && k > n {
 			where := "model.num_experts_per_tok"
@@ -56,8 +57,8 @@ func hfExperts(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bo
 					where += " (config.json " + r.Key + ")"
 				}
 			}
-			return &Error{Field: where, Message: "must be at most the number of experts (config.json " + name + " = " +
-				Group(n) + "), got " + Group(k)}
+			return &estimator.Error{Field: where, Message: "must be at most the number of experts (config.json " + name + " = " +
+				estimator.Group(n) + "), got " + estimator.Group(k)}
 		}
 		return nil
 	}
@@ -93,32 +94,32 @@ func DtypeBytes(name string) (n int64, ok bool) {
 }
 
 // hfDtype sets fc2.dtype_bytes from the dtype, or notes why not.
-func hfDtype(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool) {
+func hfDtype(cfg *estimator.Config, rep *Report, lookup lookupFunc, used map[string]bool) {
 	for _, key := range dtypeKeys {
 		raw, name, ok := lookup(key)
 		if !ok {
 			continue
 		}
-		keeps := "; fc2.dtype_bytes keeps " + Group(cfg.FC2.DtypeBytes)
+		keeps := "; fc2.dtype_bytes keeps " + estimator.Group(cfg.FC2.DtypeBytes)
 		value := clip(string(bytes.TrimSpace(raw)))
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			rep.Notes = append(rep.Notes, HFNote{Key: name, Value: value, Note: "ignored: not the name of a dtype" + keeps})
+			rep.Notes = append(rep.Notes, Note{Key: name, Value: value, Note: "ignored: not the name of a dtype" + keeps})
 			return
 		}
 		b, known := DtypeBytes(s)
 		switch {
 		case strings.EqualFold(strings.TrimSpace(s), "auto"):
-			rep.Notes = append(rep.Notes, HFNote{Key: name, Value: value,
+			rep.Notes = append(rep.Notes, Note{Key: name, Value: value,
 				Note: `ignored: "auto" is the weights' own dtype, which config.json does not name` + keeps})
 		case !known:
-			rep.Notes = append(rep.Notes, HFNote{Key: name, Value: value,
+			rep.Notes = append(rep.Notes, Note{Key: name, Value: value,
 				Note: "ignored: not a floating-point type of known size (bfloat16, float16, float32, float64, float8_*)" + keeps})
 		default:
 			f := fieldByPath["fc2.dtype_bytes"]
 			f.SetInt(cfg, b)
 			used[name] = true
-			rep.Recognised = append(rep.Recognised, HFField{Key: name, Field: f.Path, Value: b, Why: s})
+			rep.Recognised = append(rep.Recognised, Field{Key: name, Field: f.Path, Value: b, Why: s})
 		}
 		return
 	}

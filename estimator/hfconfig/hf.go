@@ -1,34 +1,35 @@
-package estimator
+package hfconfig
 
 import (
 	"bytes"
 	"encoding/json"
+	"headroom/estimator"
 	"math"
 	"sort"
 	"strconv"
 )
 
-// HFReport says what ImportHF did with a Hugging Face config.json: which
+// Report says what ImportModel did with a Hugging Face config.json: which
 // keys filled which fields, which fields it set without a key (a dense
 // model's num_experts_per_tok = 0, say), which keys it ignored, and notes
 // on keys it read without setting a field (the expert count) or could
 // not use (torch_dtype "auto").
-type HFReport struct {
-	Recognised []HFField `json:"recognised"`
-	Derived    []HFField `json:"derived"`
-	Ignored    []string  `json:"ignored"`
-	Notes      []HFNote  `json:"notes,omitempty"`
+type Report struct {
+	Recognised []Field  `json:"recognised"`
+	Derived    []Field  `json:"derived"`
+	Ignored    []string `json:"ignored"`
+	Notes      []Note   `json:"notes,omitempty"`
 	// Kept are the keys kept for the resident count (docs/model.md §14.1):
 	// architectures, the attention, expert and MLA fields.
 	Kept []string `json:"kept,omitempty"`
-	// ResidentOff says why ImportHFConfig left resident memory off for a
+	// ResidentOff says why Import left resident memory off for a
 	// named family (a required field absent, say); empty when it is on or
 	// no family is named.
 	ResidentOff string `json:"resident_off,omitempty"`
 }
 
-// HFField is one model field that ImportHF filled, and from where.
-type HFField struct {
+// Field is one model field that ImportModel filled, and from where.
+type Field struct {
 	Key   string `json:"key"`   // the key in config.json, "text_config.vocab_size"; empty when derived
 	Field string `json:"field"` // the field's path, "model.vocab_size"
 	Value int64  `json:"value"`
@@ -53,8 +54,8 @@ var hfKeys = []struct {
 	{"model.linear_value_head_dim", []string{"linear_value_head_dim"}},
 }
 
-// ImportHF fills a model group from a Hugging Face config.json: what
-// ImportHFConfig does to the model fields, without the element size (its
+// ImportModel fills a model group from a Hugging Face config.json: what
+// Import does to the model fields, without the element size (its
 // dtype keys are listed as ignored). It is
 // tolerant, as a paste from a model card should be: unknown keys are
 // ignored (and listed), and a multimodal config's text_config is read, its
@@ -67,13 +68,13 @@ var hfKeys = []struct {
 // linear_num_key_heads is a model without GDN (0). An MoE model without
 // moe_intermediate_size (Mixtral, gpt-oss) uses intermediate_size as the
 // expert width. The other fields keep their values in base.
-func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
-	cfg, rep, err := importHF(Config{Model: base}, data, false)
+func ImportModel(base estimator.ModelConfig, data []byte) (estimator.ModelConfig, Report, error) {
+	cfg, rep, err := importHF(estimator.Config{Model: base}, data, false)
 	return cfg.Model, rep, err
 }
 
-// ImportHFConfig fills base's model group from a Hugging Face config.json
-// as ImportHF does, and fc2.dtype_bytes from its dtype (dtype, or
+// Import fills base's model group from a Hugging Face config.json
+// as ImportModel does, and fc2.dtype_bytes from its dtype (dtype, or
 // torch_dtype as transformers wrote it before 4.56; the first found wins;
 // see DtypeBytes): bfloat16
 // and float16 are 2 bytes, float32 4, float64 8, every float8 type
@@ -81,24 +82,24 @@ func ImportHF(base ModelConfig, data []byte) (ModelConfig, HFReport, error) {
 // (int8, a 4-bit type) leave dtype_bytes as it was; the report lists the
 // key as ignored, with a note saying why. Everything outside the model
 // group and dtype_bytes is base's. On an error base is returned unchanged.
-func ImportHFConfig(base Config, data []byte) (Config, HFReport, error) {
+func Import(base estimator.Config, data []byte) (estimator.Config, Report, error) {
 	return importHF(base, data, true)
 }
 
-func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error) {
-	var rep HFReport
-	if len(data) > MaxInputBytes {
-		return base, rep, &Error{Field: "config.json", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}
+func importHF(base estimator.Config, data []byte, withDtype bool) (estimator.Config, Report, error) {
+	var rep Report
+	if len(data) > estimator.MaxInputBytes {
+		return base, rep, &estimator.Error{Field: "config.json", Message: "is larger than " + estimator.Group(estimator.MaxInputBytes) + " bytes"}
 	}
-	top, err := decodeObject(data)
+	top, err := estimator.DecodeJSONObject(data)
 	if err != nil {
-		return base, rep, &Error{Field: "config.json", Message: withPosition(data, err.Error())}
+		return base, rep, &estimator.Error{Field: "config.json", Message: withPosition(data, err.Error())}
 	}
 	var text map[string]json.RawMessage
 	if raw, ok := top["text_config"]; ok && !isNull(raw) {
-		text, err = decodeObject(raw)
+		text, err = estimator.DecodeJSONObject(raw)
 		if err != nil {
-			return base, rep, &Error{Field: "config.json text_config", Message: err.Error()}
+			return base, rep, &estimator.Error{Field: "config.json text_config", Message: err.Error()}
 		}
 	}
 	used := map[string]bool{}
@@ -123,18 +124,18 @@ func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error
 			}
 			v, e := hfInt(f, name, raw)
 			if e != nil {
-				return base, HFReport{}, e
+				return base, Report{}, e
 			}
 			f.SetInt(&cfg, v)
 			used[name] = true
 			found[m.field] = true
-			rep.Recognised = append(rep.Recognised, HFField{Key: name, Field: f.Path, Value: v})
+			rep.Recognised = append(rep.Recognised, Field{Key: name, Field: f.Path, Value: v})
 			break
 		}
 	}
 	derive := func(path string, v int64, why string) {
 		fieldByPath[path].SetInt(&cfg, v)
-		rep.Derived = append(rep.Derived, HFField{Field: path, Value: v, Why: why})
+		rep.Derived = append(rep.Derived, Field{Field: path, Value: v, Why: why})
 	}
 	if !found["model.num_experts_per_tok"] {
 		derive("model.num_experts_per_tok", 0, "no num_experts_per_tok: a dense model, no fc2 stage")
@@ -146,7 +147,7 @@ func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error
 		if raw, name, ok := lookup("intermediate_size"); ok {
 			v, e := hfInt(fieldByPath["model.moe_intermediate_size"], name, raw)
 			if e != nil {
-				return base, HFReport{}, e
+				return base, Report{}, e
 			}
 			used[name] = true
 			derive("model.moe_intermediate_size", v, "no moe_intermediate_size: the experts use "+name)
@@ -154,14 +155,14 @@ func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error
 	}
 	for _, f := range []string{"model.vocab_size", "model.hidden_size", "model.num_hidden_layers"} {
 		if !found[f] {
-			return base, HFReport{}, &Error{Field: f, Message: "config.json has no " + f[len("model."):] + " (nor text_config." + f[len("model."):] + "); is this a model's config.json?"}
+			return base, Report{}, &estimator.Error{Field: f, Message: "config.json has no " + f[len("model."):] + " (nor text_config." + f[len("model."):] + "); is this a model's config.json?"}
 		}
 	}
 	if e := hfExperts(&cfg, &rep, lookup, used); e != nil {
-		return base, HFReport{}, e
+		return base, Report{}, e
 	}
 	if e := hfArch(&cfg, &rep, lookup, used); e != nil {
-		return base, HFReport{}, e
+		return base, Report{}, e
 	}
 	if withDtype {
 		hfDtype(&cfg, &rep, lookup, used)
@@ -181,23 +182,42 @@ func importHF(base Config, data []byte, withDtype bool) (Config, HFReport, error
 	return cfg, rep, nil
 }
 
+// fieldByPath is the registry's fields by path ("model.vocab_size"),
+// the ones this package's tables name among them (copies: setting a
+// value through one is setting it through the registry's).
+var fieldByPath = func() map[string]*estimator.Field {
+	m := map[string]*estimator.Field{}
+	for _, f := range append(estimator.Fields(), estimator.ArtFields()...) {
+		m[f.Path] = f
+	}
+	return m
+}()
+
+// clip shortens a value of config.json for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return s
+}
+
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // hfInt reads one integer value of config.json for field f. Integral
 // floats ("2048.0") are accepted, since some exporters write them.
-func hfInt(f *Field, key string, raw json.RawMessage) (int64, *Error) {
+func hfInt(f *estimator.Field, key string, raw json.RawMessage) (int64, *estimator.Error) {
 	s := string(bytes.TrimSpace(raw))
 	where := f.Path + " (config.json " + key + ")"
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
 		fl, ferr := strconv.ParseFloat(s, 64)
 		if ferr != nil || math.Trunc(fl) != fl || math.Abs(fl) > 1<<53 {
-			return 0, &Error{Field: where, Message: f.Allowed() + ", got " + clip(s)}
+			return 0, &estimator.Error{Field: where, Message: f.Allowed() + ", got " + clip(s)}
 		}
 		v = int64(fl) // exact: an integer of at most 2^53
 	}
 	if v < f.Min || v > f.Max {
-		return 0, &Error{Field: where, Message: f.Allowed() + ", got " + Group(v)}
+		return 0, &estimator.Error{Field: where, Message: f.Allowed() + ", got " + estimator.Group(v)}
 	}
 	return v, nil
 }

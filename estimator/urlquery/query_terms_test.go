@@ -1,6 +1,7 @@
-package estimator
+package urlquery
 
 import (
+	"headroom/estimator"
 	"net/url"
 	"strings"
 	"testing"
@@ -9,10 +10,10 @@ import (
 func TestQueryTermsRoundTrip(t *testing.T) {
 	cases := []struct {
 		name  string
-		terms []Term
+		terms []estimator.Term
 	}{
 		{"none", nil},
-		{"one of each place", []Term{
+		{"one of each place", []estimator.Term{
 			{Name: "kept", Place: "retained", Revision: "both", Bytes: "n * K * 4"},
 			{Name: "act", Place: "activations", Revision: "candidate", Bytes: "n * H"},
 			{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"},
@@ -20,41 +21,41 @@ func TestQueryTermsRoundTrip(t *testing.T) {
 			{Name: "g1", Place: "gdn", Bytes: "ceil(n * Hv, 3) + min(1, 2, 3)"},
 			{Name: "router", Place: "stage", Revision: "both", Bytes: "(n + 1_000) / 2 - 0"},
 		}},
-		{"characters a URL escapes", []Term{{Name: "x", Place: "head", Bytes: "max(D, 2 * Dt) / (1 + g)"}}},
+		{"characters a URL escapes", []estimator.Term{{Name: "x", Place: "head", Bytes: "max(D, 2 * Dt) / (1 + g)"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cfg := Default()
+			cfg := estimator.Default()
 			cfg.Terms = c.terms
-			q := EncodeQuery(cfg)
-			if got := len(q[QueryTermKey]); got != len(c.terms) {
+			q := Encode(cfg)
+			if got := len(q[TermKey]); got != len(c.terms) {
 				t.Fatalf("%d term values, want %d: %v", got, len(c.terms), q)
 			}
 			back, err := url.ParseQuery(q.Encode())
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, errs := DecodeQuery(back)
+			got, errs := Decode(back)
 			if len(errs) > 0 {
 				t.Fatalf("errors: %v", errs)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(cfg) {
-				t.Errorf("round trip\n%s\nwant\n%s", MarshalConfig(got), MarshalConfig(cfg))
+			if estimator.MarshalConfigString(got) != estimator.MarshalConfigString(cfg) {
+				t.Errorf("round trip\n%s\nwant\n%s", estimator.MarshalConfig(got), estimator.MarshalConfig(cfg))
 			}
 		})
 	}
 }
 
 func TestQueryTermValue(t *testing.T) {
-	tm := Term{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"}
-	if got, want := EncodeQueryTerm(tm), "logits_fp32_copy~head~candidate~2 * D"; got != want {
-		t.Errorf("EncodeQueryTerm = %q, want %q", got, want)
+	tm := estimator.Term{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"}
+	if got, want := EncodeTerm(tm), "logits_fp32_copy~head~candidate~2 * D"; got != want {
+		t.Errorf("EncodeTerm = %q, want %q", got, want)
 	}
-	short, err := DecodeQueryTerm("x~head~2 * D")
-	if err != nil || short != (Term{Name: "x", Place: "head", Bytes: "2 * D"}) {
+	short, err := DecodeTerm("x~head~2 * D")
+	if err != nil || short != (estimator.Term{Name: "x", Place: "head", Bytes: "2 * D"}) {
 		t.Errorf("name~place~bytes: %+v %v", short, err)
 	}
-	if _, err := DecodeQueryTerm("x~head"); err == nil || !strings.Contains(err.Error(), "name~place~revision~bytes") {
+	if _, err := DecodeTerm("x~head"); err == nil || !strings.Contains(err.Error(), "name~place~revision~bytes") {
 		t.Errorf("two parts: %v", err)
 	}
 }
@@ -73,8 +74,8 @@ func TestQueryBadTermKept(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			q := url.Values{"rows": {"1000"}, QueryTermKey: {"a~head~candidate~2 * D", c.bad, "b~retained~both~n * 4"}}
-			cfg, errs := DecodeQuery(q)
+			q := url.Values{"rows": {"1000"}, TermKey: {"a~head~candidate~2 * D", c.bad, "b~retained~both~n * 4"}}
+			cfg, errs := Decode(q)
 			if len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Message, c.msg) {
 				t.Fatalf("errors %v, want one on %s saying %q", errs, c.field, c.msg)
 			}
@@ -94,37 +95,14 @@ func TestQueryBadTermKept(t *testing.T) {
 
 func TestQueryTooManyTerms(t *testing.T) {
 	var vals []string
-	for i := range MaxTerms + 2 {
+	for i := range estimator.MaxTerms + 2 {
 		vals = append(vals, "t"+string(rune('a'+i))+"~head~~1")
 	}
-	cfg, errs := DecodeQuery(url.Values{QueryTermKey: vals})
-	if len(cfg.Terms) != MaxTerms || len(errs) != 2 {
-		t.Fatalf("%d terms kept, errors %v; want %d kept and 2 errors", len(cfg.Terms), errs, MaxTerms)
+	cfg, errs := Decode(url.Values{TermKey: vals})
+	if len(cfg.Terms) != estimator.MaxTerms || len(errs) != 2 {
+		t.Fatalf("%d terms kept, errors %v; want %d kept and 2 errors", len(cfg.Terms), errs, estimator.MaxTerms)
 	}
-	if i, ok := TermIndex(errs[0].Field); !ok || i != MaxTerms || !strings.Contains(errs[0].Message, "at most 16") {
+	if i, ok := estimator.TermIndex(errs[0].Field); !ok || i != estimator.MaxTerms || !strings.Contains(errs[0].Message, "at most 16") {
 		t.Errorf("first error %v", errs[0])
-	}
-}
-
-func TestTermIndex(t *testing.T) {
-	cases := []struct {
-		field string
-		i     int
-		ok    bool
-	}{
-		{"terms[0] (a)", 0, true},
-		{`terms[12] ("Q")`, 12, true},
-		{"terms", 0, false},
-		{"request.rows", 0, false},
-		{"terms[x] (a)", 0, false},
-		{"terms[-1] (a)", 0, false},
-	}
-	for _, c := range cases {
-		t.Run(c.field, func(t *testing.T) {
-			i, ok := TermIndex(c.field)
-			if i != c.i || ok != c.ok {
-				t.Errorf("TermIndex(%q) = %d, %v; want %d, %v", c.field, i, ok, c.i, c.ok)
-			}
-		})
 	}
 }

@@ -1,10 +1,10 @@
-package estimator
+package hfconfig
 
 import (
 	"bytes"
 	"encoding/json"
+	"headroom/estimator"
 	"reflect"
-	"sort"
 )
 
 // hfOptionalWidths are the registry's optional model fields a config.json
@@ -12,28 +12,15 @@ import (
 var hfOptionalWidths = []string{"model.intermediate_size", "model.shared_expert_intermediate_size", "model.linear_conv_kernel_dim"}
 
 // archKeyList is every key of ArchFields, sorted.
-var archKeyList = func() []string {
-	keys := []string{"architectures", "layer_types", "mlp_only_layers"}
-	for k := range archIntKeys {
-		keys = append(keys, k)
-	}
-	for k := range archBoolKeys {
-		keys = append(keys, k)
-	}
-	for k := range archStringKeys {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}()
+var archKeyList = estimator.ArchKeys()
 
 // hfArch keeps the fields the resident count reads (docs/model.md §14.1):
 // architectures, the attention, expert and MLA fields, and the optional
 // widths, listing each key in rep.Kept (or in Recognised for a registry
 // field). A torch_dtype or dtype the count does not know ("auto",
 // "float8_e4m3fn") is not kept: the count then takes bfloat16, and a note
-// says so. The model's ArchFields are replaced by the file's.
-func hfArch(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool) *Error {
+// says so. The model's estimator.ArchFields are replaced by the file's.
+func hfArch(cfg *estimator.Config, rep *Report, lookup lookupFunc, used map[string]bool) *estimator.Error {
 	for _, path := range hfOptionalWidths {
 		f := fieldByPath[path]
 		raw, name, ok := lookup(f.Key)
@@ -47,9 +34,9 @@ func hfArch(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool)
 		}
 		f.SetInt(cfg, v)
 		used[name] = true
-		rep.Recognised = append(rep.Recognised, HFField{Key: name, Field: path, Value: v})
+		rep.Recognised = append(rep.Recognised, Field{Key: name, Field: path, Value: v})
 	}
-	a := &ArchFields{}
+	a := &estimator.ArchFields{}
 	for _, key := range archKeyList {
 		raw, name, ok := lookup(key)
 		if !ok {
@@ -57,13 +44,13 @@ func hfArch(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool)
 		}
 		if key == "torch_dtype" || key == "dtype" {
 			var s string
-			if json.Unmarshal(raw, &s) != nil || dtypes[s] == 0 {
+			if json.Unmarshal(raw, &s) != nil || !weightDtype(s) {
 				continue // the count takes bfloat16; hfDtype says what it made of it
 			}
 		}
-		if e := decodeArchKey(a, key, raw); e != nil {
+		if e := a.DecodeKey(key, raw); e != nil {
 			if !noted(rep, name) {
-				rep.Notes = append(rep.Notes, HFNote{Key: name, Value: clip(string(bytes.TrimSpace(raw))), Note: "ignored: " + e.Message})
+				rep.Notes = append(rep.Notes, Note{Key: name, Value: clip(string(bytes.TrimSpace(raw))), Note: "ignored: " + e.Message})
 			}
 			continue
 		}
@@ -84,8 +71,11 @@ func hfArch(cfg *Config, rep *HFReport, lookup lookupFunc, used map[string]bool)
 // base had it on: the count would describe another model) and
 // rep.ResidentOff says why. Weights that do not fit the GPU do not stop
 // it: the estimate then says so, in words and figures.
-func hfResidentOn(cfg *Config, rep *HFReport) {
-	a := cfg.Model.arch()
+func hfResidentOn(cfg *estimator.Config, rep *Report) {
+	a := cfg.Model.ArchFields
+	if a == nil {
+		a = &estimator.ArchFields{}
+	}
 	if len(a.Architectures) == 0 && a.ModelType == "" {
 		if cfg.Resident != nil {
 			rep.ResidentOff = "resident memory off: config.json names no architectures (nor model_type), so there is no formula to count its parameters"
@@ -95,9 +85,9 @@ func hfResidentOn(cfg *Config, rep *HFReport) {
 	}
 	try := *cfg
 	if try.Resident == nil {
-		try.Resident = &ResidentConfig{}
+		try.Resident = &estimator.ResidentConfig{}
 	}
-	if _, err := Params(try); err != nil {
+	if _, err := estimator.Params(try); err != nil {
 		rep.ResidentOff = "resident memory not computed for " + archName(a) + " (in_use_bytes stays as it was): " + err.Error()
 		cfg.Resident = nil
 		return
@@ -105,7 +95,13 @@ func hfResidentOn(cfg *Config, rep *HFReport) {
 	cfg.Resident = try.Resident
 }
 
-func noted(rep *HFReport, key string) bool {
+// weightDtype reports whether the resident count knows dtype name.
+func weightDtype(name string) bool {
+	_, ok := estimator.WeightDtypeBytes(name)
+	return ok
+}
+
+func noted(rep *Report, key string) bool {
 	for _, n := range rep.Notes {
 		if n.Key == key {
 			return true
@@ -114,7 +110,7 @@ func noted(rep *HFReport, key string) bool {
 	return false
 }
 
-func archName(a *ArchFields) string {
+func archName(a *estimator.ArchFields) string {
 	if len(a.Architectures) > 0 {
 		return a.Architectures[0]
 	}

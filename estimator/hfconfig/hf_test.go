@@ -1,6 +1,7 @@
-package estimator
+package hfconfig
 
 import (
+	"headroom/estimator"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,7 @@ import (
 func TestImportHFRealConfigs(t *testing.T) {
 	tests := []struct {
 		file string
-		want ModelConfig
+		want estimator.ModelConfig
 		// ignoredSome are keys that must be reported as ignored, keptSome
 		// keys kept for the resident count
 		ignoredSome, keptSome []string
@@ -19,20 +20,20 @@ func TestImportHFRealConfigs(t *testing.T) {
 		// dtype is the file's dtype key ("" for none)
 		dtype string
 	}{
-		{"qwen3-next-80b-a3b.json", Default().Model, []string{"rope_theta"}, []string{"head_dim", "architectures", "num_experts"}, "num_experts=512", "torch_dtype"},
-		{"qwen3-30b-a3b.json", ModelConfig{VocabSize: 151936, HiddenSize: 2048, NumHiddenLayers: 48, NumExpertsPerTok: 8, MoEIntermediateSize: 768,
+		{"qwen3-next-80b-a3b.json", estimator.Default().Model, []string{"rope_theta"}, []string{"head_dim", "architectures", "num_experts"}, "num_experts=512", "torch_dtype"},
+		{"qwen3-30b-a3b.json", estimator.ModelConfig{VocabSize: 151936, HiddenSize: 2048, NumHiddenLayers: 48, NumExpertsPerTok: 8, MoEIntermediateSize: 768,
 			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, []string{"head_dim", "num_key_value_heads"}, "num_experts=128", "torch_dtype"},
-		{"llama-3.1-8b.json", ModelConfig{VocabSize: 128256, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 0, MoEIntermediateSize: 512,
+		{"llama-3.1-8b.json", estimator.ModelConfig{VocabSize: 128256, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 0, MoEIntermediateSize: 512,
 			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_scaling"}, []string{"num_attention_heads", "tie_word_embeddings"}, "", "torch_dtype"},
-		{"deepseek-v3.json", ModelConfig{VocabSize: 129280, HiddenSize: 7168, NumHiddenLayers: 61, NumExpertsPerTok: 8, MoEIntermediateSize: 2048,
+		{"deepseek-v3.json", estimator.ModelConfig{VocabSize: 129280, HiddenSize: 7168, NumHiddenLayers: 61, NumExpertsPerTok: 8, MoEIntermediateSize: 2048,
 			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"quantization_config"}, []string{"kv_lora_rank", "n_shared_experts", "q_lora_rank"}, "n_routed_experts=256", "torch_dtype"},
-		{"gpt-oss-120b.json", ModelConfig{VocabSize: 201088, HiddenSize: 2880, NumHiddenLayers: 36, NumExpertsPerTok: 4, MoEIntermediateSize: 2880,
+		{"gpt-oss-120b.json", estimator.ModelConfig{VocabSize: 201088, HiddenSize: 2880, NumHiddenLayers: 36, NumExpertsPerTok: 4, MoEIntermediateSize: 2880,
 			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"sliding_window"}, []string{"experts_per_token", "attention_bias"}, "num_local_experts=128", ""},
-		{"mixtral-8x7b.json", ModelConfig{VocabSize: 32000, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 2, MoEIntermediateSize: 14336,
+		{"mixtral-8x7b.json", estimator.ModelConfig{VocabSize: 32000, HiddenSize: 4096, NumHiddenLayers: 32, NumExpertsPerTok: 2, MoEIntermediateSize: 14336,
 			LinearNumKeyHeads: 0, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"rope_theta"}, []string{"num_local_experts", "num_key_value_heads"}, "num_local_experts=8", "torch_dtype"},
 		// text_config wins over the top level (whose vocab_size is the
 		// vision tower's placeholder here).
-		{"nested-text-config.json", ModelConfig{VocabSize: 248320, HiddenSize: 2048, NumHiddenLayers: 40, NumExpertsPerTok: 8, MoEIntermediateSize: 512,
+		{"nested-text-config.json", estimator.ModelConfig{VocabSize: 248320, HiddenSize: 2048, NumHiddenLayers: 40, NumExpertsPerTok: 8, MoEIntermediateSize: 512,
 			LinearNumKeyHeads: 16, LinearKeyHeadDim: 128, LinearNumValueHeads: 32, LinearValueHeadDim: 128}, []string{"vocab_size", "vision_config"}, []string{"text_config.num_experts"}, "text_config.num_experts=256", ""},
 	}
 	for _, tt := range tests {
@@ -41,9 +42,9 @@ func TestImportHFRealConfigs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, rep, err := ImportHF(Default().Model, data)
+			got, rep, err := ImportModel(estimator.Default().Model, data)
 			if err != nil {
-				t.Fatalf("ImportHF: %v", err)
+				t.Fatalf("ImportModel: %v", err)
 			}
 			if registryModel(got) != tt.want {
 				t.Errorf("model = %+v\nwant    %+v", registryModel(got), tt.want)
@@ -75,20 +76,20 @@ func TestImportHFRealConfigs(t *testing.T) {
 				t.Errorf("notes %v, want %v", notes, want)
 			}
 			// The model-only import keeps a known dtype for the resident
-			// count; ImportHFConfig also sets the element size from it.
+			// count; Import also sets the element size from it.
 			if tt.dtype != "" && !contains(rep.Kept, tt.dtype) {
-				t.Errorf("%s not kept by ImportHF: %v", tt.dtype, rep.Kept)
+				t.Errorf("%s not kept by ImportModel: %v", tt.dtype, rep.Kept)
 			}
 			// The imported model prices without error in the default request.
-			c := Default()
+			c := estimator.Default()
 			c.Model = got
-			if _, err := Estimate(c); err != nil {
+			if _, err := estimator.Estimate(c); err != nil {
 				t.Errorf("Estimate of imported model: %v", err)
 			}
-			// ImportHFConfig sets the same model, and the element size.
-			full, frep, err := ImportHFConfig(Default(), data)
+			// Import sets the same model, and the element size.
+			full, frep, err := Import(estimator.Default(), data)
 			if err != nil || !sameModel(full.Model, got) {
-				t.Fatalf("ImportHFConfig: %+v, %v", full.Model, err)
+				t.Fatalf("Import: %+v, %v", full.Model, err)
 			}
 			// It turns resident memory on for a named family, or says why
 			// not (this nested config lacks num_attention_heads).
@@ -98,14 +99,14 @@ func TestImportHFRealConfigs(t *testing.T) {
 				t.Errorf("resident on %v for a named family %v; note %q", on, named, why)
 			}
 			if tt.dtype == "" {
-				if full.FC2 != Default().FC2 || len(frep.Recognised) != len(rep.Recognised) {
-					t.Errorf("no dtype, but ImportHFConfig set %+v, recognised %+v", full.FC2, frep.Recognised)
+				if full.FC2 != estimator.Default().FC2 || len(frep.Recognised) != len(rep.Recognised) {
+					t.Errorf("no dtype, but Import set %+v, recognised %+v", full.FC2, frep.Recognised)
 				}
 				return
 			}
 			last := frep.Recognised[len(frep.Recognised)-1]
-			if len(frep.Recognised) != len(rep.Recognised)+1 || last != (HFField{Key: tt.dtype, Field: "fc2.dtype_bytes", Value: 2, Why: "bfloat16"}) {
-				t.Errorf("ImportHFConfig recognised %+v", frep.Recognised)
+			if len(frep.Recognised) != len(rep.Recognised)+1 || last != (Field{Key: tt.dtype, Field: "fc2.dtype_bytes", Value: 2, Why: "bfloat16"}) {
+				t.Errorf("Import recognised %+v", frep.Recognised)
 			}
 			if full.FC2.DtypeBytes != 2 || contains(frep.Ignored, tt.dtype) {
 				t.Errorf("dtype_bytes %d, ignored %v", full.FC2.DtypeBytes, frep.Ignored)
@@ -116,14 +117,14 @@ func TestImportHFRealConfigs(t *testing.T) {
 
 // registryModel is m without the fields outside the registry's plain
 // integers (the optional widths and the resident count's fields).
-func registryModel(m ModelConfig) ModelConfig {
+func registryModel(m estimator.ModelConfig) estimator.ModelConfig {
 	m.ArchFields, m.IntermediateSize, m.SharedExpertIntermediateSize, m.LinearConvKernelDim = nil, nil, nil, nil
 	return m
 }
 
 // sameModel compares two models by their JSON.
-func sameModel(a, b ModelConfig) bool {
-	return MarshalConfigString(Config{Model: a}) == MarshalConfigString(Config{Model: b})
+func sameModel(a, b estimator.ModelConfig) bool {
+	return estimator.MarshalConfigString(estimator.Config{Model: a}) == estimator.MarshalConfigString(estimator.Config{Model: b})
 }
 
 func contains(list []string, s string) bool {
@@ -164,14 +165,14 @@ func TestImportHFBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			base := Default().Model
-			got, _, err := ImportHF(base, []byte(tt.input))
+			base := estimator.Default().Model
+			got, _, err := ImportModel(base, []byte(tt.input))
 			if err == nil {
 				t.Fatalf("no error; model %+v", got)
 			}
-			e, ok := err.(*Error)
+			e, ok := err.(*estimator.Error)
 			if !ok {
-				t.Fatalf("error %T %v, want *Error", err, err)
+				t.Fatalf("error %T %v, want *estimator.Error", err, err)
 			}
 			if e.Field != tt.wantField || !strings.Contains(e.Message, tt.wantMsg) {
 				t.Errorf("error = %q: %q\nwant     %q: ...%q...", e.Field, e.Message, tt.wantField, tt.wantMsg)
@@ -184,7 +185,7 @@ func TestImportHFBadInput(t *testing.T) {
 }
 
 func TestImportHFIntegralFloatAndNull(t *testing.T) {
-	got, rep, err := ImportHF(Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
+	got, rep, err := ImportModel(estimator.Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,26 +211,26 @@ func FuzzImportHF(f *testing.F) {
 	f.Add(hfBody(`, "torch_dtype": "float8_e4m3fn", "num_local_experts": 8, "num_experts_per_tok": 2`))
 	f.Add([]byte("{\n\"vocab_size\": 5,\n}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		base := Default().Model
-		got, _, err := ImportHF(base, data)
+		base := estimator.Default().Model
+		got, _, err := ImportModel(base, data)
 		if err != nil {
 			if got != base {
 				t.Fatalf("error %v but the model changed", err)
 			}
 			return
 		}
-		c := Default()
+		c := estimator.Default()
 		c.Model = got
 		if _, err := c.Resolve(); err != nil {
 			t.Fatalf("imported model does not validate: %v", err)
 		}
-		full, _, err := ImportHFConfig(Default(), data)
+		full, _, err := Import(estimator.Default(), data)
 		if err != nil || !sameModel(full.Model, got) {
-			t.Fatalf("ImportHFConfig: %v, model %+v; ImportHF gave %+v", err, full.Model, got)
+			t.Fatalf("Import: %v, model %+v; ImportModel gave %+v", err, full.Model, got)
 		}
 		// Valid, but for resident memory that does not fit the GPU.
 		if _, err := full.Resolve(); err != nil {
-			for _, e := range FieldErrors(err) {
+			for _, e := range estimator.FieldErrors(err) {
 				if e.Field != "resident" {
 					t.Fatalf("imported config does not validate: %v", err)
 				}

@@ -1,6 +1,7 @@
-package estimator
+package urlquery
 
 import (
+	"headroom/estimator"
 	"net/url"
 	"strings"
 	"testing"
@@ -9,30 +10,30 @@ import (
 // TestQueryObservedRoundTrip: points, labels with "~", spaces, commas,
 // non-ASCII or none, come back from a link as they were, in their order.
 func TestQueryObservedRoundTrip(t *testing.T) {
-	c := Default()
-	c.Observed = []ObservedPoint{
+	c := estimator.Default()
+	c.Observed = []estimator.ObservedPoint{
 		{Rows: 64902, PeakBytes: 94780217856, Label: "cold: whole forward, 64,902 rows (88.271 GiB)"},
 		{Rows: 33706, PeakBytes: 88242250580},
-		{Rows: 1, PeakBytes: MaxObservedPeakBytes, Label: "a~b~c ünïcode & = ?"},
-		{Rows: MaxObservedRows, PeakBytes: 1, Label: strings.Repeat("x", MaxObservedLabel)},
+		{Rows: 1, PeakBytes: estimator.MaxObservedPeakBytes, Label: "a~b~c ünïcode & = ?"},
+		{Rows: estimator.MaxObservedRows, PeakBytes: 1, Label: strings.Repeat("x", estimator.MaxObservedLabel)},
 	}
-	q := EncodeQuery(c)
-	if got := q[QueryObservedKey]; len(got) != 4 || got[1] != "33706~88242250580" {
+	q := Encode(c)
+	if got := q[ObservedKey]; len(got) != 4 || got[1] != "33706~88242250580" {
 		t.Fatalf("obs values %q", got)
 	}
-	back, errs := DecodeQuery(q)
+	back, errs := Decode(q)
 	if len(errs) > 0 {
 		t.Fatalf("errors %v for %s", errs, q.Encode())
 	}
-	if MarshalConfigString(back) != MarshalConfigString(c) {
-		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), MarshalConfig(back), MarshalConfig(c))
+	if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 	}
 	// Through the address bar's text too.
 	parsed, err := url.ParseQuery(q.Encode())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, _ := DecodeQuery(parsed); MarshalConfigString(back) != MarshalConfigString(c) {
+	if back, _ := Decode(parsed); estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
 		t.Errorf("round trip through the encoded text %s", q.Encode())
 	}
 }
@@ -40,13 +41,13 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 // TestQueryObservedLinksUnchanged: a config without points writes no obs
 // key, so today's links are what they were.
 func TestQueryObservedLinksUnchanged(t *testing.T) {
-	c := Default()
+	c := estimator.Default()
 	c.Request.Rows = 100000
-	if got := EncodeQuery(c).Encode(); got != "rows=100000" {
+	if got := Encode(c).Encode(); got != "rows=100000" {
 		t.Errorf("encoded %q", got)
 	}
-	c.Observed = []ObservedPoint{}
-	if got := EncodeQuery(c).Encode(); got != "rows=100000" {
+	c.Observed = []estimator.ObservedPoint{}
+	if got := Encode(c).Encode(); got != "rows=100000" {
 		t.Errorf("with an empty list, encoded %q", got)
 	}
 }
@@ -54,7 +55,7 @@ func TestQueryObservedLinksUnchanged(t *testing.T) {
 // TestQueryObservedBad: a bad point is reported by its place in the link
 // and left out; the others and the rest of the config are kept.
 func TestQueryObservedBad(t *testing.T) {
-	long := strings.Repeat("y", MaxObservedLabel+1)
+	long := strings.Repeat("y", estimator.MaxObservedLabel+1)
 	cases := []struct {
 		name, value, field string
 	}{
@@ -69,8 +70,8 @@ func TestQueryObservedBad(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			q := url.Values{"rows": {"1000"}, QueryObservedKey: {"5~500~good", tc.value, "7~700"}}
-			c, errs := DecodeQuery(q)
+			q := url.Values{"rows": {"1000"}, ObservedKey: {"5~500~good", tc.value, "7~700"}}
+			c, errs := Decode(q)
 			if len(errs) != 1 || errs[0].Field != tc.field {
 				t.Fatalf("errors %v, want one on %s", errs, tc.field)
 			}
@@ -81,15 +82,15 @@ func TestQueryObservedBad(t *testing.T) {
 	}
 	t.Run("more than 64", func(t *testing.T) {
 		var vals []string
-		for i := range MaxObserved + 3 {
+		for i := range estimator.MaxObserved + 3 {
 			vals = append(vals, strings.Repeat("1", 1+i%3)+"~100")
 		}
-		c, errs := DecodeQuery(url.Values{QueryObservedKey: vals})
+		c, errs := Decode(url.Values{ObservedKey: vals})
 		if len(errs) != 1 || errs[0].Field != "observed" || !strings.Contains(errs[0].Message, "at most 64") {
 			t.Fatalf("errors %v", errs)
 		}
-		if len(c.Observed) != MaxObserved {
-			t.Errorf("kept %d points, want %d", len(c.Observed), MaxObserved)
+		if len(c.Observed) != estimator.MaxObserved {
+			t.Errorf("kept %d points, want %d", len(c.Observed), estimator.MaxObserved)
 		}
 	})
 }

@@ -1,6 +1,7 @@
-package estimator
+package urlquery
 
 import (
+	"headroom/estimator"
 	"net/url"
 	"strconv"
 	"strings"
@@ -13,45 +14,45 @@ import (
 // leaves out its separator. A config without points writes no obs key, so
 // the links of configs without points are as they were.
 
-// QueryObservedKey is the URL key of the observed points.
-const QueryObservedKey = "obs"
+// ObservedKey is the URL key of the observed points.
+const ObservedKey = "obs"
 
 // encodeObserved adds the points of c to q.
-func encodeObserved(q url.Values, points []ObservedPoint) {
+func encodeObserved(q url.Values, points []estimator.ObservedPoint) {
 	for _, p := range points {
 		v := strconv.FormatInt(p.Rows, 10) + "~" + strconv.FormatInt(p.PeakBytes, 10)
 		if p.Label != "" {
 			v += "~" + p.Label
 		}
-		q.Add(QueryObservedKey, v)
+		q.Add(ObservedKey, v)
 	}
 }
 
 // decodeObservedQuery reads the obs values of q. A value that does not
 // parse, or whose point is out of range, is reported (naming the point,
 // observed[i] by its place in the link) and left out; beyond
-// MaxObserved points the rest are reported and left out, so the points
+// estimator.MaxObserved points the rest are reported and left out, so the points
 // returned always validate.
-func decodeObservedQuery(q url.Values) ([]ObservedPoint, ErrorList) {
-	var points []ObservedPoint
-	var errs ErrorList
-	for i, v := range q[QueryObservedKey] {
-		if len(points) == MaxObserved {
-			errs = append(errs, &Error{Field: "observed", Message: "must hold at most " + Group(MaxObserved) + " points, got " + Group(int64(len(q[QueryObservedKey]))) + "; the points after the " + Group(MaxObserved) + "th are left out"})
+func decodeObservedQuery(q url.Values) ([]estimator.ObservedPoint, estimator.ErrorList) {
+	var points []estimator.ObservedPoint
+	var errs estimator.ErrorList
+	for i, v := range q[ObservedKey] {
+		if len(points) == estimator.MaxObserved {
+			errs = append(errs, &estimator.Error{Field: "observed", Message: "must hold at most " + estimator.Group(estimator.MaxObserved) + " points, got " + estimator.Group(int64(len(q[ObservedKey]))) + "; the points after the " + estimator.Group(estimator.MaxObserved) + "th are left out"})
 			break
 		}
 		parts := strings.SplitN(v, "~", 3)
 		if len(parts) < 2 {
-			errs = append(errs, &Error{Field: pointField(i, ""), Message: "must be rows~peak_bytes~label, got " + quote(v)})
+			errs = append(errs, &estimator.Error{Field: estimator.ObservedField(i, ""), Message: "must be rows~peak_bytes~label, got " + quote(v)})
 			continue
 		}
-		var p ObservedPoint
+		var p estimator.ObservedPoint
 		var bad bool
 		for k, dst := range []*int64{&p.Rows, &p.PeakBytes} {
 			n, err := strconv.ParseInt(parts[k], 10, 64)
 			if err != nil {
 				name := [2]string{"rows", "peak_bytes"}[k]
-				errs = append(errs, &Error{Field: pointField(i, name), Message: "must be a decimal integer, got " + quote(parts[k])})
+				errs = append(errs, &estimator.Error{Field: estimator.ObservedField(i, name), Message: "must be a decimal integer, got " + quote(parts[k])})
 				bad = true
 			}
 			*dst = n
@@ -62,9 +63,9 @@ func decodeObservedQuery(q url.Values) ([]ObservedPoint, ErrorList) {
 		if bad {
 			continue
 		}
-		if more := checkObserved([]ObservedPoint{p}); len(more) > 0 {
+		if more := estimator.CheckObserved([]estimator.ObservedPoint{p}); len(more) > 0 {
 			for _, e := range more { // checkObserved names the point observed[0]
-				errs = append(errs, &Error{Field: pointField(i, strings.TrimPrefix(e.Field, "observed[0].")), Message: e.Message})
+				errs = append(errs, &estimator.Error{Field: estimator.ObservedField(i, strings.TrimPrefix(e.Field, "observed[0].")), Message: e.Message})
 			}
 			continue
 		}
