@@ -130,7 +130,7 @@ func TestE2EMeasuredSnapshot(t *testing.T) {
 	// The points replace the box's, and the table compares them.
 	tb.do(chromedp.Click(chromedp.ID("measured-use-points")))
 	tb.waitFor("the measured points in the table", fmt.Sprintf(`document.querySelectorAll('#obs-table tbody tr').length === %d || `+obsShowExpr, len(points)), 30*time.Second)
-	if got, want := strings.TrimSpace(eval[string](tb, `document.getElementById('obs-text').value`)), strings.TrimSpace(page.FormatObserved(points)); got != want {
+	if got, want := strings.TrimSpace(eval[string](tb, `document.getElementById('obs-text').value`)), strings.TrimSpace(estimator.FormatObserved(points)); got != want {
 		t.Errorf("the box has %q, want %q", got, want)
 	}
 

@@ -20,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/ui"
-	"headroom/app/ui/page"
 	"headroom/estimator"
 	"headroom/estimator/urlquery"
 )
@@ -153,7 +152,7 @@ func TestE2EObservedPeaks(t *testing.T) {
 	if got := eval[string](fresh, `document.getElementById('obs-sentence').textContent`); got != wantSentence {
 		t.Errorf("restored sentence %q, want %q", got, wantSentence)
 	}
-	if got, want := fresh.value("obs-text"), page.FormatObserved(seed.Observed); got != want {
+	if got, want := fresh.value("obs-text"), estimator.FormatObserved(seed.Observed); got != want {
 		t.Errorf("restored box %q, want %q", got, want)
 	}
 

@@ -279,7 +279,7 @@ func (p *measuredPanel) onUsePoints(ctx app.Context, e app.Event) {
 		pts = pts[:estimator.MaxObserved]
 	}
 	p.failed, p.status = false, "The "+strconv.Itoa(len(pts))+" measured points replace the box's points above; the table compares them with both revisions."
-	p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: page.FormatObserved(pts), Settle: true})
+	p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: estimator.FormatObserved(pts), Settle: true})
 }
 
 func (p *measuredPanel) onUseProfile(ctx app.Context, e app.Event) {

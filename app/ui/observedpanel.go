@@ -286,7 +286,7 @@ func (p *observedPanel) onPick(ctx app.Context, e app.Event) {
 		}
 		p.fileErr = ""
 		text := string(data)
-		if !page.IsObservedCSV(text) && strings.TrimSpace(text) != "" {
+		if !estimator.IsObservedCSV(text) && strings.TrimSpace(text) != "" {
 			text = "rows,peak_bytes,label\n" + text // a file without its header is read as CSV all the same
 		}
 		p.text = text

@@ -4,21 +4,24 @@
 // each does to the state (State.Apply, which hands it to its feature's
 // reducer: the fields, menus and switches in pagestate.go; the Compare
 // control in comparestate.go; the Changes panel's terms in termsstate.go;
-// the observed peaks in observed.go; an import in importstate.go and
+// the observed peaks in observed.go, whose text
+// estimator.ParseObserved reads; an import in importstate.go and
 // import.go; the "Two inputs" map's, MapState.Set in mapstate.go, the
 // explorer calls itself, as it runs the map), the "On the GPU" group's
 // resident memory (resident.go: the page's default of resident memory at
 // expert parallelism 8, the group's and the arch fields' keys in the
 // address, the expert parallelism at which the weights would fit), the
 // model presets (presets.go), the axis range a new axis or model gets
-// (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go;
+// (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go, over the
+// config's, estimator/urlquery;
 // the address bar's spelling, EncodeAddress), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the
 // address is written (Throttle).
 //
 // It draws nothing and touches no browser: app/ui's components show a
 // State and send Edits, and the tests here run natively, with no build
-// tags. It may import the standard library, the estimator and the
+// tags. It may import the standard library, the estimator (with its
+// urlquery and hfconfig) and the
 // repository's assets (the presets' files); never go-app, syscall/js,
 // gonum, app/chart or any other package of app/.
 package page

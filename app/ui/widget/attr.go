@@ -33,7 +33,7 @@ func Attr(s string) string {
 // go-app escapes as HTML (pkg/app/text.go), so the prerendered box shows
 // it and no character of it can end a tag; go-app's Text would write it
 // as a value attribute with strconv.Quote, where a quote the page adds
-// (FormatObserved quotes a label with spaces around it) ends the value
+// (estimator.FormatObserved quotes a label with spaces around it) ends the value
 // and the rest becomes attributes. In the browser it is go-app's Text,
 // the element's value property, which follows every edit.
 //
