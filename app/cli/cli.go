@@ -156,7 +156,10 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // Sweep is the sweep command: both revisions' flips along an axis, as
-// JSON.
+// JSON (-format json, the default, docs/model.md §6), or the sweep's
+// grid and flip points with every stage in exact bytes (-format csv): the
+// page's CSV export of the same config, axis and range, byte for byte.
+// Both are app/report's, as the page's exports are.
 func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("sweep", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
@@ -164,18 +167,32 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	from := fs.Int64("from", 1, "first x")
 	to := fs.Int64("to", 0, "last x (required)")
 	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
+	format := fs.String("format", "json", "output: json (the flips), csv (every grid and flip point, as the page's CSV export)")
 	if err := parseFlags(fs, args, "to"); err != nil {
+		return fail(stderr, "sweep", err)
+	}
+	if err := checkFormat(*format, "json", "csv"); err != nil {
 		return fail(stderr, "sweep", err)
 	}
 	cfg, err := readConfig("sweep", *configPath, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "sweep", err)
 	}
-	res, err := estimator.Sweep(cfg, *axis, *from, *to, *points)
+	sw, err := report.NewSweep(cfg, *axis, *from, *to, *points)
 	if err != nil {
 		return fail(stderr, "sweep", err)
 	}
-	return writeJSON(stdout, stderr, "sweep", res)
+	if *format == "csv" {
+		data, err := report.SweepCSV(cfg, sw)
+		if err != nil {
+			return fail(stderr, "sweep", err)
+		}
+		if _, err := stdout.Write(data); err != nil {
+			return fail(stderr, "sweep", fmt.Errorf("writing the CSV: %w", err))
+		}
+		return 0
+	}
+	return writeJSON(stdout, stderr, "sweep", sw.Flips())
 }
 
 // errUsage is parseFlags' error for a flag the flag package has already

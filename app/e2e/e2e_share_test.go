@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/server"
 	"headroom/app/ui"
 	"headroom/app/ui/page"
@@ -96,7 +97,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if got, want := strings.Join(recs[0], ","), strings.Join(ui.CSVHeader("rows"), ","); got != want {
+	if got, want := strings.Join(recs[0], ","), strings.Join(report.SweepCSVHeader("rows"), ","); got != want {
 		t.Errorf("CSV header\n %s\nwant\n %s", got, want)
 	}
 	kinds := map[string]int{}
@@ -106,7 +107,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	if kinds["grid"] != len(in.Points) || kinds["flip"] == 0 || len(kinds) != 2 {
 		t.Errorf("CSV rows by kind %v, the sweep has %d points and %d + %d flips", kinds, len(in.Points), len(in.Baseline), len(in.Candidate))
 	}
-	if want, err := ui.ExportCSV(cfg, in); err != nil || !bytes.Equal(data, want) {
+	if want, err := report.SweepCSV(cfg, ui.SweepOf(in)); err != nil || !bytes.Equal(data, want) {
 		t.Errorf("the CSV is not ui.ExportCSV of the sweep (%v)", err)
 	}
 	tb.waitText("export-status", "qwen3-next-80b-a3b_rows.csv")
@@ -123,18 +124,15 @@ func TestE2EExportDownloads(t *testing.T) {
 		t.Errorf("the JSON's view %+v, want %+v", *imp.View, want)
 	}
 	var f struct {
-		Result estimator.Result `json:"result"`
-		Flips  struct {
-			Axis                string
-			Baseline, Candidate []estimator.Flip
-		} `json:"flips"`
+		Result estimator.Result      `json:"result"`
+		Flips  estimator.SweepResult `json:"flips"` // as the sweep command writes it (docs/model.md §6)
 	}
 	res, _ := estimator.Estimate(cfg)
 	if err := json.Unmarshal(data, &f); err != nil || f.Result.Candidate.RequiredBytes != res.Candidate.RequiredBytes {
 		t.Errorf("the JSON's result: %v, candidate required %d, want %d", err, f.Result.Candidate.RequiredBytes, res.Candidate.RequiredBytes)
 	}
-	if fmt.Sprint(f.Flips.Baseline) != fmt.Sprint(in.Baseline) || fmt.Sprint(f.Flips.Candidate) != fmt.Sprint(in.Candidate) || f.Flips.Axis != "rows" {
-		t.Errorf("the JSON's flips along %q: %v and %v, want %v and %v", f.Flips.Axis, f.Flips.Baseline, f.Flips.Candidate, in.Baseline, in.Candidate)
+	if fmt.Sprint(f.Flips.Baseline.Flips) != fmt.Sprint(in.Baseline) || fmt.Sprint(f.Flips.Candidate.Flips) != fmt.Sprint(in.Candidate) || f.Flips.Axis != "rows" {
+		t.Errorf("the JSON's flips along %q: %v and %v, want %v and %v", f.Flips.Axis, f.Flips.Baseline.Flips, f.Flips.Candidate.Flips, in.Baseline, in.Candidate)
 	}
 	jsonPath := filepath.Join(dir, "qwen3-next-80b-a3b_rows.json")
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -338,7 +339,7 @@ func TestCompareCSVInvalidAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := ExportCSV(cfg, in)
+	out, err := report.SweepCSV(cfg, SweepOf(in))
 	if err != nil {
 		t.Fatal(err)
 	}

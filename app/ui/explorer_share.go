@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
 )
@@ -77,7 +78,7 @@ func (c *explorer) exportFile(format string) (out browser.File, err error) {
 			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
 		}
 	case "csv":
-		out.Data, err = ExportCSV(c.shown.config, in)
+		out.Data, err = report.SweepCSV(c.shown.config, SweepOf(in))
 		out.Mime = "text/csv"
 	case "json":
 		out.Data, err = exportJSON(c.shown.config, page.View{Preset: preset, Axis: in.Axis.Key, From: in.From, To: in.To}, in)

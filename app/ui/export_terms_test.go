@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/estimator"
 	"headroom/estimator/urlquery"
 )
@@ -74,7 +75,7 @@ func TestTermsCSVColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := ExportCSV(cfg, in)
+	data, err := report.SweepCSV(cfg, SweepOf(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestTermsCSVColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := strings.Join(recs[0], ",")
-	if !strings.HasPrefix(head, strings.Join(CSVHeader("rows"), ",")) || !strings.HasSuffix(head, ",baseline_router_buffer_bytes,candidate_router_buffer_bytes") {
+	if !strings.HasPrefix(head, strings.Join(report.SweepCSVHeader("rows"), ",")) || !strings.HasSuffix(head, ",baseline_router_buffer_bytes,candidate_router_buffer_bytes") {
 		t.Fatalf("header %s", head)
 	}
 	for _, rec := range recs[1:] {
@@ -100,11 +101,11 @@ func TestTermsCSVColumns(t *testing.T) {
 		}
 	}
 	plain, _ := chart.Build(estimator.Default(), "rows", 1, 100_000, 16)
-	plainCSV, err := ExportCSV(estimator.Default(), plain)
+	plainCSV, err := report.SweepCSV(estimator.Default(), SweepOf(plain))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h := strings.Split(strings.SplitN(string(plainCSV), "\n", 2)[0], ","); len(h) != len(CSVHeader("rows")) {
+	if h := strings.Split(strings.SplitN(string(plainCSV), "\n", 2)[0], ","); len(h) != len(report.SweepCSVHeader("rows")) {
 		t.Errorf("without terms the CSV has %d columns", len(h))
 	}
 }

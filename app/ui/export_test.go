@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -32,7 +33,7 @@ func TestCSVAgreesWithEstimateAndSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := ExportCSV(cfg, in)
+	data, err := report.SweepCSV(cfg, SweepOf(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestCSVInvalidPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := ExportCSV(cfg, in)
+	data, err := report.SweepCSV(cfg, SweepOf(in))
 	if err != nil {
 		t.Fatal(err)
 	}

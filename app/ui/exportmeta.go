@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"sort"
-	"strconv"
 	"strings"
 
 	"headroom/app/chart"
@@ -13,78 +11,6 @@ import (
 // What an export carries beyond the sweep's grid, for a reviewer who sees
 // only the file: the exact flip points (CSV, JSON) and a title and
 // caption (SVG, PNG).
-
-// flipPoint is one exact point where a revision's decision changes: the
-// last x of one decision or the first x of the next.
-type flipPoint struct {
-	X     int64
-	Label string // "candidate last admit", "baseline first split"
-}
-
-// flipPoints lists both sides of every flip of both revisions, by x
-// (baseline before candidate, last before first at the same x).
-func flipPoints(in chart.Input) []flipPoint {
-	var out []flipPoint
-	for i, flips := range [2][]estimator.Flip{in.Baseline, in.Candidate} {
-		rev := [2]string{"baseline", "candidate"}[i]
-		for _, f := range flips {
-			out = append(out,
-				flipPoint{f.Last, rev + " last " + f.FromDecision.String()},
-				flipPoint{f.First, rev + " first " + f.ToDecision.String()})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].X < out[j].X })
-	return out
-}
-
-// csvFlipRows prices the flip points of in (cfg swept along in's axis):
-// one point per distinct x, with the labels of every flip side at that x
-// joined by "; ". The points are the estimator's own, priced as the grid
-// is, so a flip row reads like a grid row.
-func csvFlipRows(cfg estimator.Config, in chart.Input) ([]estimator.Point, []string, error) {
-	fps := flipPoints(in)
-	if len(fps) == 0 {
-		return nil, nil, nil
-	}
-	s, err := estimator.NewSweeper(cfg, in.Axis.Key)
-	if err != nil {
-		return nil, nil, err
-	}
-	var xs []int64
-	var labels []string
-	for _, fp := range fps {
-		if n := len(xs); n > 0 && xs[n-1] == fp.X {
-			labels[n-1] += "; " + fp.Label
-			continue
-		}
-		xs, labels = append(xs, fp.X), append(labels, fp.Label)
-	}
-	return s.AppendPoints(nil, xs), labels, nil
-}
-
-// jsonFlips is the JSON export's "flips": where each revision's decision
-// changes along the chart's axis and range, as the sweep command finds
-// them on the chart's grid.
-type jsonFlips struct {
-	Axis      string           `json:"axis"`
-	From      int64            `json:"from"`
-	To        int64            `json:"to"`
-	Baseline  []estimator.Flip `json:"baseline"`
-	Candidate []estimator.Flip `json:"candidate"`
-}
-
-// flipsOf is in's flips for the JSON export (empty lists, never null).
-func flipsOf(in chart.Input) *jsonFlips {
-	f := &jsonFlips{Axis: in.Axis.Key, From: in.From, To: in.To,
-		Baseline: in.Baseline, Candidate: in.Candidate}
-	if f.Baseline == nil {
-		f.Baseline = []estimator.Flip{}
-	}
-	if f.Candidate == nil {
-		f.Candidate = []estimator.Flip{}
-	}
-	return f
-}
 
 // captioned gives an exported chart its title line and caption: the
 // preset, the GPU, the changes on, the axis and range, and the date (UTC,
@@ -188,12 +114,3 @@ func presetIDName(list []page.Preset, id string) string {
 	}
 	return ""
 }
-
-// csvGrid and csvFlip mark a CSV row: a point of the chart's grid or an exact flip.
-const (
-	csvGrid = "grid"
-	csvFlip = "flip"
-)
-
-// itoa writes an exact integer for the CSV.
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }

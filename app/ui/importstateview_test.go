@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -147,7 +148,7 @@ func TestExportFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCSV, err := ExportCSV(cfg, in)
+	wantCSV, err := report.SweepCSV(cfg, SweepOf(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,12 +50,12 @@ func TestMapViewComputes(t *testing.T) {
 		t.Errorf("my = %q in the address", got)
 	}
 	x, y := res.Columns[3].X, res.Y.From+(res.Y.To-res.Y.From)/3
-	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Text: itoa(x) + "," + itoa(y), Settle: true})
+	send(d, c, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Text: strconv.FormatInt(x, 10) + "," + strconv.FormatInt(y, 10), Settle: true})
 	if c.state.Cfg.Request.Rows != x || c.state.Cfg.Model.VocabSize != y {
 		t.Errorf("after the click rows %d vocab %d, want %d, %d", c.state.Cfg.Request.Rows, c.state.Cfg.Model.VocabSize, x, y)
 	}
 	qq := c.state.Query(c.list)
-	if qq.Get("rows") != itoa(x) || qq.Get("vocab_size") != itoa(y) {
+	if qq.Get("rows") != strconv.FormatInt(x, 10) || qq.Get("vocab_size") != strconv.FormatInt(y, 10) {
 		t.Errorf("address rows=%s vocab_size=%s, want %d, %d", qq.Get("rows"), qq.Get("vocab_size"), x, y)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -139,7 +140,7 @@ func TestBreakdownPlansDiffer(t *testing.T) {
 // table speak of the chosen plan: the lines' labels and the columns'
 // names say whole request.
 func TestStageColumnsSayWholeRequest(t *testing.T) {
-	h := strings.Join(CSVHeader("rows"), ",")
+	h := strings.Join(report.SweepCSVHeader("rows"), ",")
 	for _, want := range []string{"candidate_whole_fc2_bytes", "baseline_whole_retained_bytes", "candidate_required_bytes"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the CSV header lacks %s: %s", want, h)

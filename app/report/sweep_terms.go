@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"strconv"
@@ -6,7 +6,7 @@ import (
 	"headroom/estimator"
 )
 
-// The CSV export's terms: a term in a stage is in that stage's column
+// The sweep CSV's terms: a term in a stage is in that stage's column
 // already, a retained term in the retained column; each term of place
 // stage adds a column per revision after the others,
 // baseline_<name>_bytes and candidate_<name>_bytes (0 where the revision
