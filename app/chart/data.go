@@ -46,7 +46,7 @@ func Build(cfg estimator.Config, axis string, from, to int64, points int) (Input
 		return Input{}, err
 	}
 	xs := estimator.Grid(from, to, points)
-	in := Input{Axis: s.Field(), From: from, To: to, Current: AxisValue(axis, cfg), Terms: cfg.Terms,
+	in := Input{Axis: s.Field(), From: from, To: to, Current: estimator.AxisValue(axis, cfg), Terms: cfg.Terms,
 		Art: cfg.Profile == estimator.ProfileArt}
 	in.Points = s.AppendPoints(make([]estimator.Point, 0, len(xs)), xs)
 	in.Baseline = s.FlipsFromPoints(nil, in.Points, estimator.BaselineRev)

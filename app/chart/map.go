@@ -240,3 +240,12 @@ func mapLegend(m *estimator.MapResult, w vg.Length) *legendBox {
 	})
 	return lb
 }
+
+// currentDerived is the resolved value of an axis (0 for one Resolved
+// does not carry).
+func currentDerived(r estimator.Resolved, axis string) int64 {
+	if p := r.AxisField(axis); p != nil {
+		return *p
+	}
+	return 0
+}

@@ -11,6 +11,7 @@ import (
 	"headroom/app/report"
 	"headroom/app/ui/browser"
 	"headroom/app/ui/page"
+	"headroom/estimator"
 )
 
 // shareSink carries the share bar's and the import panel's requests to the
@@ -45,7 +46,7 @@ func (c *explorer) shownSweep() (chart.Input, error) {
 	if !c.shown.ready || !ok || in.Axis == nil { // the cache holds the shown sweep: renderNow drew it
 		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
-	in.Current = chart.AxisValue(in.Axis.Key, c.shown.config)
+	in.Current = estimator.AxisValue(in.Axis.Key, c.shown.config)
 	if _, err := in.AddObserved(c.shown.config); err != nil { // the exported chart has the points the page draws
 		return chart.Input{}, err
 	}

@@ -47,7 +47,7 @@ func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis strin
 	}
 	if sc.ok && sc.key == key {
 		in := sc.in
-		in.Current = chart.AxisValue(axis, cfg)
+		in.Current = estimator.AxisValue(axis, cfg)
 		return in, sc.notes, true, nil
 	}
 	in, err := chart.Build(cfg, axis, from, to, points)

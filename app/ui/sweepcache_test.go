@@ -23,7 +23,7 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
 		}
 		moved := base
-		v := chart.AxisValue(axis, base)
+		v := estimator.AxisValue(axis, base)
 		f.SetInt(&moved, v/2+1)
 		got, _, reused, err := sc.getNamed(moved, [2]string{}, axis, from, to, 64)
 		if err != nil {

@@ -29,7 +29,7 @@ func FitRange(axis string, cfg estimator.Config) (from, to int64) {
 	if last%4 != 0 {
 		fit++
 	}
-	fit = max(fit, axisValue(axis, cfg), from+1)
+	fit = max(fit, estimator.AxisValue(axis, cfg), from+1)
 	return from, max(from, min(fit, f.Max))
 }
 
@@ -73,7 +73,7 @@ func DefaultRange(axis string, cfg estimator.Config) (from, to int64) {
 	if !ok {
 		return 1, 2
 	}
-	cur := axisValue(axis, cfg)
+	cur := estimator.AxisValue(axis, cfg)
 	clamp := func(v int64) int64 { return max(f.Min, min(v, f.Max)) }
 	switch axis {
 	case "in_use_bytes":
@@ -85,24 +85,4 @@ func DefaultRange(axis string, cfg estimator.Config) (from, to int64) {
 	}
 	from = clamp(1)
 	return from, max(from, clamp(8*cur))
-}
-
-// axisValue is the config's value of an axis, resolved when the field
-// follows another (input_width, output_width); 1 when it cannot be known.
-// It is the rule of chart.AxisValue, which the page model may not import.
-func axisValue(axis string, cfg estimator.Config) int64 {
-	f, ok := estimator.FieldByKey(axis)
-	if !ok {
-		return 1
-	}
-	if v, ok := f.Int(&cfg); ok {
-		return max(v, 0)
-	}
-	if r, err := cfg.Resolve(); err == nil {
-		if p := r.AxisField(axis); p != nil {
-			return *p
-		}
-		return 0
-	}
-	return 1
 }
