@@ -209,13 +209,10 @@ func ChangeNames(c estimator.Changes) string {
 			on = append(on, "`"+ch.name+"`")
 		}
 	}
-	switch len(on) {
-	case 0:
+	if len(on) == 0 {
 		return "no changes on"
-	case 1:
-		return on[0]
 	}
-	return strings.Join(on[:len(on)-1], ", ") + " and " + on[len(on)-1]
+	return JoinAnd(on)
 }
 
 // CandidateChanges names the candidate's switches that act on cfg, as
@@ -247,13 +244,7 @@ func codeList(names []string) string {
 	for i, n := range names {
 		q[i] = "`" + n + "`"
 	}
-	switch len(q) {
-	case 0:
-		return ""
-	case 1:
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return JoinAnd(q)
 }
 
 // BaselineText says what cfg's baseline is: "all changes off" without a

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -57,13 +58,10 @@ func markedFields(s *page.State) string {
 	}
 	sort.Strings(names)
 	names = slices.Compact(names)
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "the config"
-	case 1:
-		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return report.JoinAnd(names)
 }
 
 // controlName is how the notes name the control of an error key.
