@@ -8,6 +8,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,8 +17,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"headroom/app/ui"
 	"headroom/app/ui/page"
+	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
 
@@ -61,6 +62,32 @@ func (tb *tab) sliderKeys() []string {
 	return keys
 }
 
+// thumbPosition is the position (0 to widget.Steps) at which the page
+// puts the range input of control key for the state a query describes:
+// the slider's definition (page.Sliders; the in-use slider's span follows
+// the capacity, page.InUseSlider) and the value the state gives it
+// (State.SliderValue), mapped as widget.Slider maps it. ok is false for a
+// key that has no slider.
+func thumbPosition(q url.Values, key string) (pos int, ok bool) {
+	list, err := page.Presets()
+	if err != nil {
+		return 0, false
+	}
+	s := page.Decode(q, list)
+	for _, sp := range page.Sliders() {
+		if sp.Key != key {
+			continue
+		}
+		if key == page.KeyInUseGiB {
+			sp = page.InUseSlider(s.Cfg)
+		}
+		v, _, _ := s.SliderValue(key) // 0 when it has none, as the control shows it
+		sl := widget.Slider{Min: sp.Min, Max: sp.Max, Log: sp.Log}
+		return sl.Position(v), true
+	}
+	return 0, false
+}
+
 // checkKnobs compares every knob with the position the page's state (its
 // address, which follows within 300 ms) puts it at, until they all match
 // or 10 s have passed.
@@ -71,7 +98,7 @@ func (tb *tab) checkKnobs(when string) {
 		var bad []string
 		q := tb.query()
 		for _, key := range keys {
-			want, ok := ui.ThumbPosition(q, key)
+			want, ok := thumbPosition(q, key)
 			if !ok {
 				tb.t.Fatalf("%s: no slider spec for %s", when, key)
 			}

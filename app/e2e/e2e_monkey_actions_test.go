@@ -17,7 +17,6 @@ import (
 
 	"github.com/chromedp/chromedp/kb"
 
-	"headroom/app/ui"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
@@ -52,7 +51,8 @@ var monkeyKeys = map[string]string{
 func monkeyPlan(seed uint64, n int) []action {
 	r := rand.New(rand.NewPCG(seed, 0x6d6f6e6b6579))
 	var sliders, fields, switches []string
-	for _, k := range ui.SliderKeys() {
+	for _, sp := range page.Sliders() {
+		k := sp.Key
 		sliders = append(sliders, k)
 		fields = append(fields, "input-"+k)
 	}

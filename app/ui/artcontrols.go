@@ -13,33 +13,6 @@ import (
 // accepts and ignores them. They sit in one folded group, each with its
 // meaning from the registry's Doc.
 
-// artSliders are the art profile's number fields, and the model widths
-// only it (and resident memory) reads, unless another group shows them.
-var artSliders = func() []sliderSpec {
-	specs := []sliderSpec{
-		{key: "shared_expert_intermediate_size", label: "shared_expert_intermediate_size", min: 0, max: 65536, log: true},
-		{key: "intermediate_size", label: "intermediate_size (dense MLP)", min: 0, max: 65536, log: true},
-		{key: "linear_conv_kernel_dim", label: "linear_conv_kernel_dim", min: 1, max: 1024, log: true},
-		{key: "padded_vocab_multiple", label: "padded_vocab_multiple", min: 1, max: 65536, log: true},
-		{key: "adapter_gradient_bytes_per_layer", label: "adapter_gradient_bytes_per_layer", min: 0, max: 1 << 40, log: true},
-		{key: "adapter_gradient_outside_bytes", label: "adapter_gradient_outside_bytes", min: 0, max: 1 << 40, log: true},
-		{key: "gdn_out_proj_lora_rank", label: "gdn_out_proj_lora_rank", min: 0, max: 65536, log: true},
-	}
-	shown := map[string]bool{}
-	for _, g := range [][]sliderSpec{modelSliders, modelMore, requestSliders, fc2Sliders, fc2More, budgetMore} {
-		for _, s := range g {
-			shown[s.key] = true
-		}
-	}
-	out := specs[:0]
-	for _, s := range specs {
-		if !shown[s.key] {
-			out = append(out, s)
-		}
-	}
-	return out
-}()
-
 // artSwitches are the art profile's switches (estimator.ArtFields' bool
 // fields), in the registry's order.
 func artSwitches() []string {
@@ -56,8 +29,8 @@ func artSwitches() []string {
 // one of them is in error.
 func (c *controls) artGroup() app.UI {
 	open := false
-	for _, s := range artSliders {
-		if c.View.Errors[page.ErrorKey(s.key)] != "" {
+	for _, s := range page.ArtSliders {
+		if c.View.Errors[page.ErrorKey(s.Key)] != "" {
 			open = true
 		}
 	}
@@ -73,7 +46,7 @@ func (c *controls) artGroup() app.UI {
 	return d.Body(
 		app.Summary().Text("More fields of ART's code"),
 		app.P().Class("toggle-doc").Text("Read only when the Trainer (in Changes) is ART's code; the seeds' reading ignores them."),
-		c.sliders(artSliders...),
+		c.sliders(page.ArtSliders...),
 		c.switches(artSwitches()...),
 	)
 }

@@ -34,10 +34,10 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs := map[string]sliderSpec{}
-	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, fc2Sliders, fc2More, budgetMore, {capacitySlider}} {
+	specs := map[string]page.SliderSpec{}
+	for _, group := range [][]page.SliderSpec{page.ModelSliders, page.ModelMore, page.RequestSliders, page.FC2Sliders, page.FC2More, page.BudgetMore, {page.CapacitySlider}} {
 		for _, s := range group {
-			specs[s.key] = s
+			specs[s.Key] = s
 		}
 	}
 	state := page.Decode(url.Values{}, list)

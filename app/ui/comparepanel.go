@@ -191,7 +191,7 @@ func candidateText(f *estimator.Field, c estimator.Config) string {
 		return estimator.Group(v)
 	}
 	if r, err := c.Resolve(); err == nil {
-		if v, ok := resolvedValue(r, f.Key); ok {
+		if v, ok := page.ResolvedValue(r, f.Key); ok {
 			return "auto (" + estimator.Group(v) + ")"
 		}
 	}

@@ -25,65 +25,6 @@ type controlView struct {
 	Resident    residentView
 }
 
-// sliderSpec describes a numeric control: its range input's span and
-// scale (the field takes any value the estimator accepts).
-type sliderSpec struct {
-	key, label string
-	min, max   float64
-	log        bool
-	pow2       bool
-	// step, when set, is what the range input's values are multiples of:
-	// widthStep for a width, so a drag gives 16,896 rather than 16,877
-	// (the field still takes any integer).
-	step float64
-}
-
-// widthStep is the width sliders' step: widths are multiples of 64 in
-// the models the presets hold.
-const widthStep = 64
-
-// bytesPerGiB scales the GiB controls (display only).
-const bytesPerGiB = 1 << 30
-
-var (
-	modelSliders = []sliderSpec{
-		{key: "vocab_size", label: "vocab_size", min: 1000, max: 1 << 20, log: true},
-		{key: "hidden_size", label: "hidden_size", min: 64, max: 32768, log: true, step: widthStep},
-		{key: "num_hidden_layers", label: "num_hidden_layers", min: 1, max: 200},
-		{key: "num_experts_per_tok", label: "num_experts_per_tok (top-k)", min: 0, max: 64},
-	}
-	modelMore = []sliderSpec{
-		{key: "moe_intermediate_size", label: "moe_intermediate_size", min: 64, max: 65536, log: true, step: widthStep},
-		{key: "linear_num_key_heads", label: "linear_num_key_heads", min: 0, max: 128},
-		{key: "linear_key_head_dim", label: "linear_key_head_dim", min: 16, max: 1024, log: true},
-		{key: "linear_num_value_heads", label: "linear_num_value_heads", min: 1, max: 256, log: true},
-		{key: "linear_value_head_dim", label: "linear_value_head_dim", min: 16, max: 1024, log: true},
-	}
-	requestSliders = []sliderSpec{
-		{key: "rows", label: "rows", min: 1, max: 1 << 22, log: true},
-		{key: "sequence_rows", label: "sequence_rows", min: 1, max: 1 << 20, log: true},
-		{key: "chunk_rows", label: "chunk_rows (head)", min: 1, max: 65536, log: true},
-		{key: "projected_rows", label: "projected_rows", min: 1, max: 1 << 22, log: true},
-		{key: "target_rows", label: "target_rows", min: 0, max: 1 << 22, log: true},
-	}
-	topkSlider = sliderSpec{key: "topk", label: "top-k outputs: k", min: 0, max: 100}
-	fc2Sliders = []sliderSpec{
-		{key: "input_width", label: "FC2 input_width", min: 64, max: 65536, log: true, step: widthStep},
-		{key: "output_width", label: "FC2 output_width", min: 64, max: 65536, log: true, step: widthStep},
-	}
-	fc2More = []sliderSpec{
-		{key: "expert_parallel", label: "expert_parallel (size)", min: 1, max: 64, log: true},
-		{key: "dtype_bytes", label: "dtype_bytes", min: 1, max: 8, log: true, pow2: true},
-	}
-	budgetMore = []sliderSpec{
-		{key: "reserve_permille", label: "reserve_permille", min: 0, max: 999},
-		{key: "safety_percent", label: "safety_percent", min: 100, max: 1000},
-		{key: "retained_per_row_bytes", label: "retained_per_row_bytes", min: 0, max: 1 << 24, log: true},
-		{key: "allocator_round_bytes", label: "allocator_round_bytes", min: 1, max: 1 << 30, log: true, pow2: true},
-	}
-	capacitySlider = sliderSpec{key: "capacity_bytes", label: "capacity_bytes", min: 8 * bytesPerGiB, max: 256 * bytesPerGiB}
-)
-
 // changeSwitches are the spec's three changes, each with its seed text.
 var changeSwitches = []struct{ key, label, doc string }{
 	{"head_eager_workspace", "head_eager_workspace",
@@ -127,18 +68,18 @@ func (c *controls) Render() (ui app.UI) {
 		c.group("Model",
 			&widget.Menu{ID: page.KeyPreset, Label: "model preset", Options: c.presetOptions(), Selected: c.View.Preset,
 				Error: c.View.Errors[page.KeyPreset], Sink: c.Sink},
-			c.sliders(modelSliders...),
-			c.more("More model fields", modelMore),
+			c.sliders(page.ModelSliders...),
+			c.more("More model fields", page.ModelMore),
 		),
 		c.group("Request",
-			c.sliders(requestSliders...),
+			c.sliders(page.RequestSliders...),
 			c.switches("grad", "logprobs"),
 			c.switches("topk"),
-			c.sliders(topkSlider),
+			c.sliders(page.TopKSlider),
 			c.switches("logits", "hidden_states"),
 		),
 		c.group("MoE FC2",
-			c.sliders(fc2Sliders...),
+			c.sliders(page.FC2Sliders...),
 			c.switches("lora_metadata_known", "expert_parallel"),
 			c.more("More FC2 fields", c.fc2More()),
 		),
@@ -146,9 +87,9 @@ func (c *controls) Render() (ui app.UI) {
 		c.group("Budget",
 			&widget.Menu{ID: page.KeyGPU, Label: "GPU", Selected: c.View.GPU, Error: c.View.Errors[page.KeyGPU], Sink: c.Sink,
 				Options: gpuOptions()},
-			c.sliders(capacitySlider),
-			c.slider(sliderSpec{key: page.KeyInUseGiB, label: "in use (GiB)", min: 0, max: c.View.CapacityGiB}),
-			c.more("More budget fields", budgetMore),
+			c.sliders(page.CapacitySlider),
+			c.slider(page.SliderSpec{Key: page.KeyInUseGiB, Label: "in use (GiB)", Min: 0, Max: c.View.CapacityGiB}),
+			c.more("More budget fields", page.BudgetMore),
 		),
 		c.group("ART's code", c.artGroup()),
 	)
@@ -156,13 +97,13 @@ func (c *controls) Render() (ui app.UI) {
 
 // fc2More is the folded FC2 fields: expert parallelism is in the "On
 // the GPU" group while that is on.
-func (c *controls) fc2More() []sliderSpec {
+func (c *controls) fc2More() []page.SliderSpec {
 	if !c.View.Resident.On {
-		return fc2More
+		return page.FC2More
 	}
-	var out []sliderSpec
-	for _, sp := range fc2More {
-		if sp.key != "expert_parallel" {
+	var out []page.SliderSpec
+	for _, sp := range page.FC2More {
+		if sp.Key != "expert_parallel" {
 			out = append(out, sp)
 		}
 	}
@@ -181,10 +122,10 @@ func (c *controls) group(title string, body ...app.UI) app.UI {
 }
 
 // more is a folded group of less used fields; open while one is in error.
-func (c *controls) more(title string, specs []sliderSpec) app.UI {
+func (c *controls) more(title string, specs []page.SliderSpec) app.UI {
 	open := false
 	for _, s := range specs {
-		if c.View.Errors[page.ErrorKey(s.key)] != "" {
+		if c.View.Errors[page.ErrorKey(s.Key)] != "" {
 			open = true
 		}
 	}
@@ -206,7 +147,7 @@ func (c *controls) presetOptions() []widget.Option {
 	return opts
 }
 
-func (c *controls) sliders(specs ...sliderSpec) app.UI {
+func (c *controls) sliders(specs ...page.SliderSpec) app.UI {
 	elems := make([]app.UI, len(specs))
 	for i, s := range specs {
 		elems[i] = c.slider(s)
@@ -214,28 +155,28 @@ func (c *controls) sliders(specs ...sliderSpec) app.UI {
 	return app.Div().Class("sliders").Body(elems...)
 }
 
-func (c *controls) slider(s sliderSpec) app.UI {
+func (c *controls) slider(s page.SliderSpec) app.UI {
 	step := 1.0
-	decimal := s.key == page.KeyInUseGiB
+	decimal := s.Key == page.KeyInUseGiB
 	if decimal {
 		step = 0.25
 	}
-	if s.key == "capacity_bytes" {
-		step = bytesPerGiB
+	if s.Key == "capacity_bytes" {
+		step = page.BytesPerGiB
 	}
-	if s.step > 0 {
-		step = s.step
+	if s.Step > 0 {
+		step = s.Step
 	}
 	doc := ""
-	if f, ok := fieldDoc(s.key); ok {
+	if f, ok := fieldDoc(s.Key); ok {
 		doc = f
 	}
 	return &widget.Slider{
-		Key: s.key, ErrKey: page.ErrorKey(s.key), Label: s.label, Doc: doc,
-		Min: s.min, Max: s.max, Step: step, Log: s.log, Pow2: s.pow2, Decimal: decimal,
-		Value: c.View.Values[s.key], Text: c.View.Texts[s.key], Placeholder: c.View.Auto[s.key],
-		ValueText: valueText(s.key, c.View.Texts[s.key], c.View.Auto[s.key]),
-		Error:     c.View.Errors[page.ErrorKey(s.key)], Sink: c.Sink, Note: c.View.Notes[s.key],
+		Key: s.Key, ErrKey: page.ErrorKey(s.Key), Label: s.Label, Doc: doc,
+		Min: s.Min, Max: s.Max, Step: step, Log: s.Log, Pow2: s.Pow2, Decimal: decimal,
+		Value: c.View.Values[s.Key], Text: c.View.Texts[s.Key], Placeholder: c.View.Auto[s.Key],
+		ValueText: valueText(s.Key, c.View.Texts[s.Key], c.View.Auto[s.Key]),
+		Error:     c.View.Errors[page.ErrorKey(s.Key)], Sink: c.Sink, Note: c.View.Notes[s.Key],
 	}
 }
 

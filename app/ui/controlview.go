@@ -9,15 +9,6 @@ import (
 	"headroom/app/ui/page"
 )
 
-// allSliders lists every numeric control of the panel.
-func allSliders() []sliderSpec {
-	var all []sliderSpec
-	for _, group := range [][]sliderSpec{modelSliders, modelMore, requestSliders, {topkSlider}, fc2Sliders, fc2More, {capacitySlider}, budgetMore, artSliders} {
-		all = append(all, group...)
-	}
-	return append(all, sliderSpec{key: page.KeyInUseGiB}, loraRankSlider, reserveSlider)
-}
-
 // fieldDoc is the line that explains a control.
 func fieldDoc(key string) (string, bool) {
 	if key == page.KeyInUseGiB {
@@ -27,34 +18,6 @@ func fieldDoc(key string) (string, bool) {
 		return f.Doc, true
 	}
 	return "", false
-}
-
-// resolvedValue is the value the estimator uses for an optional field
-// left to its default.
-func resolvedValue(r estimator.Resolved, key string) (int64, bool) {
-	switch key {
-	case "projected_rows":
-		return r.P, true
-	case "target_rows":
-		return r.T, true
-	case "input_width":
-		return r.I, true
-	case "output_width":
-		return r.O, true
-	case "retained_per_row_bytes":
-		return r.RetainedPerRow, true
-	case "shared_expert_intermediate_size":
-		return r.SharedS, true
-	case "linear_conv_kernel_dim":
-		return r.ConvKernel, true
-	case "intermediate_size":
-		return r.F, true
-	case "padded_vocab_multiple": // docs/model.md §13.3's defaults; Resolved does not export the art fields
-		return 128, true
-	case "adapter_gradient_bytes_per_layer", "adapter_gradient_outside_bytes", "gdn_out_proj_lora_rank":
-		return 0, true
-	}
-	return 0, false
 }
 
 // controlView builds the snapshot the controls show.
@@ -71,34 +34,24 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 	for k, m := range s.Errs {
 		v.Errors[k] = m
 	}
-	r, rerr := s.Cfg.Resolve()
-	for _, sp := range allSliders() {
-		v.Texts[sp.key] = s.Text(sp.key)
-		if sp.key == page.KeyInUseGiB {
-			v.Values[sp.key] = float64(s.Cfg.Budget.InUseBytes) / bytesPerGiB
-			if b := s.Cfg.Budget.InUseBytes; strings.HasSuffix(page.GiBText(b), " B") {
-				// bytes that are no round GiB: the GiB beside them, as everywhere else
-				v.Notes = map[string]string{sp.key: page.GiBNote(b)}
-			}
-			continue
-		}
-		if sp.key == page.KeyLoRARank || sp.key == page.KeyReserve {
+	for _, sp := range page.Sliders() {
+		v.Texts[sp.Key] = s.Text(sp.Key)
+		if sp.Key == page.KeyLoRARank || sp.Key == page.KeyReserve {
 			continue // residentValues
 		}
-		f, ok := estimator.FieldByKey(sp.key)
-		if !ok {
-			continue
+		val, auto, ok := s.SliderValue(sp.Key)
+		if ok {
+			v.Values[sp.Key] = val
 		}
-		if n, set := f.Int(&s.Cfg); set {
-			v.Values[sp.key] = float64(n)
-			continue
-		}
-		v.Auto[sp.key] = "auto"
-		if rerr == nil {
-			if n, ok := resolvedValue(r, sp.key); ok {
-				v.Values[sp.key] = float64(n)
-				v.Auto[sp.key] = "auto (" + estimator.Group(n) + ")"
+		if auto {
+			v.Auto[sp.Key] = "auto"
+			if ok {
+				v.Auto[sp.Key] = "auto (" + estimator.Group(int64(val)) + ")"
 			}
+		}
+		if b := s.Cfg.Budget.InUseBytes; sp.Key == page.KeyInUseGiB && strings.HasSuffix(page.GiBText(b), " B") {
+			// bytes that are no round GiB: the GiB beside them, as everywhere else
+			v.Notes = map[string]string{sp.Key: page.GiBNote(b)}
 		}
 	}
 	for _, f := range append(estimator.Fields(), estimator.ArtFields()...) {
@@ -113,7 +66,7 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 	}
 	v.Resident = residentViewOf(s)
 	residentValues(&v, s)
-	v.CapacityGiB = max(1, float64(s.Cfg.Budget.CapacityBytes)/bytesPerGiB)
+	v.CapacityGiB = page.InUseSlider(s.Cfg).Max
 	return v
 }
 

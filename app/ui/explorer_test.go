@@ -96,8 +96,8 @@ func TestExplorerFirstRender(t *testing.T) {
 	}
 	ids := idsIn(html)
 	var want2 []string
-	for _, s := range allSliders() {
-		want2 = append(want2, "slider-"+s.key, "input-"+s.key, "error-"+page.ErrorKey(s.key))
+	for _, s := range page.Sliders() {
+		want2 = append(want2, "slider-"+s.Key, "input-"+s.Key, "error-"+page.ErrorKey(s.Key))
 	}
 	for _, f := range estimator.Fields() {
 		if f.Kind == estimator.BoolField {
@@ -257,9 +257,9 @@ func TestExplorerURLRoundTrip(t *testing.T) {
 	if s1.Axis != s2.Axis || s1.From != s2.From || s1.To != s2.To || s1.GPU != s2.GPU {
 		t.Errorf("page keys differ: %v %v %v %v / %v %v %v %v", s1.Axis, s1.From, s1.To, s1.GPU, s2.Axis, s2.From, s2.To, s2.GPU)
 	}
-	for _, s := range allSliders() {
-		if a, b := s1.Text(s.key), s2.Text(s.key); a != b {
-			t.Errorf("%s shows %q, reopened %q", s.key, a, b)
+	for _, s := range page.Sliders() {
+		if a, b := s1.Text(s.Key), s2.Text(s.Key); a != b {
+			t.Errorf("%s shows %q, reopened %q", s.Key, a, b)
 		}
 	}
 	if c2.state.Errs["chunk_rows"] == "" {

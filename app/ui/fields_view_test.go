@@ -177,14 +177,14 @@ func TestUnitsInFields(t *testing.T) {
 // coarse log scale too (vocab_size 151,936, where the defect went
 // 151,936 -> 153,538 -> 153,538).
 func TestArrowKeysMove(t *testing.T) {
-	for _, sp := range allSliders() {
-		if sp.key == page.KeyInUseGiB {
-			sp = sliderSpec{key: page.KeyInUseGiB, max: 140}
+	for _, sp := range page.Sliders() {
+		if sp.Key == page.KeyInUseGiB {
+			sp = page.SliderSpec{Key: page.KeyInUseGiB, Max: 140}
 		}
 		st := page.New()
 		c := &controls{View: controlViewOf(&st, nil)}
 		s := c.slider(sp).(*widget.Slider)
-		t.Run(sp.key, func(t *testing.T) {
+		t.Run(sp.Key, func(t *testing.T) {
 			v := s.Value
 			up, _, ok := s.Next(v, true)
 			if !ok || up <= v {

@@ -81,11 +81,11 @@ func (c *controls) residentGroup() app.UI {
 		return c.group("On the GPU", body...)
 	}
 	body = append(body,
-		c.slider(sliderSpec{key: "expert_parallel", label: "expert parallelism E (GPUs)", min: 1, max: 64, log: true}),
-		c.slider(loraRankSlider),
+		c.slider(page.SliderSpec{Key: "expert_parallel", Label: "expert parallelism E (GPUs)", Min: 1, Max: 64, Log: true}),
+		c.slider(page.LoRARankSlider),
 		&widget.TextField{Key: page.KeyLoRATargets, Label: "LoRA targets", Doc: "the adapted linears, comma-separated; empty: the family's list",
 			Text: c.View.Texts[page.KeyLoRATargets], Placeholder: v.Target, Error: c.View.Errors[page.KeyLoRATargets], Sink: c.Sink},
-		c.slider(reserveSlider),
+		c.slider(page.ReserveSlider),
 	)
 	if b := v.Block; b != nil {
 		l := b.LoRA
@@ -136,11 +136,6 @@ func noFitText(v residentView) string {
 	}
 	return msg
 }
-
-var (
-	loraRankSlider = sliderSpec{key: page.KeyLoRARank, label: "LoRA rank", min: 0, max: 256, log: true}
-	reserveSlider  = sliderSpec{key: page.KeyReserve, label: "framework reserve (bytes)", min: 0, max: 16 * bytesPerGiB, log: true}
-)
 
 // noFitPanel takes the chart's place when the weights cannot fit: no
 // request can run, so there is nothing to chart. Its button moves to the

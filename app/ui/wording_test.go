@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/chart"
+	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
@@ -69,14 +70,14 @@ func TestSplitNote(t *testing.T) {
 func TestWidthSlidersStepBy64(t *testing.T) {
 	c := &controls{}
 	for _, key := range []string{"hidden_size", "moe_intermediate_size", "input_width", "output_width"} {
-		var spec sliderSpec
-		for _, s := range allSliders() {
-			if s.key == key {
+		var spec page.SliderSpec
+		for _, s := range page.Sliders() {
+			if s.Key == key {
 				spec = s
 			}
 		}
 		sl, ok := c.slider(spec).(*widget.Slider)
-		if !ok || spec.key != key {
+		if !ok || spec.Key != key {
 			t.Fatalf("%s: no slider", key)
 		}
 		for p := 0; p <= widget.Steps; p++ {

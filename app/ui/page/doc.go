@@ -11,7 +11,8 @@
 // resident memory (resident.go: the page's default of resident memory at
 // expert parallelism 8, the group's and the arch fields' keys in the
 // address, the expert parallelism at which the weights would fit), the
-// model presets (presets.go), the axis range a new axis or model gets
+// model presets (presets.go), the sliders' definitions and the value a state
+// gives each knob (sliders.go: Sliders, State.SliderValue), the axis range a new axis or model gets
 // (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go, over the
 // config's, estimator/urlquery;
 // the address bar's spelling, EncodeAddress), and the address bar's
