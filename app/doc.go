@@ -16,8 +16,11 @@
 //	app/ui/browser   the effects on the browser, with native stand-ins
 //	app/ui/page      the page's model: its state, edits, URL codec; no browser
 //	app/chart        estimator results -> gonum/plot -> SVG (and PNG natively)
-//	app/report       a replay's Markdown report and CSV (cli and ui share it)
-//	estimator        the memory model, standard library only
+//	app/report       what a person copies: a replay's report and CSV, a sweep's
+//	                 CSV and the JSON export (cli and ui share it)
+//	estimator        the memory model, standard library only; around it
+//	                 estimator/urlquery (a config in a URL) and
+//	                 estimator/hfconfig (a Hugging Face config.json)
 //
 // cli may import server and chart; ui may import chart, page, widget,
 // browser and workload; workload any of those but ui; widget imports page
@@ -49,7 +52,8 @@
 //     estimator.Estimate prices it, keeping the result in State.Result),
 //     keeping each error beside its field. State.Settled then replaces the
 //     state by the one its own address opens (page/pageurl.go: Query
-//     writes it, Decode reads it back), so the page shows what a copied
+//     writes it, Decode reads it back, over estimator/urlquery's
+//     Encode and Decode), so the page shows what a copied
 //     link shows.
 //  5. app/ui/explorer_wasm.go: requestRender renders in the input's own
 //     task when this animation frame has had no render, else at the next

@@ -11,6 +11,9 @@
 //
 // It imports only the standard library and its own internal/termexpr (the
 // language of a term's bytes); the rest of the repository imports it.
+// Around it, in packages of their own that reach it only through its
+// API: estimator/urlquery (a config in a URL's query) and
+// estimator/hfconfig (a Hugging Face config.json imported into a config).
 //
 // Where docs/model.md leaves a choice open, this package chooses as
 // follows (each choice is repeated at the code it governs):

@@ -5,6 +5,7 @@
 // line naming the field; a failure while running exits 1.
 //
 // It may import the estimator, app/chart (the plot and map commands),
-// app/report (the replay's report) and app/server (serve, static); never
-// app/ui: main hands it what it needs of the page.
+// app/report (the replay's report, the sweep's CSV and the flips), the
+// estimator's hfconfig (-hf, and a config.json as -config) and app/server
+// (serve, static); never app/ui: main hands it what it needs of the page.
 package cli

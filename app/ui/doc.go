@@ -14,7 +14,7 @@
 // Its API for main: NewExplorer (the route's component) and Handler (the
 // page's description for go-app's server). It may import the estimator,
 // app/ui/page, app/ui/widget, app/ui/browser, app/ui/workload, app/chart,
-// app/report (the replay's report), headroom/measure (snapshots and
-// planner-miss reports, measured.go), go-app and gonum's vg (chart sizes);
-// never app/server or app/cli.
+// app/report (the replay's report, the sweep's CSV and the JSON export),
+// headroom/measure (snapshots and planner-miss reports, measured.go),
+// go-app and gonum's vg (chart sizes); never app/server or app/cli.
 package ui
