@@ -9,7 +9,9 @@
 // a person copies from the page: a sweep's CSV (SweepCSV, every grid and
 // flip point in exact bytes) and the JSON export (ExportJSON: the config,
 // its estimate, the page's view and the flips as docs/model.md §6 writes
-// a sweep), which the sweep command writes too (-format csv and json).
+// a sweep), which the sweep command writes too (-format csv and json),
+// and an exported chart's title and caption (ChartCaption), in the
+// page's words, which the caller gives (CaptionNames).
 //
 // It imports only the estimator and the standard library: app/cli and
 // app/ui may both import it (ui may not import cli, and the estimator
