@@ -10,6 +10,16 @@ import (
 // config's values as the registry's own do).
 var allFields = append(estimator.Fields(), estimator.ArtFields()...)
 
+// fieldByKey is allFields by short name, so decoding a link copies no
+// field.
+var fieldByKey = func() map[string]*estimator.Field {
+	m := make(map[string]*estimator.Field, len(allFields))
+	for _, f := range allFields {
+		m[f.Key] = f
+	}
+	return m
+}()
+
 // Encode writes c as URL query values, one per field (by its short
 // name) that differs from estimator.Default(), so a link stays short and readable;
 // a baseline of its own adds its keys ("b.", see query_baseline.go), and

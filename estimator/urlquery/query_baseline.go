@@ -2,7 +2,6 @@ package urlquery
 
 import (
 	"headroom/estimator"
-	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -76,7 +75,12 @@ func encodeBaseline(q url.Values, b *estimator.Baseline) {
 func decodeBaselineQuery(q url.Values) (*estimator.Baseline, estimator.ErrorList) {
 	var b *estimator.Baseline
 	var errs estimator.ErrorList
-	for _, key := range slices.Sorted(maps.Keys(q)) {
+	keys := make([]string, 0, len(q))
+	for key := range q {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
 		if !strings.HasPrefix(key, queryBaselinePrefix) || len(q[key]) == 0 {
 			continue
 		}
@@ -97,7 +101,7 @@ func decodeBaselineQuery(q url.Values) (*estimator.Baseline, estimator.ErrorList
 			}
 			continue
 		}
-		f, ok := estimator.FieldByKey(name)
+		f, ok := fieldByKey[name]
 		if !ok || !f.Overridable() || f.Key != name {
 			msg := "is not a field a baseline can override"
 			if ok && !f.Overridable() {
@@ -132,7 +136,7 @@ func decodeChangesList(b *estimator.Baseline, text string) estimator.ErrorList {
 		if name == "" {
 			continue
 		}
-		f, ok := estimator.FieldByKey(name)
+		f, ok := fieldByKey[name]
 		if !ok || f.Key != name || f.Overridable() || f.Kind != estimator.BoolField {
 			errs = append(errs, &estimator.Error{Field: "baseline.changes", Message: "is not a change: " + quote(name) + "; allowed: head_eager_workspace, fc2_known_storage, gdn_early_release"})
 			continue
