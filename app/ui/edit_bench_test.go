@@ -18,12 +18,26 @@ func BenchmarkEdit(b *testing.B) {
 	c.Query = url.Values{}
 	d := app.NewClientTester(c)
 	defer d.Close()
+	before := page.CountedSteps()
 	for i := 0; b.Loop(); i++ {
 		send(d, c, page.Edit{Kind: page.EditText, Key: "rows", Text: strconv.Itoa(60000 + i%1000)})
 	}
+	reportSteps(b, before)
 	if c.banner.Message != "" {
 		b.Fatal(c.banner.Message)
 	}
+}
+
+// reportSteps reports the page model's steps per op since before
+// (page.Steps): deterministic figures beside the noisy times.
+func reportSteps(b *testing.B, before page.Steps) {
+	d := page.CountedSteps().Sub(before)
+	n := float64(b.N)
+	b.ReportMetric(float64(d.Decode)/n, "decodes/op")
+	b.ReportMetric(float64(d.Validate)/n, "validates/op")
+	b.ReportMetric(float64(d.Repair)/n, "repairs/op")
+	b.ReportMetric(float64(d.Estimate)/n, "estimates/op")
+	b.ReportMetric(float64(d.FitSweep)/n, "fitsweeps/op")
 }
 
 // BenchmarkEditState is the state's part of an edit: the reducer (and
@@ -34,11 +48,13 @@ func BenchmarkEditState(b *testing.B) {
 		b.Fatal(err)
 	}
 	s := page.New()
+	before := page.CountedSteps()
 	for i := 0; b.Loop(); i++ {
 		s.Apply(page.Edit{Kind: page.EditText, Key: "rows", Text: strconv.Itoa(60000 + i%1000)}, list)
 		open := page.Decode(s.Query(list), list)
 		_ = page.EncodeAddress(open.Query(list))
 	}
+	reportSteps(b, before)
 }
 
 // BenchmarkEditArt is BenchmarkEdit under ART's code (issue 24), and
@@ -57,10 +73,45 @@ func benchEdit(b *testing.B, q url.Values, key string, from int) {
 	c.Query = q
 	d := app.NewClientTester(c)
 	defer d.Close()
+	before := page.CountedSteps()
 	for i := 0; b.Loop(); i++ {
 		send(d, c, page.Edit{Kind: page.EditText, Key: key, Text: strconv.Itoa(from + i%64)})
 	}
+	reportSteps(b, before)
 	if c.banner.Message != "" {
 		b.Fatal(c.banner.Message)
+	}
+}
+
+// TestEditSteps records what one slider edit costs the page model, in
+// calls (page.Steps), as the explorer takes it: the reducer, the address
+// and the render. Issue 23 ("normalize once per edit") asked for one
+// decode, one validation and one Repair and Estimate per edit; this
+// holds the page to it.
+func TestEditSteps(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		q    url.Values
+		key  string
+		from int
+	}{
+		{"rows", url.Values{}, "rows", 60000},
+		{"rows-art", url.Values{"profile": {"art"}}, "rows", 60000},
+		{"hidden", url.Values{}, "hidden_size", 2000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newExplorer()
+			c.Query = tc.q
+			d := app.NewClientTester(c)
+			defer d.Close()
+			send(d, c, page.Edit{Kind: page.EditText, Key: tc.key, Text: strconv.Itoa(tc.from - 1)})
+			before := page.CountedSteps()
+			send(d, c, page.Edit{Kind: page.EditText, Key: tc.key, Text: strconv.Itoa(tc.from)})
+			got := page.CountedSteps().Sub(before)
+			t.Logf("one edit of %s: %+v", tc.key, got)
+			if c.banner.Message != "" {
+				t.Fatal(c.banner.Message)
+			}
+		})
 	}
 }

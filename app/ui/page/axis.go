@@ -54,6 +54,7 @@ func lastFlip(axis string, cfg estimator.Config, from, to int64) (int64, bool) {
 		return m.last, m.ok
 	}
 	m := &fitMemo{key: key}
+	steps.fitSweep.Add(1)
 	if res, err := estimator.Sweep(cfg, axis, from, to, fitPoints); err == nil {
 		for _, fl := range [][]estimator.Flip{res.Baseline.Flips, res.Candidate.Flips} {
 			if n := len(fl); n > 0 && fl[n-1].First > m.last {

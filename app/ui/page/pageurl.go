@@ -52,6 +52,7 @@ func (s *State) Query(list []Preset) url.Values {
 // config). preset= starts from that preset's model, gpu= from that GPU's
 // capacity; the URL's own field values win over both.
 func Decode(q url.Values, list []Preset) State {
+	steps.decode.Add(1)
 	s := New()
 	merged := url.Values{}
 	var presetArch *estimator.ArchFields

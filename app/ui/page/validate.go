@@ -14,6 +14,7 @@ import (
 // Validate recomputes Errs and Valid from InputErr, the config and the
 // range.
 func (s *State) Validate() {
+	steps.validate.Add(1)
 	s.Errs = make(map[string]string, len(s.InputErr)+2)
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
@@ -128,8 +129,8 @@ func validated(cfg estimator.Config) *validation {
 		return last
 	}
 	v := &validation{cfg: cfg}
-	_, v.bad = estimator.Repair(cfg)
-	v.res, v.err = estimator.Estimate(cfg)
+	_, v.bad = repair(cfg)
+	v.res, v.err = estimate(cfg)
 	if flat {
 		lastValidation.Store(v)
 	}
