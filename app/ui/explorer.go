@@ -322,14 +322,23 @@ func (c *explorer) renderNow() {
 // a fresh link with no valid state draws it, the note saying so. The
 // query is the one the opened state writes, so opening it changes
 // nothing.
-// It is computed once per state query (the render and the DOM's
-// data-query both ask).
+//
+// After an edit the state is already the one its address opens (Apply
+// settled it: page.State.OpenedBy), and is taken as it is; a state that
+// is not (a link as the page opened it, a Compare edit) is decoded from
+// its address. Either is computed once per state query (the render and
+// the DOM's data-query both ask).
 func (c *explorer) address() (string, page.State) {
-	in := c.state.Query(c.list).Encode()
+	q := c.state.Query(c.list)
+	in := q.Encode()
 	if c.addr.ok && c.addr.in == in {
 		return c.addr.out, c.addr.open
 	}
-	q, _ := url.ParseQuery(in)
+	if c.state.OpenedBy(in) {
+		// A copy whose maps an edit of c.state cannot change.
+		c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(q), open: c.state.Clone()}
+		return c.addr.out, c.addr.open
+	}
 	open := page.Decode(q, c.list)
 	c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(open.Query(c.list)), open: open}
 	return c.addr.out, open
