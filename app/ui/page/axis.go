@@ -53,6 +53,7 @@ const fitPoints = 128
 
 // lastFlip is the last flip of either revision over [from, to].
 func lastFlip(axis string, cfg estimator.Config, from, to int64) (int64, bool) {
+	steps.fitAsk.Add(1)
 	if m := lastFit.Load(); m != nil && m.axis == axis && m.cfg.Equal(cfg) {
 		return m.last, m.ok
 	}
