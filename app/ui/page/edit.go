@@ -73,6 +73,10 @@ type Edit struct {
 //
 // Apply leaves the history to the explorer (History.Note and Settle).
 func (s *State) Apply(e Edit, list []Preset) {
+	// Only a state Settled just returned is known to be the one its
+	// address opens (OpenedBy); an edit that does not settle (Compare, a
+	// commit) leaves the explorer to decode the address, as before.
+	s.settled = false
 	switch e.For {
 	case ForMap:
 		return

@@ -292,7 +292,8 @@ func (s State) Settled(list []Preset) State {
 
 // OpenedBy reports whether s is the state the address query (encoded)
 // opens, as Settled knows it: the explorer then shows s as it is instead
-// of decoding its address again. A state changed since (a Compare edit, a
-// commit) whose address is still the same is still the state it opens:
-// what changed is not in its address.
+// of decoding its address again. Any edit Apply takes forgets it until it
+// settles the state again (an edit of the Compare form, a commit, does
+// not), and a state changed otherwise (the map's view) writes another
+// address.
 func (s *State) OpenedBy(query string) bool { return s.settled && s.opened == query }
