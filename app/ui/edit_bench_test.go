@@ -102,6 +102,7 @@ func TestEditSteps(t *testing.T) {
 		{"rows", url.Values{}, "rows", 60000},
 		{"rows-art", url.Values{"profile": {"art"}}, "rows", 60000},
 		{"hidden", url.Values{}, "hidden_size", 2000},
+		{"rows-terms", url.Values{"term": {"a~head~candidate~2 * D"}}, "rows", 60000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newExplorer()

@@ -273,7 +273,7 @@ func (s *State) decodeTerms(vals []string, errs estimator.ErrorList) {
 // nothing valid to show.
 func (s *State) dropUnpriced() {
 	for range len(s.Terms) {
-		_, err := estimate(s.Cfg)
+		err := s.estimateErr()
 		i := -1
 		for _, e := range estimator.FieldErrors(err) {
 			if k, ok := s.termErrorKey(e.Field); ok && k != KeyTerms {

@@ -127,3 +127,16 @@ func (s *State) validated() *validation {
 	s.checked = v
 	return v
 }
+
+// estimateErr is Estimate's error for s.Cfg: the state's own finding when
+// it is of an Equal config (decode's terms, checked before the rest of
+// the link is read, are most often those the edit's state priced), else
+// a fresh Estimate, not kept (the config may change again before
+// Validate).
+func (s *State) estimateErr() error {
+	if v := s.checked; v != nil && v.cfg.Equal(s.Cfg) {
+		return v.err
+	}
+	_, err := estimate(s.Cfg)
+	return err
+}
