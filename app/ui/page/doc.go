@@ -12,7 +12,9 @@
 // address, the expert parallelism at which the weights would fit), the
 // model presets (presets.go), the axis range a new axis or model gets
 // (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go;
-// the address bar's spelling, EncodeAddress), and the address bar's
+// the address bar's spelling, EncodeAddress; Settled, an edit's one
+// normalization: one Repair and Estimate, one write and one read of the
+// address, counted by Steps in steps.go), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the
 // address is written (Throttle).
 //
