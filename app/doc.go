@@ -46,22 +46,34 @@
 //     (page.State.Apply, app/ui/page/edit.go, which hands it to its
 //     feature's: here the fields') and asks for a render.
 //  4. app/ui/page/pagestate.go: State.SetText keeps the typed text and
-//     parses it through the estimator's field registry; Validate
-//     (app/ui/page/validate.go) checks
-//     the config (estimator.Repair marks every bad field, and
-//     estimator.Estimate prices it, keeping the result in State.Result),
-//     keeping each error beside its field. State.Settled then replaces the
-//     state by the one its own address opens (page/pageurl.go: Query
-//     writes it, Decode reads it back, over estimator/urlquery's
+//     parses it through the estimator's field registry; FollowRange
+//     refits a range nobody typed (FitRange, app/ui/page/axis.go, which
+//     remembers the last config it fitted). Then the edit's one
+//     normalization: Validate (app/ui/page/validate.go) checks the config
+//     (estimator.Repair marks every bad field, and estimator.Estimate
+//     prices it, keeping the result in State.Result), keeping each error
+//     beside its field, and keeps both findings in the state with the
+//     config they are of (compared with estimator.Config.Equal,
+//     estimator/config_equal.go). State.Settled then replaces the state by
+//     the one its own address opens (app/ui/page/pageurl.go: Query writes
+//     it once, Decode reads it back once, over estimator/urlquery's
 //     Encode and Decode), so the page shows what a copied
-//     link shows.
+//     link shows; the decoded state takes the findings when its config is
+//     Equal, so the edit repairs and prices its config once. The settled
+//     state knows the address that opens it (State.OpenedBy). page.Steps
+//     counts these steps; TestEditSteps (app/ui/edit_bench_test.go) holds
+//     a slider edit to one decode, one Repair, one Estimate and one fit.
 //  5. app/ui/explorer_wasm.go: requestRender renders in the input's own
 //     task when this animation frame has had no render, else at the next
 //     frame's start, so a drag renders at most once per frame.
 //  6. app/ui/explorer.go: explorer.renderNow takes the state its address
-//     opens (explorer.address: Query, then Decode, once per query), shows
-//     the estimate Validate made and asks the sweep cache for the chart's
-//     data.
+//     opens (explorer.address, once per query: after an edit that is the
+//     state itself, State.OpenedBy says so and nothing is decoded; a state
+//     that is not settled, a link as the page opened it or a Compare
+//     edit, is decoded from its Query), draws nothing again when the
+//     config (Config.Equal) and the chart's range and size are unchanged,
+//     shows the estimate Validate made and asks the sweep cache for the
+//     chart's data.
 //  7. app/ui/sweepcache.go: sweepCache.getNamed reuses the last sweep when
 //     only the axis' own value moved, else sweeps again with chart.Build
 //     (app/chart/data.go, over estimator.Sweeper).

@@ -164,7 +164,7 @@ func compileTerms(terms []Term) (*termSet, ErrorList) {
 	if len(terms) > MaxTerms {
 		return nil, ErrorList{{Field: "terms", Message: "has " + strconv.Itoa(len(terms)) + " terms; at most " + strconv.Itoa(MaxTerms) + " are allowed"}}
 	}
-	key := termsCacheKey(terms)
+	key := TermsKey(terms)
 	termCache.Lock()
 	for i, k := range termCache.keys {
 		if k == key && termCache.sets[i] != nil {
@@ -195,9 +195,12 @@ var termCache struct {
 	next int
 }
 
-// termsCacheKey writes terms as one string, each field prefixed by its
-// length, so that different terms never share a key.
-func termsCacheKey(terms []Term) string {
+// TermsKey is a set of terms' content key: the terms written as one
+// string, each field prefixed by its length, so that two lists share a
+// key exactly when they hold the same terms in the same order. The
+// estimator's cache of compiled terms is keyed by it, and so may a
+// caller's cache of anything that depends on the terms only.
+func TermsKey(terms []Term) string {
 	var b strings.Builder
 	for _, t := range terms {
 		for _, f := range [...]string{t.Name, t.Place, t.Revision, t.Bytes} {

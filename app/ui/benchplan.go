@@ -56,7 +56,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 		sliders[k], pos[k] = s, s.Position(view.Values[k])
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
-	key := renderKey(&state)
+	key := planKey(&state)
 	var plan []SlideInput
 	for tries := 0; len(plan) < n; tries++ {
 		if tries > 100*n {
@@ -76,7 +76,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 		next := state.Clone()
 		next.SetText(k, text)
 		next.Validate()
-		nextKey := renderKey(&next)
+		nextKey := planKey(&next)
 		if !next.Valid || nextKey == key {
 			continue
 		}
@@ -86,9 +86,11 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 	return plan, nil
 }
 
-// renderKey is what explorer.renderNow compares to skip a render (less
-// the chart's size, which the inputs do not change).
-func renderKey(s *page.State) string {
+// planKey stands for what explorer.renderNow compares to skip a render (less
+// the chart's size, which the inputs do not change): the config by its
+// address, which is equal exactly when the configs are (urlquery's round
+// trip), and the axis and range.
+func planKey(s *page.State) string {
 	return page.ConfigQuery(s.Cfg, nil).Encode() + "|" + s.Axis + "|" +
 		strconv.FormatInt(s.From, 10) + "|" + strconv.FormatInt(s.To, 10)
 }

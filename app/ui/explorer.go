@@ -37,15 +37,15 @@ type explorer struct {
 	sweeps sweepCache
 	shown  shownState
 
-	ctx          app.Context // the mounted explorer's context, for the frame callback
-	frame        app.Func    // renders a coalesced edit (explorer_wasm.go)
-	tick         app.Func    // the animation-frame callback while renders come
-	framePending bool        // an edit waits for the next frame's render
-	menusDirty   bool        // a menu may show a choice the state does not hold (syncMenus)
-	busyShown    bool        // #explorer carries data-busy (markBusy)
-	frameUsed    bool        // this animation frame has had its render
-	chartW       int         // CSS pixels of the chart's container; 0 = not measured
-	lastKey      string
+	ctx          app.Context   // the mounted explorer's context, for the frame callback
+	frame        app.Func      // renders a coalesced edit (explorer_wasm.go)
+	tick         app.Func      // the animation-frame callback while renders come
+	framePending bool          // an edit waits for the next frame's render
+	menusDirty   bool          // a menu may show a choice the state does not hold (syncMenus)
+	busyShown    bool          // #explorer carries data-busy (markBusy)
+	frameUsed    bool          // this animation frame has had its render
+	chartW       int           // CSS pixels of the chart's container; 0 = not measured
+	last         lastRender    // what the last render drew, which an unchanged state does not draw again
 	url          page.Throttle // the address bar's writes (page/throttle.go)
 	urlTimer     app.Func      // the browser's timer that writes a query url holds back (explorer_wasm.go)
 	urlArmed     bool          // urlTimer is set
@@ -284,9 +284,8 @@ func (c *explorer) renderNow() {
 	c.shown.blocked = ""
 	w, h := c.chartSize()
 	pal := c.chartPalette()
-	key := page.ConfigQuery(s.Cfg, nil).Encode() + "|" + s.Axis + "|" + strconv.FormatInt(from, 10) + "|" +
-		strconv.FormatInt(to, 10) + "|" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "|" + strconv.FormatBool(pal == &chart.Dark)
-	if key == c.lastKey {
+	key := renderKey{axis: s.Axis, from: from, to: to, w: w, h: h, dark: pal == &chart.Dark}
+	if c.last.ok && c.last.key == key && c.last.cfg.Equal(s.Cfg) {
 		return
 	}
 	start := browser.NowMs()
@@ -310,7 +309,7 @@ func (c *explorer) renderNow() {
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.Cfg
 	c.shown.valid = s.Valid
-	c.lastKey = key
+	c.last = lastRender{ok: true, cfg: s.Cfg.Clone(), key: key}
 	c.renders++
 	c.renderMs = browser.NowMs() - start
 }
@@ -322,17 +321,42 @@ func (c *explorer) renderNow() {
 // a fresh link with no valid state draws it, the note saying so. The
 // query is the one the opened state writes, so opening it changes
 // nothing.
-// It is computed once per state query (the render and the DOM's
-// data-query both ask).
+//
+// After an edit the state is already the one its address opens (Apply
+// settled it: page.State.OpenedBy), and is taken as it is; a state that
+// is not (a link as the page opened it, a Compare edit) is decoded from
+// its address. Either is computed once per state query (the render and
+// the DOM's data-query both ask).
 func (c *explorer) address() (string, page.State) {
-	in := c.state.Query(c.list).Encode()
+	q := c.state.Query(c.list)
+	in := q.Encode()
 	if c.addr.ok && c.addr.in == in {
 		return c.addr.out, c.addr.open
 	}
-	q, _ := url.ParseQuery(in)
+	if c.state.OpenedBy(in) {
+		// A copy whose maps an edit of c.state cannot change.
+		c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(q), open: c.state.Clone()}
+		return c.addr.out, c.addr.open
+	}
 	open := page.Decode(q, c.list)
 	c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(open.Query(c.list)), open: open}
 	return c.addr.out, open
+}
+
+// lastRender is what renderNow last drew: the config (a Clone, compared
+// with Config.Equal) and the rest of what the chart depends on.
+type lastRender struct {
+	ok  bool
+	cfg estimator.Config
+	key renderKey
+}
+
+// renderKey is what the chart depends on besides the config.
+type renderKey struct {
+	axis     string
+	from, to int64
+	w, h     int
+	dark     bool
 }
 
 // addressCache is address's last answer: the state's query in, the

@@ -48,7 +48,7 @@ type measuredPanel struct {
 	snap    *snapshotResult
 	reports *measure.PlannerImport
 
-	viewKey string // the config and result the views are for
+	viewFor viewKey // the config and readiness the views are for
 	views   []deviceView
 	release func()
 }
@@ -165,7 +165,7 @@ func (p *measuredPanel) readSnapshot(ctx app.Context, gen int, file app.Value, n
 				p.err = name + " is not a snapshot the page reads: " + err.Error() + ". Nothing changed."
 				return
 			}
-			p.snap, p.reports, p.viewKey = res, nil, ""
+			p.snap, p.reports, p.viewFor = res, nil, viewKey{}
 		})
 	}()
 	var next func(ctx app.Context, data []byte, err error)
@@ -215,7 +215,7 @@ func (p *measuredPanel) readReports(ctx app.Context, gen int, files []app.Value,
 				p.err = "The reports were not imported: " + err.Error() + ". Nothing changed."
 				return
 			}
-			p.reports, p.snap, p.viewKey = imp, nil, ""
+			p.reports, p.snap, p.viewFor = imp, nil, viewKey{}
 			return
 		}
 		_, size := browser.FileInfo(files[i])
@@ -242,11 +242,19 @@ func (p *measuredPanel) deviceViews() []deviceView {
 	if p.snap == nil {
 		return nil
 	}
-	key := page.ConfigQuery(p.Config, nil).Encode() + "|" + strconv.FormatBool(p.Ready)
-	if key != p.viewKey {
-		p.viewKey, p.views = key, snapshotViews(p.snap, p.Config, p.Ready)
+	if f := &p.viewFor; !f.ok || f.ready != p.Ready || !f.cfg.Equal(p.Config) {
+		p.viewFor = viewKey{ok: true, cfg: p.Config.Clone(), ready: p.Ready}
+		p.views = snapshotViews(p.snap, p.Config, p.Ready)
 	}
 	return p.views
+}
+
+// viewKey is what a snapshot's views depend on besides the snapshot: the
+// config (compared with Config.Equal) and whether it is ready.
+type viewKey struct {
+	ok    bool
+	cfg   estimator.Config
+	ready bool
 }
 
 // points are the observed points the measurement gives.

@@ -116,23 +116,24 @@ func changesText(cfg estimator.Config) string {
 	return text
 }
 
-// actingMemo is actingChanges' last answer, by the config's query: a
-// drag renders the same config's panels every frame, and each answer
-// prices the config once per switch that is on.
+// actingMemo is actingChanges' last answer, by the config itself
+// (Config.Equal, on a Clone): a drag renders the same config's panels
+// every frame, and each answer prices the config once per switch that is
+// on.
 var actingMemo struct {
 	sync.Mutex
-	key           string
+	ok            bool
+	cfg           estimator.Config
 	acting, inert []string
 }
 
 // actingChanges is estimator.ActingChanges, remembered for the last
 // config.
 func actingChanges(cfg estimator.Config) (acting, inert []string) {
-	key := page.ConfigQuery(cfg, nil).Encode()
 	actingMemo.Lock()
 	defer actingMemo.Unlock()
-	if actingMemo.key != key || key == "" {
-		actingMemo.key = key
+	if !actingMemo.ok || !actingMemo.cfg.Equal(cfg) {
+		actingMemo.ok, actingMemo.cfg = true, cfg.Clone()
 		actingMemo.acting, actingMemo.inert = estimator.ActingChanges(cfg)
 	}
 	return actingMemo.acting, actingMemo.inert

@@ -33,10 +33,14 @@ func FitRange(axis string, cfg estimator.Config) (from, to int64) {
 	return from, max(from, min(fit, f.Max))
 }
 
-// fitMemo is the last range fitted: the page asks for it several times
-// an edit (the edit, its address, the state that address opens).
+// fitMemo is the last range fitted: an edit asks for it several times
+// (FollowRange, the address, the state the address opens, and the next
+// edit's address when the swept field itself moved). It is keyed by the
+// axis and the config itself (Config.Equal on a Clone), not by the
+// config's address.
 type fitMemo struct {
-	key  string
+	axis string
+	cfg  estimator.Config
 	last int64
 	ok   bool
 }
@@ -49,11 +53,12 @@ const fitPoints = 128
 
 // lastFlip is the last flip of either revision over [from, to].
 func lastFlip(axis string, cfg estimator.Config, from, to int64) (int64, bool) {
-	key := axis + "\x00" + ConfigQuery(cfg, nil).Encode()
-	if m := lastFit.Load(); m != nil && m.key == key {
+	steps.fitAsk.Add(1)
+	if m := lastFit.Load(); m != nil && m.axis == axis && m.cfg.Equal(cfg) {
 		return m.last, m.ok
 	}
-	m := &fitMemo{key: key}
+	m := &fitMemo{axis: axis, cfg: cfg.Clone()}
+	steps.fitSweep.Add(1)
 	if res, err := estimator.Sweep(cfg, axis, from, to, fitPoints); err == nil {
 		for _, fl := range [][]estimator.Flip{res.Baseline.Flips, res.Candidate.Flips} {
 			if n := len(fl); n > 0 && fl[n-1].First > m.last {

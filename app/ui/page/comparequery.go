@@ -73,7 +73,7 @@ func (s *State) decodeBaseline(q url.Values) {
 // text in its field with the message beside it.
 func (s *State) dropBadOverrides() {
 	before := *s
-	fixed, errs := estimator.Repair(s.Cfg)
+	fixed, errs := repair(s.Cfg)
 	if fixed.Baseline == nil || s.Cfg.Baseline == nil {
 		return
 	}

@@ -12,10 +12,12 @@
 // expert parallelism 8, the group's and the arch fields' keys in the
 // address, the expert parallelism at which the weights would fit), the
 // model presets (presets.go), the sliders' definitions and the value a state
-// gives each knob (sliders.go: Sliders, State.SliderValue), the axis range a new axis or model gets
-// (FitRange, fitted to the flips; DefaultRange for the map), the page's URL codec (Query and Decode, pageurl.go, over the
-// config's, estimator/urlquery;
-// the address bar's spelling, EncodeAddress), and the address bar's
+// gives each knob (sliders.go: Sliders, State.SliderValue), the axis range a
+// new axis or model gets (FitRange, fitted to the flips; DefaultRange for the
+// map), the page's URL codec (Query and Decode, pageurl.go, over the config's,
+// estimator/urlquery; the address bar's spelling, EncodeAddress; Settled, an
+// edit's one normalization: one Repair and Estimate, one write and one read of
+// the address, counted by Steps in steps.go), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the
 // address is written (Throttle).
 //

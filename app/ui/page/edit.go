@@ -65,12 +65,18 @@ type Edit struct {
 // Apply is the page's reducer: it gives e to its feature's, validates
 // the state and, for an edit of the page's own fields, terms or observed
 // points, replaces the state by the one its address opens (Settled), so
-// the page shows what a copied link shows. An edit of the map view, the
+// the page shows what a copied link shows: the edit's one normalization,
+// one Repair and Estimate of its config, one write and one read of its
+// address. An edit of the map view, the
 // banner's dismissal and a gesture's end change no state here: the
 // explorer takes them.
 //
 // Apply leaves the history to the explorer (History.Note and Settle).
 func (s *State) Apply(e Edit, list []Preset) {
+	// Only a state Settled just returned is known to be the one its
+	// address opens (OpenedBy); an edit that does not settle (Compare, a
+	// commit) leaves the explorer to decode the address, as before.
+	s.settled = false
 	switch e.For {
 	case ForMap:
 		return

@@ -54,7 +54,7 @@ func WithProfileMemory(c estimator.Config, text string, switchArt bool) (estimat
 		c.Profile = estimator.ProfileArt
 	}
 	c.ProfileMemory = &pm
-	if _, err := estimator.Estimate(c); err != nil {
+	if _, err := estimate(c); err != nil {
 		var msgs []string
 		for _, e := range estimator.FieldErrors(err) {
 			if e.Field == "profile" || strings.HasPrefix(e.Field, "profile_memory") ||

@@ -20,7 +20,7 @@ const KeyObserved = "observed"
 // Errors of other fields are not the panel's: they are left out.
 func checkObservedPoints(cfg estimator.Config, points []estimator.ObservedPoint, lines []int) error {
 	cfg.Observed = points
-	_, err := estimator.Estimate(cfg)
+	_, err := estimate(cfg)
 	var msgs []string
 	for _, e := range estimator.FieldErrors(err) {
 		if !strings.HasPrefix(e.Field, "observed") {

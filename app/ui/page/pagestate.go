@@ -54,9 +54,30 @@ type State struct {
 	// user goes back from "changes off" to "another setup".
 	lastBaseline *estimator.Baseline
 	Map          MapState // the "Two inputs" view (mapstate.go)
+	// checked is what Validate learnt of the config it last checked
+	// (validate.go); the state Settled opens, whose config is Equal,
+	// prices nothing again.
+	checked *validation
+	// opened is the address query (encoded) that opens this state: set by
+	// Settled, so that the explorer takes the state as the one its
+	// address opens rather than decoding the address again (OpenedBy).
+	opened  string
+	settled bool // opened is set (the default state's address is "")
 }
 
+// New is the page's state when the address says nothing: the default
+// config, its range fitted, validated.
 func New() State {
+	s := newState()
+	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.Validate()
+	return s
+}
+
+// newState is New before its range is fitted and its config validated:
+// Decode starts from it, and fits and validates the config it decoded
+// instead (the default config's fit and estimate would be thrown away).
+func newState() State {
 	s := State{
 		Cfg:      NewConfig(),
 		Axis:     "rows",
@@ -67,8 +88,6 @@ func New() State {
 		Map:      NewMapState(),
 	}
 	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
-	s.Validate()
 	return s
 }
 

@@ -101,37 +101,41 @@ func TestSwitchesRestoreLastValue(t *testing.T) {
 	}
 }
 
-// TestValidatedReusesTheLastFlatConfig: validate's memo gives what Repair
-// and Estimate give, reuses the last flat config's findings, and keeps
-// none of a config with terms.
-func TestValidatedReusesTheLastFlatConfig(t *testing.T) {
-	cfg := estimator.Default()
-	first := validated(cfg)
-	want, err := estimator.Estimate(cfg)
+// TestValidatedKeepsTheStatesOwn: the state's memo of Validate gives what
+// Repair and Estimate give, is reused while the config stays Equal (terms
+// and all), and is not after any change, even one made in place to a list
+// the config shares.
+func TestValidatedKeepsTheStatesOwn(t *testing.T) {
+	s := State{Cfg: estimator.Default()}
+	first := s.validated()
+	want, err := estimator.Estimate(s.Cfg)
 	if err != nil || !reflect.DeepEqual(first.res, want) || first.err != nil {
 		t.Fatalf("validated(default) = %+v, %v; want Estimate's %+v", first.res, first.err, want)
 	}
-	if again := validated(cfg); again != first {
-		t.Error("the same flat config was validated again")
+	if again := s.validated(); again != first {
+		t.Error("the same config was validated again")
 	}
-	moved := cfg
-	moved.Request.Rows = 300_000
-	second := validated(moved)
+	s.Cfg.Request.Rows = 300_000
+	second := s.validated()
 	if second == first {
 		t.Fatal("a changed config got the last one's findings")
 	}
-	if want, _ := estimator.Estimate(moved); !reflect.DeepEqual(second.res, want) {
+	if want, _ := estimator.Estimate(s.Cfg); !reflect.DeepEqual(second.res, want) {
 		t.Errorf("validated(rows 300,000) = %+v; want %+v", second.res, want)
 	}
-	bad := cfg
-	bad.Request.Rows = -1
-	if v := validated(bad); v.err == nil || len(v.bad) == 0 {
+	s.Cfg.Request.Rows = -1
+	if v := s.validated(); v.err == nil || len(v.bad) == 0 {
 		t.Errorf("validated(rows -1) = %v, %v; want the error and the bad field", v.err, v.bad)
 	}
-	withTerm := cfg
-	withTerm.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
-	if v := validated(withTerm); v.err != nil || validated(withTerm) == v {
-		t.Errorf("a config with terms: %v, or its findings were kept", v.err)
+	s.Cfg = estimator.Default()
+	s.Cfg.Terms = []estimator.Term{{Name: "x", Place: "head", Bytes: "2 * D"}}
+	v := s.validated()
+	if v.err != nil || s.validated() != v {
+		t.Errorf("a config with terms: %v, or its findings were not kept", v.err)
+	}
+	s.Cfg.Terms[0].Bytes = "-D" // in place: the memo holds a Clone
+	if w := s.validated(); w == v || w.err == nil {
+		t.Errorf("a term changed in place kept the findings of the term before it")
 	}
 }
 

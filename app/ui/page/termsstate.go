@@ -163,7 +163,7 @@ func (s *State) syncTerms() {
 		if err == nil {
 			probe := s.Cfg
 			probe.Terms = list
-			_, err = estimator.Estimate(probe)
+			_, err = estimate(probe)
 		}
 		hit := false
 		for _, e := range estimator.FieldErrors(err) {
@@ -274,7 +274,7 @@ func (s *State) decodeTerms(vals []string, errs estimator.ErrorList) {
 // nothing valid to show.
 func (s *State) dropUnpriced() {
 	for range len(s.Terms) {
-		_, err := estimator.Estimate(s.Cfg)
+		err := s.estimateErr()
 		i := -1
 		for _, e := range estimator.FieldErrors(err) {
 			if k, ok := s.termErrorKey(e.Field); ok && k != KeyTerms {

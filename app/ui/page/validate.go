@@ -1,12 +1,11 @@
 package page
 
-// Validation: what the page says is wrong with the state, and the last
-// config's Repair and Estimate kept for the edit that asks again.
+// Validation: what the page says is wrong with the state, and its
+// config's Repair and Estimate, kept in the state for the next Validate
+// of the same config.
 
 import (
-	"reflect"
 	"sort"
-	"sync/atomic"
 
 	"headroom/estimator"
 )
@@ -14,6 +13,7 @@ import (
 // Validate recomputes Errs and Valid from InputErr, the config and the
 // range.
 func (s *State) Validate() {
+	steps.validate.Add(1)
 	s.Errs = make(map[string]string, len(s.InputErr)+2)
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
@@ -33,7 +33,7 @@ func (s *State) Validate() {
 	// Every field the config fails on is marked, as a link's decoding
 	// marks them (Repair finds them all; Estimate stops at the first), so
 	// the address the page writes opens with the same messages.
-	v := validated(s.Cfg)
+	v := s.validated()
 	for _, e := range v.bad {
 		for _, k := range errorKeysOf(e.Field) {
 			add(k, e.Message)
@@ -105,33 +105,38 @@ func MessageOf(err error) string {
 // validation is what Validate learns of a config: the fields Repair
 // finds bad, and the estimate.
 type validation struct {
-	cfg estimator.Config
+	cfg estimator.Config // a Clone: nothing a later edit changes
 	bad estimator.ErrorList
 	res estimator.Result
 	err error
 }
 
-// lastValidation is the last config validated, and what was learnt. An
-// edit validates the same config several times (the edit, the state its
-// address opens, the address itself, in Apply, Settled and the
-// explorer's address), each a Repair and an Estimate; the last one's are
-// reused. Only a flat config
-// is kept (no terms, observed points or baseline of its own): compared
-// whole with reflect.DeepEqual, a few microseconds, it shares nothing a
-// later edit could change.
-var lastValidation atomic.Pointer[validation]
-
-// validated returns Repair's and Estimate's findings for cfg.
-func validated(cfg estimator.Config) *validation {
-	flat := len(cfg.Terms) == 0 && len(cfg.Observed) == 0 && cfg.Baseline == nil
-	if last := lastValidation.Load(); flat && last != nil && reflect.DeepEqual(last.cfg, cfg) {
-		return last
+// validated returns Repair's and Estimate's findings for s.Cfg: the
+// state's own when its config is still Equal to the one they are of (a
+// Validate again after an edit that left the config as it was, or the
+// state an edit's address opens, which Settled hands them to), else
+// computed and kept in the state. Only the state holds them, and it
+// holds only its last: no cache outlives the edit.
+func (s *State) validated() *validation {
+	if v := s.checked; v != nil && v.cfg.Equal(s.Cfg) {
+		return v
 	}
-	v := &validation{cfg: cfg}
-	_, v.bad = estimator.Repair(cfg)
-	v.res, v.err = estimator.Estimate(cfg)
-	if flat {
-		lastValidation.Store(v)
-	}
+	v := &validation{cfg: s.Cfg.Clone()}
+	_, v.bad = repair(s.Cfg)
+	v.res, v.err = estimate(s.Cfg)
+	s.checked = v
 	return v
+}
+
+// estimateErr is Estimate's error for s.Cfg: the state's own finding when
+// it is of an Equal config (decode's terms, checked before the rest of
+// the link is read, are most often those the edit's state priced), else
+// a fresh Estimate, not kept (the config may change again before
+// Validate).
+func (s *State) estimateErr() error {
+	if v := s.checked; v != nil && v.cfg.Equal(s.Cfg) {
+		return v.err
+	}
+	_, err := estimate(s.Cfg)
+	return err
 }
