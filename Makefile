@@ -12,7 +12,7 @@ WASM_LDFLAGS ?= -s -w
 # the build machine keeps them (app.wasm is public; the paths are not).
 TRIMPATH     ?= -trimpath
 
-.PHONY: run build wasm web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
+.PHONY: run build wasm wasm-size web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
 
 run: web-assets wasm build
 	@echo "make run: starting $(BIN) serve; bin/headroom -h lists the other commands"
@@ -48,6 +48,18 @@ wasm: web-assets brotli
 	  if [ -f bin/app.wasm.new.br ]; then mv -f bin/app.wasm.new.br $(WASM).br; else rm -f $(WASM).br; fi && \
 	  ls -l $(WASM) $(WASM).gz $$(ls $(WASM).br 2>/dev/null); \
 	fi
+
+# wasm-size: what app.wasm is made of, by Go package (BENCHMARKS.md,
+# "Round 3 (issue 29): bytes"). The browser build again, as make wasm
+# builds it but keeping the name section (no -s), in bin/app-names.wasm;
+# its function bodies are summed by package, the data segments (fonts
+# found among them) and the other sections on lines of their own.
+WASM_SIZE_TOP ?= 25
+wasm-size:
+	@mkdir -p bin
+	GOOS=js GOARCH=wasm $(GO) build $(TRIMPATH) -tags "$(WASM_TAGS)" -ldflags "-w" -o bin/app-names.wasm ./app
+	GOOS=js GOARCH=wasm $(GO) list -deps -tags "$(WASM_TAGS)" ./app > bin/app-names.pkgs
+	$(GO) run ./internal/tools/wasmsize -pkgs bin/app-names.pkgs -top $(WASM_SIZE_TOP) bin/app-names.wasm
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
 # copied from assets/ (the copies are committed, so a checkout serves as
