@@ -161,12 +161,14 @@ test: chromium axe vet wasm race
 # explorer as make wasm built it, served in-process to headless Chromium:
 # 200 slider inputs timed to the DOM, 10 cold loads (interactive, and the
 # chart and controls first painted), app.wasm's bytes on the wire, every
-# byte of a first visit (the service worker's included); then the replay
+# byte of a first visit (the service worker's included); a returning
+# visit's time to interactive, served by the service worker; then the replay
 # of a million-line workload. It ends with one line per figure,
 # "name: value unit" (also in bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
 bench: chromium wasm
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
+	$(GO) test -count=1 -tags bench -run '^TestBenchSecondVisit$$' -timeout 10m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
 	$(GO) test -count=1 -tags bench -run '^TestBenchReplay$$' -timeout 5m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
 	@echo; cat bin/bench.txt
 
