@@ -151,7 +151,7 @@ MONKEY_ACTIONS ?= 300
 SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
 test: chromium axe vet wasm race
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
+	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/... codeberg.org/go-latex/latex/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
 	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
 
