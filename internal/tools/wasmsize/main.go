@@ -384,7 +384,7 @@ func report(w io.Writer, m *module, pkgs *packages, fileSize int64, top int) {
 	fmt.Fprintf(w, "%s bytes: %d functions (%d imported), %d packages, %d data segments\n\n",
 		commas(fileSize), len(m.bodies), m.imported, len(rows), len(m.segments))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bytes\tshare\tfunctions\t\x00package (function bodies)")
+	fmt.Fprintln(tw, "bytes\tshare\tfunctions\t  package (function bodies)")
 	for i, r := range rows {
 		if i == top {
 			var rest row
@@ -392,33 +392,33 @@ func report(w io.Writer, m *module, pkgs *packages, fileSize int64, top int) {
 				rest.bytes += r.bytes
 				rest.count += r.count
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t\x00(%d other packages)\n", commas(rest.bytes), share(rest.bytes), rest.count, len(rows)-top)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t  (%d other packages)\n", commas(rest.bytes), share(rest.bytes), rest.count, len(rows)-top)
 			break
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t\x00%s\n", commas(r.bytes), share(r.bytes), r.count, r.name)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t  %s\n", commas(r.bytes), share(r.bytes), r.count, r.name)
 	}
-	fmt.Fprintf(tw, "%s\t%s\t%d\t\x00all function bodies (code section)\n", commas(code), share(code), len(m.bodies))
+	fmt.Fprintf(tw, "%s\t%s\t%d\t  all function bodies (code section)\n", commas(code), share(code), len(m.bodies))
 	offs, lens := fonts(m.dataBytes)
 	var fontBytes int64
 	for _, l := range lens {
 		fontBytes += int64(l)
 	}
-	fmt.Fprintf(tw, "%s\t%s\t%d\t\x00data segments (strings, tables, type data, pclntab; no names in a wasm)\n", commas(data), share(data), len(m.segments))
-	fmt.Fprintf(tw, "%s\t%s\t%d\t\x00  of which TrueType/OpenType fonts\n", commas(fontBytes), share(fontBytes), len(lens))
+	fmt.Fprintf(tw, "%s\t%s\t%d\t  data segments (strings, tables, type data, pclntab; no names in a wasm)\n", commas(data), share(data), len(m.segments))
+	fmt.Fprintf(tw, "%s\t%s\t%d\t    of which TrueType/OpenType fonts\n", commas(fontBytes), share(fontBytes), len(lens))
 	var other int64
 	for _, s := range m.sections {
 		switch {
 		case s.id == 10:
 			other += s.size - code
 		case s.id == 11:
-			fmt.Fprintf(tw, "%s\t%s\t\t\x00data segment headers (an offset and a length each)\n", commas(s.size-data), share(s.size-data))
+			fmt.Fprintf(tw, "%s\t%s\t\t  data segment headers (an offset and a length each)\n", commas(s.size-data), share(s.size-data))
 		case s.id == 0 && s.name == "name":
-			fmt.Fprintf(tw, "%s\t%s\t\t\x00name section (make wasm's build has none: -s)\n", commas(s.size), share(s.size))
+			fmt.Fprintf(tw, "%s\t%s\t\t  name section (make wasm's build has none: -s)\n", commas(s.size), share(s.size))
 		default:
 			other += s.size
 		}
 	}
-	fmt.Fprintf(tw, "%s\t%s\t\t\x00everything else (other sections, headers)\n", commas(other+8), share(other+8))
+	fmt.Fprintf(tw, "%s\t%s\t\t  everything else (other sections, headers)\n", commas(other+8), share(other+8))
 	tw.Flush()
 	for i, l := range lens {
 		fmt.Fprintf(w, "font %d: %s bytes at data offset %d\n", i+1, commas(int64(l)), offs[i])
