@@ -194,7 +194,13 @@ func wasmCacheEvents(t *testing.T, base string) {
 		}()
 		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
 			TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "v8.wasm", "disabled-by-default-devtools.timeline"}},
+			// Blink traces these events in the timeline's detailed
+			// category, which filled the default buffer (record until
+			// full) in four visits: the later visits were lost.
+			TraceConfig: &tracing.TraceConfig{
+				IncludedCategories: []string{"disabled-by-default-devtools.timeline"},
+				RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
+			},
 		})
 		return err
 	}))
@@ -230,5 +236,8 @@ func wasmCacheEvents(t *testing.T, base string) {
 	}
 	for v, counts := range byVisit {
 		t.Logf("traced visit %d of %d: WebAssembly cache events %v", v+1, visits, counts)
+	}
+	if len(byVisit) != visits {
+		t.Logf("the trace holds %d module streams for %d visits: the counts above are not by visit", len(byVisit), visits)
 	}
 }
