@@ -12,7 +12,7 @@ WASM_LDFLAGS ?= -s -w
 # the build machine keeps them (app.wasm is public; the paths are not).
 TRIMPATH     ?= -trimpath
 
-.PHONY: run build wasm web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
+.PHONY: run build wasm wasm-size web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-profile fuzz clean
 
 run: web-assets wasm build
 	@echo "make run: starting $(BIN) serve; bin/headroom -h lists the other commands"
@@ -48,6 +48,18 @@ wasm: web-assets brotli
 	  if [ -f bin/app.wasm.new.br ]; then mv -f bin/app.wasm.new.br $(WASM).br; else rm -f $(WASM).br; fi && \
 	  ls -l $(WASM) $(WASM).gz $$(ls $(WASM).br 2>/dev/null); \
 	fi
+
+# wasm-size: what app.wasm is made of, by Go package (BENCHMARKS.md,
+# "Round 3 (issue 29): bytes"). The browser build again, as make wasm
+# builds it but keeping the name section (no -s), in bin/app-names.wasm;
+# its function bodies are summed by package, the data segments (fonts
+# found among them) and the other sections on lines of their own.
+WASM_SIZE_TOP ?= 25
+wasm-size:
+	@mkdir -p bin
+	GOOS=js GOARCH=wasm $(GO) build $(TRIMPATH) -tags "$(WASM_TAGS)" -ldflags "-w" -o bin/app-names.wasm ./app
+	GOOS=js GOARCH=wasm $(GO) list -deps -tags "$(WASM_TAGS)" ./app > bin/app-names.pkgs
+	$(GO) run ./internal/tools/wasmsize -pkgs bin/app-names.pkgs -top $(WASM_SIZE_TOP) bin/app-names.wasm
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
 # copied from assets/ (the copies are committed, so a checkout serves as
@@ -139,7 +151,7 @@ MONKEY_ACTIONS ?= 300
 SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
 test: chromium axe vet wasm race
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
+	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/... codeberg.org/go-latex/latex/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
 	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
 
@@ -149,12 +161,14 @@ test: chromium axe vet wasm race
 # explorer as make wasm built it, served in-process to headless Chromium:
 # 200 slider inputs timed to the DOM, 10 cold loads (interactive, and the
 # chart and controls first painted), app.wasm's bytes on the wire, every
-# byte of a first visit (the service worker's included); then the replay
+# byte of a first visit (the service worker's included); a returning
+# visit's time to interactive, served by the service worker; then the replay
 # of a million-line workload. It ends with one line per figure,
 # "name: value unit" (also in bin/bench.txt). About two minutes on two cores; see BENCHMARKS.md.
 bench: chromium wasm
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBench$$' -timeout 15m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
+	$(GO) test -count=1 -tags bench -run '^TestBenchSecondVisit$$' -timeout 10m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
 	$(GO) test -count=1 -tags bench -run '^TestBenchReplay$$' -timeout 5m -v ./app/e2e -args -bench.out=$(CURDIR)/bin/bench.txt
 	@echo; cat bin/bench.txt
 

@@ -27,3 +27,9 @@ require (
 // init. This copy keeps Liberation Sans Regular and aliases the other
 // eleven to it (third_party/liberation/README.md; BENCHMARKS.md).
 replace codeberg.org/go-fonts/liberation => ./third_party/liberation
+
+// gonum/plot's text package holds a LaTeX handler Headroom never uses,
+// whose go-latex dependency parses four Go fonts at start-up. This
+// stand-in has the names gonum refers to and no LaTeX
+// (third_party/go-latex/README.md; BENCHMARKS.md).
+replace codeberg.org/go-latex/latex => ./third_party/go-latex

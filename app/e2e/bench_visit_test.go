@@ -7,6 +7,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"sync/atomic"
@@ -50,6 +51,22 @@ func (c *countingConn) Write(p []byte) (int, error) {
 	k, err := c.Conn.Write(p)
 	c.n.Add(int64(k))
 	return k, err
+}
+
+// TestBenchFirstVisit measures first_visit_wire_bytes alone (TestBench
+// measures it with the rest), three visits, each in a new browser
+// context; it prints each and the median.
+//
+//	go test -tags bench -run '^TestBenchFirstVisit$' -v ./app/e2e
+func TestBenchFirstVisit(t *testing.T) {
+	web := benchWebDir(t)
+	benchStart(t, web)
+	var bytes []float64
+	for range 3 {
+		bytes = append(bytes, float64(firstVisitBytes(t, web)))
+	}
+	t.Logf("first visits: %v bytes", bytes)
+	fmt.Println(figure{"first_visit_wire_bytes", percentile(bytes, 50), "bytes"})
 }
 
 // firstVisitBytes serves web on a server of its own whose listener counts

@@ -170,6 +170,9 @@ func TestE2EDetectsWasmExecMismatch(t *testing.T) {
 			s.ServeHTTP(w, r)
 			return
 		}
+		// The script's text, not its gzip (serve gzips it for a browser).
+		r = r.Clone(r.Context())
+		r.Header.Del("Accept-Encoding")
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, r)
 		js := rec.Body.String()

@@ -11,10 +11,10 @@ import (
 	"time"
 )
 
-// One download of app.wasm on a first visit. go-app's page registers its
+// One download of each file on a first visit. go-app's page registers its
 // service worker at once and fetches app.wasm; the worker's install then
-// fetches every file again to cache it (from the server, cache: "reload",
-// see patchWorker), so a first visit downloaded app.wasm twice. Headroom's
+// fetches every file again to cache it (cache.addAll), so a first visit
+// downloaded app.wasm twice, and the page's small files too. Headroom's
 // page (patchAppJS) instead puts the app.wasm response it fetched into a
 // hand-off cache and registers the worker once it is there; the worker's
 // install (workerHandoff) takes app.wasm from that cache when the bytes
@@ -22,6 +22,15 @@ import (
 // (or static) wrote into the worker (workerWasmSumMark). Any other bytes,
 // or none, and it downloads app.wasm as before. So the cache named after
 // web/'s content never holds an app.wasm of another build.
+//
+// The other files it asks for with cache: "no-cache": the browser's HTTP
+// cache holds what the page loaded (serve sends every file with an ETag
+// and Cache-Control: no-cache), so each comes back from the server as a
+// 304 (its headers only) and the cached bytes, which the server has just
+// said are current. A static host's max-age cannot hand over an old file
+// (no-cache revalidates whatever the max-age); app.wasm keeps "reload",
+// as a host that validates by a whole second's Last-Modified could call
+// a rebuild written in the same second current.
 //
 // The page's fetch goes to WebAssembly.instantiateStreaming as fetch
 // returned it: go-app's progress stream (fetchWithProgress) re-chunked
@@ -67,17 +76,22 @@ async function headroomFetchWasm(url) {
 // install's fill of its cache, app.wasm from the hand-off cache when its
 // SHA-256 is this build's.
 const workerHandoff = `
-// Headroom: the install fills the cache from the server (cache: "reload":
-// never the browser's HTTP cache), but for app.wasm the page fetched and
-// handed over, when its bytes are this build's.
+// Headroom: the install fills the cache with what the server says is
+// current: app.wasm the page fetched and handed over, when its bytes are
+// this build's, else from the server (cache: "reload"); every other file
+// through the HTTP cache, revalidated (cache: "no-cache"), so what the
+// page has just loaded comes back as a 304 instead of its bytes again.
 const headroomWasmSHA256 = "` + workerWasmSumMark + `";
 async function headroomFill(cache) {
   const rest = [];
   for (const url of resourcesToCache) {
-    if (new URL(url, self.location).pathname.endsWith("/app.wasm") && (await headroomTakeWasm(cache, url))) {
+    if (new URL(url, self.location).pathname.endsWith("/app.wasm")) {
+      if (!(await headroomTakeWasm(cache, url))) {
+        rest.push(new Request(url, { cache: "reload" }));
+      }
       continue;
     }
-    rest.push(new Request(url, { cache: "reload" }));
+    rest.push(new Request(url, { cache: "no-cache" }));
   }
   await cache.addAll(rest);
   await caches.delete("` + handoffCache + `");

@@ -47,7 +47,8 @@ func TestPatchAppJS(t *testing.T) {
 
 // TestWorkerWasmSum: serve's and static's workers carry app.wasm's SHA-256,
 // which their install checks the handed-over app.wasm against, and fill
-// their cache through headroomFill (reload from the server otherwise).
+// their cache through headroomFill (app.wasm reloaded from the server
+// otherwise, the other files revalidated).
 func TestWorkerWasmSum(t *testing.T) {
 	web, _ := servertest.Web(t)
 	data, err := os.ReadFile(filepath.Join(web, "app.wasm"))
@@ -58,7 +59,7 @@ func TestWorkerWasmSum(t *testing.T) {
 	want := `const headroomWasmSHA256 = "` + hex.EncodeToString(sum[:]) + `"`
 	check := func(where, js string) {
 		t.Helper()
-		for _, w := range []string{want, "headroomFill(cache)", `new Request(url, { cache: "reload" })`, "caches.open(cacheName).then((cache) => cache.match("} {
+		for _, w := range []string{want, "headroomFill(cache)", `new Request(url, { cache: "reload" })`, `new Request(url, { cache: "no-cache" })`, "caches.open(cacheName).then((cache) => cache.match("} {
 			if !strings.Contains(js, w) {
 				t.Errorf("%s app-worker.js: no %q", where, w)
 			}

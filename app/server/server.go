@@ -129,11 +129,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	p := r.URL.Path
-	switch {
-	case p == "/web/app.wasm", p == "/app.wasm", p == "/goapp.wasm":
+	switch p := r.URL.Path; p {
+	case "/web/app.wasm", "/app.wasm", "/goapp.wasm":
 		// The last two are go-app's aliases of the first.
 		s.serveWasm(w, r)
+	default:
+		serveGzipped(s.serveSmall, w, r)
+	}
+}
+
+// serveSmall serves everything but app.wasm: the page, go-app's scripts
+// and manifest, the worker and web/'s other files (gzipped when the
+// client takes it: see serveGzipped).
+func (s *Server) serveSmall(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	switch {
 	case strings.HasPrefix(p, "/web/"):
 		s.serveFile(w, r, strings.TrimPrefix(p, "/web/"))
 	case p == "/robots.txt", p == "/sitemap.xml", p == "/ads.txt":

@@ -108,9 +108,11 @@ func relativize(name string, data []byte, pageURL string) []byte {
 // patchWorker makes go-app's service worker answer a page request from its
 // cache whatever the query string: the page's state lives in the query, so
 // offline, "/?rows=100000" must find the cached "/". It fills its cache
-// from the server, never from the browser's HTTP cache (a static host's
-// max-age could hand a new worker the previous app.wasm), but for the
-// app.wasm the page handed over when it is this build's. And a worker
+// with what the server says is current (a static host's max-age could
+// otherwise hand a new worker the previous build): the app.wasm the page
+// handed over when it is this build's, else app.wasm from the server; the
+// other files revalidated, so what the page has loaded is a 304 (see
+// handoff.go). And a worker
 // that replaces another reloads the pages it served (workerReload).
 //
 // It answers only from its own cache (the one named after the content),
