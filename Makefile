@@ -119,12 +119,18 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./app/...
 
 # race: the tests of every package but app/e2e (whose tests drive the
-# browser) under the race detector, in -short. About 4.5 minutes on two
-# cores at a load average near 13 (estimator 1 min, cli 40 s, chart 30 s,
-# server 30 s, the rest the race builds). It needs web/app.wasm (the
+# browser) under the race detector, in -short. It needs web/app.wasm (the
 # server's tests read the build), so it builds it first.
 race: wasm
 	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app/e2e')
+
+# SHORT_PKGS: the packages whose tests consult testing.Short() (the
+# estimator's and the term language's property counts, the browser tests,
+# which -short skips). Every other package's tests run the same with and
+# without -short, so the race run above is their run, and make test runs
+# only these again without -short (it ran every package twice: the
+# second run of the others cost about 40 s at a load near 8).
+SHORT_PKGS = $(sort $(dir $(shell grep -rl --include='*.go' --exclude-dir=bin --exclude-dir=web 'testing.Short()' .)))
 
 # test: every test, then the browser tests again with Chromium's CPU
 # slowed 4x (a test that waits for time rather than for its condition
@@ -139,7 +145,7 @@ MONKEY_ACTIONS ?= 300
 SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
 test: chromium axe vet wasm race
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/...
+	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' $(SHORT_PKGS) codeberg.org/go-fonts/liberation/...
 	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
 	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
 
