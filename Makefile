@@ -138,11 +138,18 @@ SHORT_PKGS = $(sort $(dir $(shell grep -rl --include='*.go' --exclude-dir=bin --
 # actions with a fresh seed, printed; replay one with
 #   go test -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
-# The slowed run leaves out the monkey (it ran above) and the tests that
-# only load the page (offline, static site, wasm_exec, the service
-# worker's update to a new build), to stay within
-# ten minutes on two busy cores.
-SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
+# The slowed run is for the tests that act on the page once it is up
+# (type, slide, pick, drop, point, go back): a slowed page is where an
+# action lands mid-render. It leaves out the monkey (it ran above) and the
+# tests that only load the page, or open a link, and read what the settled
+# page shows: offline, static site, wasm_exec, the service worker's update
+# to a new build (SLOW_SKIP_LOAD); the page's ids, the layouts at three
+# widths, the chart's labels, links restored or refused, and axe-core's
+# scans, which read a settled page and are the slowed run's largest part
+# (SLOW_SKIP_READ: 2.5 of its minutes at a load near 17).
+SLOW_SKIP_LOAD := TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
+SLOW_SKIP_READ := TestE2EAxe$$|TestE2EObservedPeaks/axe$$|TestE2EPageLoads$$|TestE2EPhoneLayout$$|TestE2EWideLayout$$|TestE2EPhoneIssue27$$|TestE2EObservedTableFits$$|TestE2EChartLabelsApart$$|TestE2ESharedURLRestoresFields$$|TestE2EBadURLValue$$|TestE2ETermsBadLink$$|TestE2EOverflowLinkSaysWhatToFix$$
+SLOW_SKIP := TestE2EMonkey$$|$(SLOW_SKIP_LOAD)|$(SLOW_SKIP_READ)
 # The browser tests serve the app.wasm make wasm has just built
 # (HEADROOM_E2E_WASM) rather than build and compress their own in each of
 # the three runs.
