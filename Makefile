@@ -136,9 +136,9 @@ race: wasm
 # third_party holds other modules, tested by their module paths below.
 SHORT_PKGS = $(sort $(dir $(shell grep -rl --include='*.go' --exclude-dir=bin --exclude-dir=web --exclude-dir=third_party 'testing.Short()' .)))
 
-# test: every test, then the browser tests again with Chromium's CPU
-# slowed 4x (a test that waits for time rather than for its condition
-# fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
+# test: every test, then the browser tests that act on the page again
+# with Chromium's CPU slowed 4x (a test that waits for time rather than for
+# its condition fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
 # actions with a fresh seed, printed; replay one with
 #   go test -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
