@@ -131,29 +131,50 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./app/...
 
 # race: the tests of every package but app/e2e (whose tests drive the
-# browser) under the race detector, in -short. About 4.5 minutes on two
-# cores at a load average near 13 (estimator 1 min, cli 40 s, chart 30 s,
-# server 30 s, the rest the race builds). It needs web/app.wasm (the
-# server's tests read the build), so it builds it first.
+# browser) under the race detector, in -short. It needs web/app.wasm (the
+# server's tests read the build), so it builds it first. About 5 minutes
+# summed package by package at a load of 8 to 16, mostly the race builds
+# (the estimator's 80 s the largest; app/ui's 220 s before its overflow
+# test opened the link it means, 35 s since).
 race: wasm
 	$(GO) test -race -short -count=1 $$($(GO) list ./... | grep -v -x 'headroom/app/e2e')
 
-# test: every test, then the browser tests again with Chromium's CPU
-# slowed 4x (a test that waits for time rather than for its condition
-# fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
+# SHORT_PKGS: the packages whose tests consult testing.Short() (the
+# estimator's and the term language's property counts, the browser tests,
+# which -short skips). Every other package's tests run the same with and
+# without -short, so the race run above is their run, and make test runs
+# only these again without -short (it ran every package twice: the
+# second run of the others cost about 40 s at a load near 8).
+# third_party holds other modules, tested by their module paths below.
+SHORT_PKGS = $(sort $(dir $(shell grep -rl --include='*.go' --exclude-dir=bin --exclude-dir=web --exclude-dir=third_party 'testing.Short()' .)))
+
+# test: every test, then the browser tests that act on the page again
+# with Chromium's CPU slowed 4x (a test that waits for time rather than for
+# its condition fails one of the two runs). TestE2EMonkey takes MONKEY_ACTIONS random
 # actions with a fresh seed, printed; replay one with
 #   go test -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.seed=N -monkey.actions=M
 MONKEY_ACTIONS ?= 300
-# The slowed run leaves out the monkey (it ran above) and the tests that
-# only load the page (offline, static site, wasm_exec, the service
-# worker's update to a new build), to stay within
-# ten minutes on two busy cores.
-SLOW_SKIP := TestE2EMonkey$$|TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
+# The slowed run is for the tests that act on the page once it is up
+# (type, slide, pick, drop, point, go back): a slowed page is where an
+# action lands mid-render. It leaves out the monkey (it ran above) and the
+# tests that only load the page, or open a link, and read what the settled
+# page shows: offline, static site, wasm_exec, the service worker's update
+# to a new build (SLOW_SKIP_LOAD); the page's ids, the layouts at three
+# widths, the chart's labels, links restored or refused, and axe-core's
+# scans, which read a settled page and are the slowed run's largest part
+# (SLOW_SKIP_READ: 2.5 of its minutes at a load near 17).
+SLOW_SKIP_LOAD := TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
+SLOW_SKIP_READ := TestE2EAxe$$|TestE2EObservedPeaks/axe$$|TestE2EPageLoads$$|TestE2EPhoneLayout$$|TestE2EWideLayout$$|TestE2EPhoneIssue27$$|TestE2EObservedTableFits$$|TestE2EChartLabelsApart$$|TestE2ESharedURLRestoresFields$$|TestE2EBadURLValue$$|TestE2ETermsBadLink$$|TestE2EOverflowLinkSaysWhatToFix$$
+SLOW_SKIP := TestE2EMonkey$$|$(SLOW_SKIP_LOAD)|$(SLOW_SKIP_READ)
+# The browser tests serve the app.wasm make wasm has just built
+# (HEADROOM_E2E_WASM) rather than build and compress their own in each of
+# the three runs.
+E2E_WASM := HEADROOM_E2E_WASM=$(CURDIR)/$(WASM)
 test: chromium axe vet wasm race
 	@if ! $(GO) mod tidy -diff >/dev/null; then echo "go.mod or go.sum is not tidy (go mod tidy -diff):"; $(GO) mod tidy -diff; exit 1; fi
-	$(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' ./... codeberg.org/go-fonts/liberation/... codeberg.org/go-latex/latex/...
-	$(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
-	$(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
+	$(E2E_WASM) $(GO) test -count=1 -timeout 20m -skip 'TestE2EMonkey$$' $(SHORT_PKGS) codeberg.org/go-fonts/liberation/... codeberg.org/go-latex/latex/...
+	$(E2E_WASM) $(GO) test -count=1 -timeout 20m -run 'TestE2EMonkey$$' -v ./app/e2e -args -monkey.actions=$(MONKEY_ACTIONS)
+	$(E2E_WASM) $(GO) test -count=1 -timeout 20m -run 'TestE2E' -skip "$(SLOW_SKIP)" ./app/e2e -args -e2e.cputhrottle=4
 
 # bench: the figures of BENCHMARKS.md; not part of make test, and it
 # asserts no time. The Go benchmarks (the estimator's sweep natively and in

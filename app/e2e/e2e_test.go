@@ -172,10 +172,17 @@ func findChromium() (string, error) {
 		"(Debian: apt-get install chromium; make test installs it when run as root)")
 }
 
+// prebuiltWasmEnv names an app.wasm the tests serve instead of building
+// their own: make test sets it to the web/app.wasm its wasm step has just
+// built from this source (with its gzip and brotli copies), so its three
+// runs of this package do not each build and compress it again.
+const prebuiltWasmEnv = "HEADROOM_E2E_WASM"
+
 // buildTestWeb fills web with the project's web/ files and an app.wasm
 // built now from this source, so the tests never run a stale build, with
 // its gzip copy (and br, when the brotli command is there) so the browser
-// loads it compressed as it would from make run.
+// loads it compressed as it would from make run. With HEADROOM_E2E_WASM
+// set it copies that build and its compressed copies instead.
 func buildTestWeb(web string) error {
 	src, err := server.FindWebDir("")
 	if err != nil {
@@ -183,6 +190,9 @@ func buildTestWeb(web string) error {
 	}
 	if err := copyWebFiles(src, web); err != nil {
 		return err
+	}
+	if pre := os.Getenv(prebuiltWasmEnv); pre != "" {
+		return copyPrebuiltWasm(pre, filepath.Join(web, "app.wasm"))
 	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -201,6 +211,37 @@ func buildTestWeb(web string) error {
 		// Quality 5: seconds, not the half minute of make wasm's 11.
 		if out, err := exec.Command("brotli", "-q", "5", "-k", "-f", wasm).CombinedOutput(); err != nil {
 			return fmt.Errorf("brotli: %v\n%s", err, out)
+		}
+	}
+	return nil
+}
+
+// copyPrebuiltWasm copies the build at src to dst with its .gz copy,
+// which must be there and no older than the build (make wasm's rule: an
+// older copy is of another build), and its .br copy when it is there and
+// no older.
+func copyPrebuiltWasm(src, dst string) error {
+	fi, err := os.Stat(src)
+	if err != nil {
+		return fmt.Errorf("%s: %v", prebuiltWasmEnv, err)
+	}
+	for _, ext := range []string{"", ".gz", ".br"} {
+		ci, err := os.Stat(src + ext)
+		if ext == ".br" && errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", prebuiltWasmEnv, err)
+		}
+		if ci.ModTime().Before(fi.ModTime()) {
+			return fmt.Errorf("%s: %s is older than %s, so it is not its copy (make wasm redoes it)", prebuiltWasmEnv, src+ext, src)
+		}
+		data, err := os.ReadFile(src + ext)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst+ext, data, 0o644); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -66,11 +67,18 @@ func TestInvalidFieldKeepsLastValidState(t *testing.T) {
 // overflow never became ready: "Loading the estimator…" and
 // "Estimating…" forever, and the candidate said "no change on" with all
 // three changes on. The page is ready, says what to fix, and titles the
-// panels from the state.
+// panels from the state. The link is TestE2EOverflowLinkSaysWhatToFix's:
+// resident memory off and one GPU, as the page was when the defect was
+// found (with resident memory on, the page's default since, the link is
+// refused for its weights before anything overflows).
 func TestOverflowLinkBecomesReady(t *testing.T) {
-	c, _ := mountExplorer(t, url.Values{"rows": {"2147483647"}, "hidden_size": {"1048576"}, "num_hidden_layers": {"1048576"}})
+	c, _ := mountExplorer(t, url.Values{"resident": {"off"}, "expert_parallel": {"1"},
+		"rows": {"2147483647"}, "hidden_size": {"1048576"}, "num_hidden_layers": {"1048576"}})
 	if c.state.CfgOK || len(c.state.Errs) == 0 {
 		t.Fatalf("fixture: the link prices (errors %v)", c.state.Errs)
+	}
+	if !strings.Contains(fmt.Sprint(c.state.Errs), "overflows") {
+		t.Fatalf("fixture: the link does not overflow (errors %v)", c.state.Errs)
 	}
 	html := app.HTMLString(c)
 	if !strings.Contains(html, `data-ready="1"`) {
