@@ -110,6 +110,8 @@ func TestBench(t *testing.T) {
 		figure{"first_chart_paint_ms", round(percentile(chartPaint, 50), 0), "ms"},
 		figure{"first_visit_wire_bytes", float64(visit), "bytes"},
 		figure{"dom_elements_after_load", after.elements, "elements"},
+		figure{"dom_nodes_after_load", after.nodes, "nodes"},
+		figure{"renderer_nodes_after_load", after.blinkNodes, "nodes"},
 		figure{"renderer_pss_mb", round(after.pss, 1), "MB"},
 		figure{"renderer_cpu_to_ready_ms", round(after.cpuMs, 0), "ms"},
 		figure{"load_task_ms", round(task.total, 0), "ms"},
@@ -514,8 +516,13 @@ type loadTiming struct {
 // measures beside their times.
 type afterLoad struct {
 	elements float64 // document.getElementsByTagName('*').length, benchSettle after ready
-	pss      float64 // the tab's renderer's PSS then, MB
-	cpuMs    float64 // the tab's renderer's CPU time at ready
+	nodes    float64 // the document's nodes, text and comments too
+	// blinkNodes is Performance.getMetrics' Nodes: every node Blink
+	// holds for the tab, the server's page that go-app replaced included
+	// until a collection frees it.
+	blinkNodes float64
+	pss        float64 // the tab's renderer's PSS then, MB
+	cpuMs      float64 // the tab's renderer's CPU time at ready
 }
 
 // coldLoads loads the page -bench.loads times, each in a new browser
@@ -525,8 +532,8 @@ type afterLoad struct {
 // and CPU (measuredColdLoad).
 func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after afterLoad) {
 	t.Helper()
-	var all []loadTiming
-	var elems, pss, cpu []float64
+	var loads []loadTiming
+	var elems, all, blink, pss, cpu []float64
 	for i := 0; i < *benchLoads; i++ {
 		ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
 		lt, lf, err := measuredColdLoad(ctx, base)
@@ -535,32 +542,34 @@ func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after af
 			t.Fatalf("cold load %d: %v", i+1, err)
 		}
 		elems, pss, cpu = append(elems, float64(lf.census.Elements)), append(pss, lf.pss), append(cpu, lf.cpuMs)
+		all, blink = append(all, float64(lf.census.All)), append(blink, lf.metrics["Nodes"])
 		if i == 0 {
-			t.Logf("after a cold load (%v later): %d elements, %d nodes in all (text and comments too); elements by part: %v",
-				benchSettle, lf.census.Elements, lf.census.All, lf.census.Parts)
+			t.Logf("after a cold load (%v later): %d elements, %d nodes in all (text and comments too), Blink's Nodes %.0f, JS heap used %.1f MB; elements by part: %v",
+				benchSettle, lf.census.Elements, lf.census.All, lf.metrics["Nodes"], lf.metrics["JSHeapUsedSize"]/1e6, lf.census.Parts)
 		}
 		ready = append(ready, lt.Ready)
 		chartPaint = append(chartPaint, lt.ChartPaint)
 		if lt.ChartGone > 0 {
 			t.Logf("cold load %d: the chart left the screen for %.0f frames after it showed", i+1, lt.ChartGone)
 		}
-		all = append(all, lt)
+		loads = append(loads, lt)
 	}
 	col := func(f func(loadTiming) float64) float64 {
-		v := make([]float64, len(all))
-		for i, l := range all {
+		v := make([]float64, len(loads))
+		for i, l := range loads {
 			v[i] = f(l)
 		}
 		return percentile(v, 50)
 	}
 	t.Logf("%d cold loads, ms since navigation start (median): HTML %.0f, chart and controls painted %.0f, app.wasm requested %.0f, received %.0f (%.0f bytes), interactive %.0f; all: %v, chart painted: %v",
-		len(all), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.ChartPaint }),
+		len(loads), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.ChartPaint }),
 		col(func(l loadTiming) float64 { return l.WasmStart }),
 		col(func(l loadTiming) float64 { return l.WasmEnd }), col(func(l loadTiming) float64 { return l.WasmEncoded }),
 		col(func(l loadTiming) float64 { return l.Ready }), roundAll(ready), roundAll(chartPaint))
-	t.Logf("the tab's renderer: CPU to ready %v ms, PSS %v MB (%v after ready); elements %v",
-		roundAll(cpu), roundAll(pss), benchSettle, roundAll(elems))
-	return ready, chartPaint, afterLoad{elements: percentile(elems, 50), pss: percentile(pss, 50), cpuMs: percentile(cpu, 50)}
+	t.Logf("the tab's renderer: CPU to ready %v ms, PSS %v MB (%v after ready); elements %v, all nodes %v, Blink's Nodes %v",
+		roundAll(cpu), roundAll(pss), benchSettle, roundAll(elems), roundAll(all), roundAll(blink))
+	return ready, chartPaint, afterLoad{elements: percentile(elems, 50), nodes: percentile(all, 50), blinkNodes: percentile(blink, 50),
+		pss: percentile(pss, 50), cpuMs: percentile(cpu, 50)}
 }
 
 // benchTraces is how many traced cold loads loadTask splits.
@@ -572,8 +581,8 @@ func loadTask(t *testing.T, base string) loadTaskParts {
 	t.Helper()
 	var parts []loadTaskParts
 	for i := 0; i < benchTraces; i++ {
-		events, threads, _ := tracedColdLoad(t, base)
-		p, ok := splitLoadTask(events, threads, navStart(events))
+		events, threads, _, marks := tracedColdLoad(t, base)
+		p, ok := splitLoadTask(events, threads, navStart(events), marks)
 		if !ok {
 			t.Fatalf("traced cold load %d: no task on the renderer's main thread", i+1)
 		}
@@ -591,7 +600,7 @@ func loadTask(t *testing.T, base string) loadTaskParts {
 		start: med(func(p loadTaskParts) float64 { return p.start }), total: med(func(p loadTaskParts) float64 { return p.total }),
 		compile: med(func(p loadTaskParts) float64 { return p.compile }), goInit: med(func(p loadTaskParts) float64 { return p.goInit }),
 		goApp: med(func(p loadTaskParts) float64 { return p.goApp }), compute: med(func(p loadTaskParts) float64 { return p.compute }),
-		mount: med(func(p loadTaskParts) float64 { return p.mount }), rest: med(func(p loadTaskParts) float64 { return p.rest }),
+		mount:  med(func(p loadTaskParts) float64 { return p.mount }),
 		layout: med(func(p loadTaskParts) float64 { return p.layout }), gc: med(func(p loadTaskParts) float64 { return p.gc }),
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/systeminfo"
 	"github.com/chromedp/cdproto/tracing"
@@ -124,6 +125,10 @@ type loadFigures struct {
 	pid    int64
 	pss    float64 // MB, benchSettle after ready
 	census censusResult
+	// metrics is the tab's Performance.getMetrics then: Nodes (every node
+	// Blink holds for the tab, those of the server's page that go-app
+	// replaced and that no collection has freed yet included), JSHeapUsedSize.
+	metrics map[string]float64
 }
 
 // measuredColdLoad is coldLoad with the renderer's CPU time noted at the
@@ -184,6 +189,19 @@ func measuredColdLoad(ctx context.Context, base string) (loadTiming, loadFigures
 	if err != nil {
 		return lt, lf, err
 	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{}); err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+		lf.metrics = map[string]float64{}
+		for _, m := range res.Metrics {
+			lf.metrics[m.Name] = m.Value
+		}
+		return err
+	})); err != nil {
+		return lt, lf, err
+	}
 	// The busiest renderer since before is this tab's (the census above
 	// cost it a little more CPU, no other tab any).
 	now, err := rendererCPU(ctx)
@@ -197,28 +215,29 @@ func measuredColdLoad(ctx context.Context, base string) (loadTiming, loadFigures
 	return lt, lf, err
 }
 
-// loadTaskParts splits a cold load's longest task on the renderer's main
-// thread by the page's marks (browser.Mark: headroom:main after Go's
+// loadTaskParts splits a cold load's longest task on the page's renderer
+// main thread by the page's marks (browser.Mark: headroom:main after Go's
 // runtime and package init, headroom:init and headroom:computed around
-// the explorer's first compute in OnInit, headroom:mounted when go-app has
-// mounted the page), with V8's compilation of app.wasm's functions inside
-// it (the streaming compile's end, and the lazy compile of each function
-// at its first call) counted apart from the part it fell in.
+// the explorer's first compute in OnInit, headroom:mounted when go-app
+// has mounted the page and calls OnMount, in the same task), with V8's compilation of app.wasm inside the
+// task (the streaming compile's end, the instantiation, and the lazy
+// compile of each function at its first call) counted apart from the part
+// it fell in.
 type loadTaskParts struct {
 	start, total float64 // ms since the navigation; ms
 	compile      float64 // wasm compile and instantiate
 	goInit       float64 // task start to headroom:main, less compile
 	goApp        float64 // headroom:main to headroom:init (go-app's start, routing), less compile
 	compute      float64 // headroom:init to headroom:computed, less compile
-	mount        float64 // headroom:computed to headroom:mounted, less compile
-	rest         float64 // headroom:mounted to the task's end, less compile
+	mount        float64 // headroom:computed to headroom:mounted: go-app's mount, less compile
+	rest         float64 // headroom:mounted (OnMount) to the task's end, less compile
 	layout       float64 // style and layout forced inside the task (in the parts above)
 	gc           float64 // V8's collections inside the task (in the parts above)
 	missing      []string
 }
 
 func (p loadTaskParts) String() string {
-	s := fmt.Sprintf("the load's long task at %.0f ms: %.0f ms = wasm compile and instantiate %.0f + Go runtime and init %.0f + go-app start %.0f + first compute %.0f + go-app mount %.0f + after the mount %.0f (style and layout inside: %.0f, V8 GC: %.0f)",
+	s := fmt.Sprintf("the load's long task at %.0f ms: %.0f ms = wasm compile and instantiate %.0f + Go runtime and init %.0f + go-app start %.0f + first compute %.0f + go-app mount %.0f + OnMount and after %.0f (style and layout inside: %.0f, V8 GC: %.0f)",
 		p.start, p.total, p.compile, p.goInit, p.goApp, p.compute, p.mount, p.rest, p.layout, p.gc)
 	if len(p.missing) > 0 {
 		s += "; marks not in the task: " + strings.Join(p.missing, ", ")
@@ -238,15 +257,35 @@ func isWasmCompile(name string) bool {
 	return false
 }
 
-// splitLoadTask finds the longest task on the renderer's main thread after
-// start and splits it (loadTaskParts).
-func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64) (loadTaskParts, bool) {
+// splitLoadTask finds the longest task on the main thread of the renderer
+// that ran app.wasm (the one with the page's marks, else the one that
+// compiled WebAssembly: other tabs' renderers are in the trace too) after
+// start, and splits it (loadTaskParts).
+//
+// The marks are the page's own (performance.getEntriesByType), placed on
+// the trace's clock by the first contentful paint both know: the trace
+// does not always hold the user-timing events.
+func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64, pm pageMarks) (loadTaskParts, bool) {
 	var p loadTaskParts
+	pid := -1
+	for _, e := range events {
+		if e.Name == "v8.wasm.compileConsume" {
+			pid = e.Pid
+			break
+		}
+	}
+	fcpTs := math.NaN()
+	for _, e := range events {
+		if e.Pid == pid && e.Name == "firstContentfulPaint" && e.Ts >= start {
+			fcpTs = e.Ts
+			break
+		}
+	}
 	var task *traceEvent
 	var main []traceEvent
 	for i := range events {
 		e := &events[i]
-		if threads[[2]int{e.Pid, e.Tid}] != "CrRendererMain" || e.Ts < start {
+		if e.Pid != pid || threads[[2]int{e.Pid, e.Tid}] != "CrRendererMain" || e.Ts < start {
 			continue
 		}
 		main = append(main, *e)
@@ -260,11 +299,9 @@ func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64
 	t0, t1 := task.Ts, task.Ts+task.Dur
 	p.start, p.total = (t0-start)/1e3, task.Dur/1e3
 	marks := map[string]float64{}
-	for _, e := range events {
-		if strings.HasPrefix(e.Name, "headroom:") && (e.Ph == "R" || e.Ph == "I" || e.Ph == "i" || e.Ph == "n" || e.Ph == "b") {
-			if _, ok := marks[e.Name]; !ok {
-				marks[e.Name] = e.Ts
-			}
+	if pm.FCP >= 0 && !math.IsNaN(fcpTs) {
+		for name, ms := range pm.Marks {
+			marks[name] = fcpTs + (ms-pm.FCP)*1e3
 		}
 	}
 	bounds := []float64{t0}
@@ -297,7 +334,7 @@ func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64
 			}
 		case e.Name == "Document::UpdateStyleAndLayout":
 			p.layout += e.Dur
-		case e.Name == "V8.GC_MC_BACKGROUND" || strings.HasPrefix(e.Name, "V8.GCScavenger") || e.Name == "MajorGC" || e.Name == "MinorGC":
+		case e.Name == "MajorGC" || e.Name == "MinorGC":
 			p.gc += e.Dur
 		}
 	}
@@ -313,7 +350,7 @@ func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64
 
 // tracedColdLoad is one cold load in a new browser context under Chrome's
 // tracing: its events, its threads' names and its times.
-func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string, loadTiming) {
+func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string, loadTiming, pageMarks) {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
 	defer cancel()
@@ -365,6 +402,11 @@ func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string,
 	if err != nil {
 		t.Fatal(err)
 	}
+	time.Sleep(500 * time.Millisecond) // OnMount's mark, after the task
+	marks, err := chromedp.Run(ctx, chromedp.Evaluate[pageMarks](pageMarksJS))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
 		return err
@@ -384,8 +426,22 @@ func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string,
 			threads[[2]int{e.Pid, e.Tid}], _ = e.Args["name"].(string)
 		}
 	}
-	return slices.Clone(events), threads, lt
+	return slices.Clone(events), threads, lt, marks
 }
+
+// pageMarks is the page's performance marks and its first contentful
+// paint, ms since its time origin.
+type pageMarks struct {
+	Marks map[string]float64 `json:"marks"`
+	FCP   float64            `json:"fcp"`
+}
+
+const pageMarksJS = `(() => {
+	const marks = {};
+	for (const m of performance.getEntriesByType('mark')) if (!(m.name in marks)) marks[m.name] = m.startTime;
+	const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+	return {marks, fcp: fcp ? fcp.startTime : -1};
+})()`
 
 // navStart is the trace's navigation start (or its commit), in us.
 func navStart(events []traceEvent) float64 {

@@ -42,7 +42,7 @@ func TestBenchTrace(t *testing.T) {
 	}
 	web := benchWebDir(t)
 	base := benchStart(t, web)
-	events, threads, lt := tracedColdLoad(t, base)
+	events, threads, lt, marks := tracedColdLoad(t, base)
 	type key struct{ thread, name string }
 	sum := map[key]float64{}
 	count := map[key]int{}
@@ -72,7 +72,7 @@ func TestBenchTrace(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "  %8.1f  %5d  %-24s %s\n", sum[k]/1e3, count[k], k.thread, k.name)
 	}
-	if p, ok := splitLoadTask(events, threads, navStart(events)); ok {
+	if p, ok := splitLoadTask(events, threads, navStart(events), marks); ok {
 		fmt.Fprintf(&b, "\n%s\n", p)
 	}
 	writeTimeline(&b, events, threads)
