@@ -32,6 +32,17 @@ func (m *monkey) do(a action) error {
 	}
 	taken := 0      // edits the page must count
 	newDoc := false // the action opens a document
+	// A control in a closed group is drawn once the group is opened: open
+	// it, as a person would before using it, and wait for it.
+	switch key := a.Key; a.Op {
+	case "type":
+		key = strings.TrimPrefix(key, "input-")
+		fallthrough
+	case "slide", "keys", "switch":
+		if err := tb.openFoldsErr(key); err != nil {
+			return err
+		}
+	}
 	// reveal opens the closed <details> around a control, as a person
 	// would before using it.
 	if err := chromedp.Do(tb.ctx, chromedp.Evaluate[chromedp.Void](`window.reveal = e => {
