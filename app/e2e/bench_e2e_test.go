@@ -121,6 +121,7 @@ func TestBench(t *testing.T) {
 		figure{"load_task_first_compute_ms", round(task.compute, 0), "ms"},
 		figure{"load_task_mount_ms", round(task.mount, 0), "ms"},
 		figure{"load_task_after_mount_ms", round(task.rest, 0), "ms"},
+		figure{"load_task_lazy_compiled", float64(task.lazy), "functions"},
 	)
 	var b strings.Builder
 	for _, f := range figs {
@@ -602,6 +603,7 @@ func loadTask(t *testing.T, base string) loadTaskParts {
 		goApp: med(func(p loadTaskParts) float64 { return p.goApp }), compute: med(func(p loadTaskParts) float64 { return p.compute }),
 		mount:  med(func(p loadTaskParts) float64 { return p.mount }),
 		layout: med(func(p loadTaskParts) float64 { return p.layout }), gc: med(func(p loadTaskParts) float64 { return p.gc }),
+		lazy: int(med(func(p loadTaskParts) float64 { return float64(p.lazy) })),
 	}
 }
 

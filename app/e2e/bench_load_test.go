@@ -233,12 +233,13 @@ type loadTaskParts struct {
 	rest         float64 // headroom:mounted (OnMount) to the task's end, less compile
 	layout       float64 // style and layout forced inside the task (in the parts above)
 	gc           float64 // V8's collections inside the task (in the parts above)
+	lazy         int     // app.wasm's functions compiled at their first call inside the task
 	missing      []string
 }
 
 func (p loadTaskParts) String() string {
-	s := fmt.Sprintf("the load's long task at %.0f ms: %.0f ms = wasm compile and instantiate %.0f + Go runtime and init %.0f + go-app start %.0f + first compute %.0f + go-app mount %.0f + OnMount and after %.0f (style and layout inside: %.0f, V8 GC: %.0f)",
-		p.start, p.total, p.compile, p.goInit, p.goApp, p.compute, p.mount, p.rest, p.layout, p.gc)
+	s := fmt.Sprintf("the load's long task at %.0f ms: %.0f ms = wasm compile and instantiate %.0f + Go runtime and init %.0f + go-app start %.0f + first compute %.0f + go-app mount %.0f + OnMount and after %.0f (style and layout inside: %.0f, V8 GC: %.0f); %d functions compiled at their first call",
+		p.start, p.total, p.compile, p.goInit, p.goApp, p.compute, p.mount, p.rest, p.layout, p.gc, p.lazy)
 	if len(p.missing) > 0 {
 		s += "; marks not in the task: " + strings.Join(p.missing, ", ")
 	}
@@ -322,6 +323,9 @@ func splitLoadTask(events []traceEvent, threads map[[2]int]string, start float64
 	for _, e := range main {
 		if e.Ph != "X" || e.Ts < t0 || e.Ts >= t1 {
 			continue
+		}
+		if e.Name == "wasm.CompileLazy" {
+			p.lazy++
 		}
 		switch {
 		case isWasmCompile(e.Name) && e.Ts >= coveredTo:
