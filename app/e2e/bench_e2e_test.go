@@ -43,6 +43,7 @@ var (
 	benchLoads  = flag.Int("bench.loads", 10, "cold page loads timed")
 	benchCount  = flag.Int("bench.count", 5, "runs of each Go benchmark (the median is reported)")
 	benchWeb    = flag.String("bench.web", "", "web directory to serve (default: the project's web/, as make wasm leaves it)")
+	benchGo     = flag.Bool("bench.go", true, "run the Go benchmarks (false: the browser's figures only, for a quicker run)")
 	benchQuery  = flag.String("bench.query", "", "the page's query for the timed inputs, with its ? (?profile=art: under ART's code); empty: the default page")
 )
 
@@ -68,16 +69,19 @@ func TestBench(t *testing.T) {
 	var figs []figure
 
 	// The Go benchmarks first, while no browser shares the two cores.
-	sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
-	sweepWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
-		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
-	mapWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Map128",
-		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
-	chart := goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
-	t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
-		sweepNative/1e3, sweepWasm/1e3, nodeVersion())
-	t.Logf("estimator map, 128 columns, both revisions, in WebAssembly: %.1f ms", mapWasm/1e6)
-	t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
+	sweepWasm, mapWasm, chart := math.NaN(), math.NaN(), math.NaN()
+	if *benchGo {
+		sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
+		sweepWasm = goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
+			"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
+		mapWasm = goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Map128",
+			"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
+		chart = goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
+		t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
+			sweepNative/1e3, sweepWasm/1e3, nodeVersion())
+		t.Logf("estimator map, 128 columns, both revisions, in WebAssembly: %.1f ms", mapWasm/1e6)
+		t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
+	}
 
 	web := benchWebDir(t)
 	base := benchStart(t, web)
@@ -125,7 +129,9 @@ func TestBench(t *testing.T) {
 	)
 	var b strings.Builder
 	for _, f := range figs {
-		b.WriteString(f.String() + "\n")
+		if !math.IsNaN(f.value) { // -bench.go=false: no Go benchmarks
+			b.WriteString(f.String() + "\n")
+		}
 	}
 	fmt.Print(b.String())
 	if *benchOut != "" {
