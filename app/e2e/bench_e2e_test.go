@@ -408,8 +408,11 @@ func inputLatencies(t *testing.T, query string) ([]float64, float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, cpu := busiest(before, now)
+	pid, cpu := busiest(before, now)
 	cpuPer := cpu * 1e3 / float64(len(res))
+	if pss, err := pssMB(pid); err == nil {
+		t.Logf("the tab's renderer after the inputs: PSS %.1f MB", pss)
+	}
 	col := func(f func(inputTiming) float64) []float64 {
 		v := make([]float64, len(res))
 		for i, r := range res {
