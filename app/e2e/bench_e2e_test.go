@@ -125,7 +125,6 @@ func TestBench(t *testing.T) {
 		figure{"load_task_first_compute_ms", round(task.compute, 0), "ms"},
 		figure{"load_task_mount_ms", round(task.mount, 0), "ms"},
 		figure{"load_task_after_mount_ms", round(task.rest, 0), "ms"},
-		figure{"load_task_lazy_compiled", float64(task.lazy), "functions"},
 	)
 	var b strings.Builder
 	for _, f := range figs {
@@ -497,6 +496,13 @@ const readyScript = `(() => {
 		requestAnimationFrame(watch);
 	};
 	requestAnimationFrame(watch);
+	// The page's long tasks, on its own clock (bench_load_test.go places
+	// the trace's task and the page's marks on one clock by them).
+	window.__benchLongTasks = [];
+	try {
+		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__benchLongTasks.push({start: e.startTime, dur: e.duration}); })
+			.observe({type: 'longtask', buffered: true});
+	} catch (e) {}
 	const ready = () => {
 		const e = document.getElementById('explorer');
 		return !!e && e.dataset.ready === '1' && !!document.querySelector('#chart svg');
@@ -590,14 +596,17 @@ const benchTraces = 3
 func loadTask(t *testing.T, base string) loadTaskParts {
 	t.Helper()
 	var parts []loadTaskParts
-	for i := 0; i < benchTraces; i++ {
+	for i := 0; len(parts) < benchTraces && i < 3*benchTraces; i++ {
 		events, threads, _, marks := tracedColdLoad(t, base)
 		p, ok := splitLoadTask(events, threads, navStart(events), marks)
-		if !ok {
-			t.Fatalf("traced cold load %d: no task on the renderer's main thread", i+1)
-		}
 		t.Logf("traced cold load %d: %s", i+1, p)
+		if !ok || len(p.missing) > 0 {
+			continue // a trace that lost events: another load
+		}
 		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		t.Fatalf("no traced cold load of %d held the long task and the page's marks", 3*benchTraces)
 	}
 	med := func(f func(loadTaskParts) float64) float64 {
 		v := make([]float64, len(parts))
