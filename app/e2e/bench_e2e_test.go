@@ -117,6 +117,7 @@ func TestBench(t *testing.T) {
 		figure{"dom_nodes_after_load", after.nodes, "nodes"},
 		figure{"renderer_nodes_after_load", after.blinkNodes, "nodes"},
 		figure{"renderer_pss_mb", round(after.pss, 1), "MB"},
+		figure{"renderer_uss_mb", round(after.uss, 1), "MB"},
 		figure{"renderer_cpu_to_ready_ms", round(after.cpuMs, 0), "ms"},
 		figure{"load_task_ms", round(task.total, 0), "ms"},
 		figure{"load_task_wasm_compile_ms", round(task.compile, 0), "ms"},
@@ -409,8 +410,8 @@ func inputLatencies(t *testing.T, query string) ([]float64, float64) {
 	}
 	pid, cpu := busiest(before, now)
 	cpuPer := cpu * 1e3 / float64(len(res))
-	if pss, err := pssMB(pid); err == nil {
-		t.Logf("the tab's renderer after the inputs: PSS %.1f MB", pss)
+	if pss, uss, err := pssMB(pid); err == nil {
+		t.Logf("the tab's renderer after the inputs: PSS %.1f MB, USS %.1f MB", pss, uss)
 	}
 	col := func(f func(inputTiming) float64) []float64 {
 		v := make([]float64, len(res))
@@ -538,6 +539,7 @@ type afterLoad struct {
 	// until a collection frees it.
 	blinkNodes float64
 	pss        float64 // the tab's renderer's PSS then, MB
+	uss        float64 // and its USS
 	cpuMs      float64 // the tab's renderer's CPU time at ready
 }
 
@@ -549,7 +551,7 @@ type afterLoad struct {
 func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after afterLoad) {
 	t.Helper()
 	var loads []loadTiming
-	var elems, all, blink, pss, cpu []float64
+	var elems, all, blink, pss, uss, cpu []float64
 	for i := 0; i < *benchLoads; i++ {
 		ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
 		lt, lf, err := measuredColdLoad(ctx, base)
@@ -559,6 +561,7 @@ func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after af
 		}
 		elems, pss, cpu = append(elems, float64(lf.census.Elements)), append(pss, lf.pss), append(cpu, lf.cpuMs)
 		all, blink = append(all, float64(lf.census.All)), append(blink, lf.metrics["Nodes"])
+		uss = append(uss, lf.uss)
 		if i == 0 {
 			t.Logf("after a cold load (%v later): %d elements, %d nodes in all (text and comments too), Blink's Nodes %.0f, JS heap used %.1f MB; elements by part: %v",
 				benchSettle, lf.census.Elements, lf.census.All, lf.metrics["Nodes"], lf.metrics["JSHeapUsedSize"]/1e6, lf.census.Parts)
@@ -582,10 +585,10 @@ func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after af
 		col(func(l loadTiming) float64 { return l.WasmStart }),
 		col(func(l loadTiming) float64 { return l.WasmEnd }), col(func(l loadTiming) float64 { return l.WasmEncoded }),
 		col(func(l loadTiming) float64 { return l.Ready }), roundAll(ready), roundAll(chartPaint))
-	t.Logf("the tab's renderer: CPU to ready %v ms, PSS %v MB (%v after ready); elements %v, all nodes %v, Blink's Nodes %v",
-		roundAll(cpu), roundAll(pss), benchSettle, roundAll(elems), roundAll(all), roundAll(blink))
+	t.Logf("the tab's renderer: CPU to ready %v ms, PSS %v MB, USS %v MB (%v after ready); elements %v, all nodes %v, Blink's Nodes %v",
+		roundAll(cpu), roundAll(pss), roundAll(uss), benchSettle, roundAll(elems), roundAll(all), roundAll(blink))
 	return ready, chartPaint, afterLoad{elements: percentile(elems, 50), nodes: percentile(all, 50), blinkNodes: percentile(blink, 50),
-		pss: percentile(pss, 50), cpuMs: percentile(cpu, 50)}
+		pss: percentile(pss, 50), uss: percentile(uss, 50), cpuMs: percentile(cpu, 50)}
 }
 
 // benchTraces is how many traced cold loads loadTask splits.

@@ -66,24 +66,37 @@ func busiest(before, after map[int64]float64) (pid int64, grew float64) {
 }
 
 // pssMB is the process' proportional set size (its own pages, and its
-// share of those it shares) in MB (10^6 bytes), from
-// /proc/PID/smaps_rollup.
-func pssMB(pid int64) (float64, error) {
+// share of those it shares) and its unique set size (Private_Clean plus
+// Private_Dirty: its own pages only), in MB (10^6 bytes), from
+// /proc/PID/smaps_rollup. PSS moves with how many other processes map the
+// same files: Chromium's code is shared with every Chromium process on the
+// machine, other tests' browsers included; USS does not.
+func pssMB(pid int64) (pss, uss float64, err error) {
 	data, err := os.ReadFile("/proc/" + strconv.FormatInt(pid, 10) + "/smaps_rollup")
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
+	found := false
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
-		if len(f) >= 2 && f[0] == "Pss:" {
-			kb, err := strconv.ParseFloat(f[1], 64)
-			if err != nil {
-				return 0, err
-			}
-			return kb * 1024 / 1e6, nil
+		if len(f) < 2 {
+			continue
+		}
+		kb, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			continue
+		}
+		switch f[0] {
+		case "Pss:":
+			pss, found = kb*1024/1e6, true
+		case "Private_Clean:", "Private_Dirty:":
+			uss += kb * 1024 / 1e6
 		}
 	}
-	return 0, fmt.Errorf("no Pss line in /proc/%d/smaps_rollup", pid)
+	if !found {
+		return 0, 0, fmt.Errorf("no Pss line in /proc/%d/smaps_rollup", pid)
+	}
+	return pss, uss, nil
 }
 
 // nodeCensus counts the document's elements (getElementsByTagName('*'),
@@ -124,6 +137,7 @@ type loadFigures struct {
 	cpuMs  float64 // the renderer's CPU time at ready
 	pid    int64
 	pss    float64 // MB, benchSettle after ready
+	uss    float64 // MB, then
 	census censusResult
 	// metrics is the tab's Performance.getMetrics then: Nodes (every node
 	// Blink holds for the tab, those of the server's page that go-app
@@ -211,7 +225,7 @@ func measuredColdLoad(ctx context.Context, base string) (loadTiming, loadFigures
 	if pid, _ := busiest(before, now); pid != lf.pid {
 		return lt, lf, fmt.Errorf("the busiest renderer was %d at ready, %d after", lf.pid, pid)
 	}
-	lf.pss, err = pssMB(lf.pid)
+	lf.pss, lf.uss, err = pssMB(lf.pid)
 	return lt, lf, err
 }
 
