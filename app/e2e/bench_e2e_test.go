@@ -622,7 +622,7 @@ func loadTask(t *testing.T, base string) loadTaskParts {
 		start: med(func(p loadTaskParts) float64 { return p.start }), total: med(func(p loadTaskParts) float64 { return p.total }),
 		compile: med(func(p loadTaskParts) float64 { return p.compile }), goInit: med(func(p loadTaskParts) float64 { return p.goInit }),
 		goApp: med(func(p loadTaskParts) float64 { return p.goApp }), compute: med(func(p loadTaskParts) float64 { return p.compute }),
-		mount:  med(func(p loadTaskParts) float64 { return p.mount }),
+		mount: med(func(p loadTaskParts) float64 { return p.mount }), rest: med(func(p loadTaskParts) float64 { return p.rest }),
 		layout: med(func(p loadTaskParts) float64 { return p.layout }), gc: med(func(p loadTaskParts) float64 { return p.gc }),
 		lazy: int(med(func(p loadTaskParts) float64 { return float64(p.lazy) })),
 	}
