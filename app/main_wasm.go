@@ -6,11 +6,16 @@ import (
 	"runtime/debug"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"headroom/app/ui/browser"
 )
 
 // main is the browser's: the page, and nothing of the command line or the
 // server (main.go, which is !wasm), so app.wasm carries none of their code.
 func main() {
+	// Go's runtime and every package's init have run: make bench splits
+	// the cold load's long task at this mark (BENCHMARKS.md, round 3).
+	browser.Mark("headroom:main")
 	// In the browser the collector runs on the page's only thread, so each
 	// collection is a pause in the middle of a slider drag. A render
 	// allocates about a megabyte (the sweep, the SVG) over a live heap of a

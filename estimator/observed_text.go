@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Observed points as a person pastes them (from a log, a spreadsheet, a
@@ -62,15 +63,22 @@ func ParseObserved(text string) ([]ObservedPoint, []int, error) {
 	return points, lines, nil
 }
 
-var (
-	spaces      = regexp.MustCompile(`\s+`)
-	commaSpace  = regexp.MustCompile(`,\s`)
-	commaSpaces = regexp.MustCompile(`,\s+`)
-)
+// lineSplits are the expressions that split a pasted line, compiled at
+// the first paste rather than in the package's init: in the browser the
+// init runs in the page's first long task, and compiling them there
+// compiled the regexp package's code too (issue 29).
+var lineSplits = sync.OnceValue(func() (r struct{ spaces, commaSpace, commaSpaces *regexp.Regexp }) {
+	r.spaces = regexp.MustCompile(`\s+`)
+	r.commaSpace = regexp.MustCompile(`,\s`)
+	r.commaSpaces = regexp.MustCompile(`,\s+`)
+	return r
+})
 
 // parseObservedLine reads one pasted line (see ParseObserved).
 func parseObservedLine(line string) (ObservedPoint, error) {
 	var fields []string
+	re := lineSplits()
+	spaces, commaSpace, commaSpaces := re.spaces, re.commaSpace, re.commaSpaces
 	switch {
 	case strings.Contains(line, "\t"):
 		fields = strings.SplitN(line, "\t", 3)

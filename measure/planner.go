@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -23,8 +24,11 @@ var (
 		"predicted_peak_bytes", "admission_peak_bytes", "observed_peak_bytes", "partial_peak_bytes",
 		"error_pct", "replay_complete", "incomplete_reasons", "replay_scope", "replay"}
 	formatTwoKeys = []string{"event", "decision", "failure"}
-	reportID      = regexp.MustCompile(`^[0-9a-f]{32}$`)
-	eventName     = regexp.MustCompile(`^[a-z][a-z_]{0,63}$`)
+	// reportID and eventName are compiled at the first report read, not in
+	// the package's init, which the browser runs in the page's first long
+	// task (issue 29).
+	reportID  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{32}$`) })
+	eventName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z_]{0,63}$`) })
 )
 
 // Report is one planner-miss report, validated.
@@ -108,7 +112,7 @@ func ParseReport(file string, raw []byte) (*Report, error) {
 	if k, ok := str("kind"); !ok || k != "art-planner-miss" {
 		return nil, refuse(`invalid planner report schema: kind must be "art-planner-miss"`)
 	}
-	if r.ID, _ = str("id"); !reportID.MatchString(r.ID) {
+	if r.ID, _ = str("id"); !reportID().MatchString(r.ID) {
 		return nil, refuse("invalid planner report schema: id must be 32 lower-case hex digits")
 	}
 	for _, key := range []string{"oom", "replay_complete"} {
@@ -158,7 +162,7 @@ func ParseReport(file string, raw []byte) (*Report, error) {
 		*dst = &n
 	}
 	if r.Format == 2 {
-		if r.Event, ok = str("event"); !ok || !eventName.MatchString(r.Event) {
+		if r.Event, ok = str("event"); !ok || !eventName().MatchString(r.Event) {
 			return nil, refuse("invalid planner event: event must be a lower-case name")
 		}
 	} else if r.OOM {

@@ -43,6 +43,7 @@ var (
 	benchLoads  = flag.Int("bench.loads", 10, "cold page loads timed")
 	benchCount  = flag.Int("bench.count", 5, "runs of each Go benchmark (the median is reported)")
 	benchWeb    = flag.String("bench.web", "", "web directory to serve (default: the project's web/, as make wasm leaves it)")
+	benchGo     = flag.Bool("bench.go", true, "run the Go benchmarks (false: the browser's figures only, for a quicker run)")
 	benchQuery  = flag.String("bench.query", "", "the page's query for the timed inputs, with its ? (?profile=art: under ART's code); empty: the default page")
 )
 
@@ -68,16 +69,19 @@ func TestBench(t *testing.T) {
 	var figs []figure
 
 	// The Go benchmarks first, while no browser shares the two cores.
-	sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
-	sweepWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
-		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
-	mapWasm := goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Map128",
-		"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
-	chart := goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
-	t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
-		sweepNative/1e3, sweepWasm/1e3, nodeVersion())
-	t.Logf("estimator map, 128 columns, both revisions, in WebAssembly: %.1f ms", mapWasm/1e6)
-	t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
+	sweepWasm, mapWasm, chart := math.NaN(), math.NaN(), math.NaN()
+	if *benchGo {
+		sweepNative := goBench(t, root, nil, "./estimator", "Sweep512")
+		sweepWasm = goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Sweep512",
+			"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
+		mapWasm = goBench(t, root, []string{"GOOS=js", "GOARCH=wasm"}, "./estimator", "Map128",
+			"-exec", filepath.Join(goEnv(t, "GOROOT"), "lib", "wasm", "go_js_wasm_exec"))
+		chart = goBench(t, root, nil, "./app/chart", "ChartRenderSVG")
+		t.Logf("estimator sweep, 512 points, both revisions: %.0f us native, %.0f us in WebAssembly (Node %s)",
+			sweepNative/1e3, sweepWasm/1e3, nodeVersion())
+		t.Logf("estimator map, 128 columns, both revisions, in WebAssembly: %.1f ms", mapWasm/1e6)
+		t.Logf("chart render (SVG, 512 points), native: %.0f us", chart/1e3)
+	}
 
 	web := benchWebDir(t)
 	base := benchStart(t, web)
@@ -85,13 +89,23 @@ func TestBench(t *testing.T) {
 	wire, enc := wireBytes(t, base)
 	t.Logf("GET /web/app.wasm, Accept-Encoding: br, gzip: %d bytes on the wire, Content-Encoding %q", wire, enc)
 
-	lat := inputLatencies(t)
-	loads, chartPaint := coldLoads(t, base)
+	lat, cpuIn := inputLatencies(t, *benchQuery)
+	artQuery := "?profile=art"
+	if *benchQuery != "" {
+		artQuery = *benchQuery + "&profile=art"
+	}
+	latArt, cpuInArt := inputLatencies(t, artQuery)
+	loads, chartPaint, after := coldLoads(t, base)
+	task := loadTask(t, base)
 	visit := firstVisitBytes(t, web)
 
 	figs = append(figs,
 		figure{"input_to_paint_p50_ms", round(percentile(lat, 50), 1), "ms"},
 		figure{"input_to_paint_p95_ms", round(percentile(lat, 95), 1), "ms"},
+		figure{"cpu_per_input_ms", round(cpuIn, 1), "ms"},
+		figure{"input_to_dom_art_p50_ms", round(percentile(latArt, 50), 1), "ms"},
+		figure{"input_to_dom_art_p95_ms", round(percentile(latArt, 95), 1), "ms"},
+		figure{"cpu_per_input_art_ms", round(cpuInArt, 1), "ms"},
 		figure{"sweep_wasm_us", round(sweepWasm/1e3, 0), "us"},
 		figure{"map_wasm_ms", round(mapWasm/1e6, 1), "ms"},
 		figure{"wasm_wire_bytes", float64(wire), "bytes"},
@@ -99,10 +113,25 @@ func TestBench(t *testing.T) {
 		figure{"chart_render_native_us", round(chart/1e3, 0), "us"},
 		figure{"first_chart_paint_ms", round(percentile(chartPaint, 50), 0), "ms"},
 		figure{"first_visit_wire_bytes", float64(visit), "bytes"},
+		figure{"dom_elements_after_load", after.elements, "elements"},
+		figure{"dom_nodes_after_load", after.nodes, "nodes"},
+		figure{"renderer_nodes_after_load", after.blinkNodes, "nodes"},
+		figure{"renderer_pss_mb", round(after.pss, 1), "MB"},
+		figure{"renderer_uss_mb", round(after.uss, 1), "MB"},
+		figure{"renderer_cpu_to_ready_ms", round(after.cpuMs, 0), "ms"},
+		figure{"load_task_ms", round(task.total, 0), "ms"},
+		figure{"load_task_wasm_compile_ms", round(task.compile, 0), "ms"},
+		figure{"load_task_go_init_ms", round(task.goInit, 0), "ms"},
+		figure{"load_task_goapp_start_ms", round(task.goApp, 0), "ms"},
+		figure{"load_task_first_compute_ms", round(task.compute, 0), "ms"},
+		figure{"load_task_mount_ms", round(task.mount, 0), "ms"},
+		figure{"load_task_after_mount_ms", round(task.rest, 0), "ms"},
 	)
 	var b strings.Builder
 	for _, f := range figs {
-		b.WriteString(f.String() + "\n")
+		if !math.IsNaN(f.value) { // -bench.go=false: no Go benchmarks
+			b.WriteString(f.String() + "\n")
+		}
 	}
 	fmt.Print(b.String())
 	if *benchOut != "" {
@@ -263,9 +292,9 @@ var benchSteps = []int{1, 2, 3, 5, 10, 20, 40, 80, 150, 300}
 
 // inputPlan makes n inputs from the default page that each change the
 // config to a valid one (see ui.SlideInputs).
-func inputPlan(t *testing.T, n int) []slideInput {
+func inputPlan(t *testing.T, query string, n int) []slideInput {
 	t.Helper()
-	plan, err := ui.SlideInputs(n, benchSliders, benchSteps)
+	plan, err := ui.SlideInputsAt(query, n, benchSliders, benchSteps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,25 +377,42 @@ type inputTiming struct {
 	RenderMs float64 `json:"renderMs"` // the explorer's compute (data-render-ms)
 }
 
-// inputLatencies sends the warm-up and timed inputs and returns the timed
-// ones' input-to-DOM times.
-func inputLatencies(t *testing.T) []float64 {
+// inputLatencies sends the warm-up and timed inputs to the page query
+// opens and returns the timed ones' input-to-DOM times, and the CPU time
+// the tab's renderer spent per timed input (all its threads, the timing
+// script's own share included: its waits are idle).
+func inputLatencies(t *testing.T, query string) ([]float64, float64) {
 	t.Helper()
-	plan := inputPlan(t, *benchWarmup+*benchInputs)
+	plan := inputPlan(t, query, *benchWarmup+*benchInputs)
 	tb := newTab(t)
-	tb.open(*benchQuery)
+	tb.open(query)
+	t.Logf("inputs on the page %q, whose address is ?%s", query, eval[string](tb, `document.getElementById('explorer').dataset.query`))
 	fps := eval[float64](tb, `(async () => {
 		const t = [];
 		for (let i = 0; i < 31; i++) t.push(await new Promise(r => requestAnimationFrame(r)));
 		return 30000 / (t[30] - t[0]);
 	})()`, chromedp.EvalAwaitPromise)
 	t.Logf("animation frames: %.1f per second", fps)
-	js, _ := json.Marshal(plan)
-	res := eval[[]inputTiming](tb, fmt.Sprintf(slideJS, js), chromedp.EvalAwaitPromise)
-	if len(res) != len(plan) {
-		t.Fatalf("%d timings for %d inputs", len(res), len(plan))
+	js, _ := json.Marshal(plan[:*benchWarmup])
+	eval[[]inputTiming](tb, fmt.Sprintf(slideJS, js), chromedp.EvalAwaitPromise)
+	before, err := rendererCPU(tb.ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	res = res[*benchWarmup:]
+	js, _ = json.Marshal(plan[*benchWarmup:])
+	res := eval[[]inputTiming](tb, fmt.Sprintf(slideJS, js), chromedp.EvalAwaitPromise)
+	if len(res) != len(plan)-*benchWarmup {
+		t.Fatalf("%d timings for %d inputs", len(res), len(plan)-*benchWarmup)
+	}
+	now, err := rendererCPU(tb.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, cpu := busiest(before, now)
+	cpuPer := cpu * 1e3 / float64(len(res))
+	if pss, uss, err := pssMB(pid); err == nil {
+		t.Logf("the tab's renderer after the inputs: PSS %.1f MB, USS %.1f MB", pss, uss)
+	}
 	col := func(f func(inputTiming) float64) []float64 {
 		v := make([]float64, len(res))
 		for i, r := range res {
@@ -395,7 +441,7 @@ func inputLatencies(t *testing.T) []float64 {
 			inTask++
 		}
 	}
-	t.Logf("  rendered in the input's own task: %d of %d", inTask, len(res))
+	t.Logf("  rendered in the input's own task: %d of %d; the renderer's CPU: %.1f ms an input", inTask, len(res), cpuPer)
 	bySlider := map[string][]float64{}
 	for _, r := range res {
 		bySlider[r.Key] = append(bySlider[r.Key], r.DOM-r.frameWait())
@@ -405,7 +451,7 @@ func inputLatencies(t *testing.T) []float64 {
 			t.Logf("  render after %-20s n=%3d p50 %5.1f p95 %5.1f", k, len(v), percentile(v, 50), percentile(v, 95))
 		}
 	}
-	return dom
+	return dom, cpuPer
 }
 
 // readyScript runs in every new document before the page's own scripts:
@@ -451,6 +497,13 @@ const readyScript = `(() => {
 		requestAnimationFrame(watch);
 	};
 	requestAnimationFrame(watch);
+	// The page's long tasks, on its own clock (bench_load_test.go places
+	// the trace's task and the page's marks on one clock by them).
+	window.__benchLongTasks = [];
+	try {
+		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__benchLongTasks.push({start: e.startTime, dur: e.duration}); })
+			.observe({type: 'longtask', buffered: true});
+	} catch (e) {}
 	const ready = () => {
 		const e = document.getElementById('explorer');
 		return !!e && e.dataset.ready === '1' && !!document.querySelector('#chart svg');
@@ -458,6 +511,7 @@ const readyScript = `(() => {
 	const obs = new MutationObserver(() => {
 		if (window.__benchReadyAt === undefined && ready()) {
 			window.__benchReadyAt = performance.now();
+			if (window.__benchReadyCPU) window.__benchReadyCPU(''); // bench_load_test.go: the CPU time now
 			obs.disconnect();
 		}
 	});
@@ -475,40 +529,103 @@ type loadTiming struct {
 	WasmEncoded float64 `json:"wasmEncoded"` // app.wasm's bytes on the wire
 }
 
+// afterLoad is the median over the cold loads of what bench_load_test.go
+// measures beside their times.
+type afterLoad struct {
+	elements float64 // document.getElementsByTagName('*').length, benchSettle after ready
+	nodes    float64 // the document's nodes, text and comments too
+	// blinkNodes is Performance.getMetrics' Nodes: every node Blink
+	// holds for the tab, the server's page that go-app replaced included
+	// until a collection frees it.
+	blinkNodes float64
+	pss        float64 // the tab's renderer's PSS then, MB
+	uss        float64 // and its USS
+	cpuMs      float64 // the tab's renderer's CPU time at ready
+}
+
 // coldLoads loads the page -bench.loads times, each in a new browser
 // context (its own empty cache and no service worker, as a first visit)
 // with the cache disabled too, and returns the times to interactive and
-// to the chart and controls painted.
-func coldLoads(t *testing.T, base string) (ready, chartPaint []float64) {
+// to the chart and controls painted, and the medians of the nodes, memory
+// and CPU (measuredColdLoad).
+func coldLoads(t *testing.T, base string) (ready, chartPaint []float64, after afterLoad) {
 	t.Helper()
-	var all []loadTiming
+	var loads []loadTiming
+	var elems, all, blink, pss, uss, cpu []float64
 	for i := 0; i < *benchLoads; i++ {
 		ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
-		lt, err := coldLoad(ctx, base)
+		lt, lf, err := measuredColdLoad(ctx, base)
 		cancel()
 		if err != nil {
 			t.Fatalf("cold load %d: %v", i+1, err)
+		}
+		elems, pss, cpu = append(elems, float64(lf.census.Elements)), append(pss, lf.pss), append(cpu, lf.cpuMs)
+		all, blink = append(all, float64(lf.census.All)), append(blink, lf.metrics["Nodes"])
+		uss = append(uss, lf.uss)
+		if i == 0 {
+			t.Logf("after a cold load (%v later): %d elements, %d nodes in all (text and comments too), Blink's Nodes %.0f, JS heap used %.1f MB; elements by part: %v",
+				benchSettle, lf.census.Elements, lf.census.All, lf.metrics["Nodes"], lf.metrics["JSHeapUsedSize"]/1e6, lf.census.Parts)
 		}
 		ready = append(ready, lt.Ready)
 		chartPaint = append(chartPaint, lt.ChartPaint)
 		if lt.ChartGone > 0 {
 			t.Logf("cold load %d: the chart left the screen for %.0f frames after it showed", i+1, lt.ChartGone)
 		}
-		all = append(all, lt)
+		loads = append(loads, lt)
 	}
 	col := func(f func(loadTiming) float64) float64 {
-		v := make([]float64, len(all))
-		for i, l := range all {
+		v := make([]float64, len(loads))
+		for i, l := range loads {
 			v[i] = f(l)
 		}
 		return percentile(v, 50)
 	}
 	t.Logf("%d cold loads, ms since navigation start (median): HTML %.0f, chart and controls painted %.0f, app.wasm requested %.0f, received %.0f (%.0f bytes), interactive %.0f; all: %v, chart painted: %v",
-		len(all), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.ChartPaint }),
+		len(loads), col(func(l loadTiming) float64 { return l.DocEnd }), col(func(l loadTiming) float64 { return l.ChartPaint }),
 		col(func(l loadTiming) float64 { return l.WasmStart }),
 		col(func(l loadTiming) float64 { return l.WasmEnd }), col(func(l loadTiming) float64 { return l.WasmEncoded }),
 		col(func(l loadTiming) float64 { return l.Ready }), roundAll(ready), roundAll(chartPaint))
-	return ready, chartPaint
+	t.Logf("the tab's renderer: CPU to ready %v ms, PSS %v MB, USS %v MB (%v after ready); elements %v, all nodes %v, Blink's Nodes %v",
+		roundAll(cpu), roundAll(pss), roundAll(uss), benchSettle, roundAll(elems), roundAll(all), roundAll(blink))
+	return ready, chartPaint, afterLoad{elements: percentile(elems, 50), nodes: percentile(all, 50), blinkNodes: percentile(blink, 50),
+		pss: percentile(pss, 50), uss: percentile(uss, 50), cpuMs: percentile(cpu, 50)}
+}
+
+// benchTraces is how many traced cold loads loadTask splits.
+const benchTraces = 3
+
+// loadTask traces benchTraces cold loads and returns the medians of their
+// long task's parts (splitLoadTask).
+func loadTask(t *testing.T, base string) loadTaskParts {
+	t.Helper()
+	var parts []loadTaskParts
+	for i := 0; len(parts) < benchTraces && i < 3*benchTraces; i++ {
+		events, threads, _, marks := tracedColdLoad(t, base)
+		p, ok := splitLoadTask(events, threads, navStart(events), marks)
+		t.Logf("traced cold load %d: %s", i+1, p)
+		if !ok || len(p.missing) > 0 {
+			continue // a trace that lost events: another load
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		t.Fatalf("no traced cold load of %d held the long task and the page's marks", 3*benchTraces)
+	}
+	med := func(f func(loadTaskParts) float64) float64 {
+		v := make([]float64, len(parts))
+		for i, p := range parts {
+			v[i] = f(p)
+		}
+		return percentile(v, 50)
+	}
+	return loadTaskParts{
+		start: med(func(p loadTaskParts) float64 { return p.start }), total: med(func(p loadTaskParts) float64 { return p.total }),
+		compile: med(func(p loadTaskParts) float64 { return p.compile }), goInit: med(func(p loadTaskParts) float64 { return p.goInit }),
+		goApp: med(func(p loadTaskParts) float64 { return p.goApp }), compute: med(func(p loadTaskParts) float64 { return p.compute }),
+		mount: med(func(p loadTaskParts) float64 { return p.mount }), rest: med(func(p loadTaskParts) float64 { return p.rest }),
+		layout: med(func(p loadTaskParts) float64 { return p.layout }), gc: med(func(p loadTaskParts) float64 { return p.gc }),
+		lazy: int(med(func(p loadTaskParts) float64 { return float64(p.lazy) })),
+	}
 }
 
 func coldLoad(ctx context.Context, base string) (loadTiming, error) {

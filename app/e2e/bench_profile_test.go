@@ -45,7 +45,7 @@ func TestBenchProfile(t *testing.T) {
 	var report strings.Builder
 
 	// Slider inputs, after the warm-up.
-	plan := inputPlan(t, *benchWarmup+*benchInputs)
+	plan := inputPlan(t, "", *benchWarmup+*benchInputs)
 	tb := newTab(t)
 	tb.open("")
 	js, _ := json.Marshal(plan[:*benchWarmup])

@@ -9,20 +9,13 @@ package e2e
 
 import (
 	"cmp"
-	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/tracing"
-	"github.com/chromedp/chromedp"
 )
 
 var benchTrace = flag.String("bench.trace", "", "write a summary of a cold load's Chrome trace (main thread) to this file")
@@ -49,71 +42,7 @@ func TestBenchTrace(t *testing.T) {
 	}
 	web := benchWebDir(t)
 	base := benchStart(t, web)
-	ctx, cancel := chromedp.NewContext(e2e.browser, chromedp.WithNewBrowserContext())
-	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/web/headroom.css")); err != nil {
-		t.Fatal(err)
-	}
-	var (
-		mu     sync.Mutex
-		events []traceEvent
-		done   = make(chan struct{})
-	)
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		data := cdp.Events(ctx, tg, tracing.DataCollected)
-		complete := cdp.Events(ctx, tg, tracing.TracingComplete)
-		go func() {
-			for ev, err := range data {
-				if err != nil {
-					return
-				}
-				mu.Lock()
-				for _, v := range ev.Value {
-					var e traceEvent
-					if json.Unmarshal([]byte(v), &e) == nil {
-						events = append(events, e)
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-		go func() {
-			for range complete {
-				close(done)
-				return
-			}
-		}()
-		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
-			TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
-				"devtools.timeline", "v8", "v8.wasm", "blink", "loading", "toplevel", "disabled-by-default-v8.compile",
-				"disabled-by-default-devtools.timeline"}},
-		})
-		return err
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lt, err := coldLoad(ctx, base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
-		return err
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	mu.Lock()
-	defer mu.Unlock()
-	threads := map[[2]int]string{}
-	for _, e := range events {
-		if e.Ph == "M" && e.Name == "thread_name" {
-			threads[[2]int{e.Pid, e.Tid}], _ = e.Args["name"].(string)
-		}
-	}
+	events, threads, lt, marks := tracedColdLoad(t, base)
 	type key struct{ thread, name string }
 	sum := map[key]float64{}
 	count := map[key]int{}
@@ -143,6 +72,9 @@ func TestBenchTrace(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "  %8.1f  %5d  %-24s %s\n", sum[k]/1e3, count[k], k.thread, k.name)
 	}
+	if p, ok := splitLoadTask(events, threads, navStart(events), marks); ok {
+		fmt.Fprintf(&b, "\n%s\n", p)
+	}
 	writeTimeline(&b, events, threads)
 	if err := os.WriteFile(*benchTrace, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -154,12 +86,7 @@ func TestBenchTrace(t *testing.T) {
 // top-level task of 2 ms or more and the paint marks, in ms since the
 // navigation started, with the longest events inside each task.
 func writeTimeline(b *strings.Builder, events []traceEvent, threads map[[2]int]string) {
-	start := math.Inf(1)
-	for _, e := range events {
-		if (e.Name == "navigationStart" || e.Name == "DocumentLoader::CommitNavigation") && e.Ts < start {
-			start = e.Ts
-		}
-	}
+	start := navStart(events)
 	if math.IsInf(start, 1) {
 		return
 	}

@@ -273,6 +273,7 @@ func TestE2ESharedURLRestoresFields(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open(query(cfg))
+	tb.openFolds() // moe_intermediate_size, dtype_bytes and the budget's are in closed groups
 	for key := range q {
 		f, _ := estimator.FieldByKey(key)
 		if f.Kind == estimator.BoolField {

@@ -48,6 +48,7 @@ func (tb *tab) typeText(id, text string) {
 // with every folded group opened (so each can take the focus).
 func (tb *tab) sliderKeys() []string {
 	tb.t.Helper()
+	tb.openFolds()
 	ids := eval[string](tb, `(() => {
 		document.querySelectorAll('details').forEach(d => d.open = true);
 		return [...document.querySelectorAll('input[type=range]')].map(e => e.id).join(' ');
@@ -271,6 +272,7 @@ func TestE2EImportDtypeAndExperts(t *testing.T) {
  "num_experts_per_tok": 2, "num_local_experts": 8, "intermediate_size": 14336, "torch_dtype": "float32"}`)
 	tb.waitJS("the report shows the expert count", `document.getElementById('import-report').textContent.includes('num_local_experts = 8')`,
 		`document.getElementById('import-report').textContent`)
+	tb.openFolds("dtype_bytes")
 	tb.waitJS("dtype_bytes follows torch_dtype", `document.getElementById('input-dtype_bytes').value === '4'`,
 		`document.getElementById('input-dtype_bytes').value`)
 	tb.paste("{\n  \"vocab_size\": 5,\n}")

@@ -32,6 +32,17 @@ func (m *monkey) do(a action) error {
 	}
 	taken := 0      // edits the page must count
 	newDoc := false // the action opens a document
+	// A control in a closed group is drawn once the group is opened: open
+	// it, as a person would before using it, and wait for it.
+	switch key := a.Key; a.Op {
+	case "type":
+		key = strings.TrimPrefix(key, "input-")
+		fallthrough
+	case "slide", "keys", "switch":
+		if err := tb.openFoldsErr(key); err != nil {
+			return err
+		}
+	}
 	// reveal opens the closed <details> around a control, as a person
 	// would before using it.
 	if err := chromedp.Do(tb.ctx, chromedp.Evaluate[chromedp.Void](`window.reveal = e => {
@@ -255,6 +266,11 @@ func (tb *tab) snapshot() (pageSnapshot, error) {
 // typed is 64902 restored), switches, menus and messages, and, when the
 // state is valid, the decisions and the breakdown.
 func (m *monkey) checkFresh() error {
+	// Every group open in both tabs, so each compares every field (a
+	// closed group draws none; which ones the monkey opened is no state).
+	if err := m.tb.openFoldsErr(); err != nil {
+		return err
+	}
 	want, err := m.tb.snapshot()
 	if err != nil {
 		return err
@@ -269,6 +285,9 @@ func (m *monkey) checkFresh() error {
 		return err
 	}
 	if err := fresh.waitForErr("the fresh tab to mount and write its address", settledExpr, 60*time.Second); err != nil {
+		return err
+	}
+	if err := fresh.openFoldsErr(); err != nil {
 		return err
 	}
 	q, _ := url.ParseQuery(strings.TrimPrefix(want.Search, "?"))

@@ -30,6 +30,8 @@ package e2e
 //	#compare-preset   the Compare control (its form opens from it; there #b.profile, the baseline's trainer)
 //	#profile #error-profile   the Trainer menu (seeds or art) in the Changes panel
 //	#art-more   the folded group of ART's fields (#input-KEY, #check-KEY inside)
+//	details[data-fields]   a closed group (data-fields: the keys of its fields),
+//	  whose fields are drawn once it is opened (openFolds, e2e_folds_test.go)
 //	#obs-text   observed peaks; #obs-note #obs-sentence #error-observed once pasted
 //	#measured-file #measured-status   a snapshot or reports dropped on #observed-panel;
 //	  while one is read: #measured-progress #measured-cancel; once read:

@@ -28,27 +28,27 @@ func artSwitches() []string {
 // artGroup is the folded group of ART's fields (id art-more), open while
 // one of them is in error.
 func (c *controls) artGroup() app.UI {
-	open := false
+	inError := false
+	var keys []string
 	for _, s := range page.ArtSliders {
+		keys = append(keys, s.Key)
 		if c.View.Errors[page.ErrorKey(s.Key)] != "" {
-			open = true
+			inError = true
 		}
 	}
 	for _, k := range artSwitches() {
+		keys = append(keys, k)
 		if c.View.Errors[k] != "" {
-			open = true
+			inError = true
 		}
 	}
-	d := app.Details().ID("art-more").Class("more")
-	if open {
-		d = d.Open(true)
-	}
-	return d.Body(
-		app.Summary().Text("More fields of ART's code"),
-		app.P().Class("toggle-doc").Text("Read only when the Trainer (in Changes) is ART's code; the seeds' reading ignores them."),
-		c.sliders(page.ArtSliders...),
-		c.switches(artSwitches()...),
-	)
+	return c.fold(app.Details().ID("art-more").Class("more"), "More fields of ART's code", keys, false, inError, func() []app.UI {
+		return []app.UI{
+			app.P().Class("toggle-doc").Text("Read only when the Trainer (in Changes) is ART's code; the seeds' reading ignores them."),
+			c.sliders(page.ArtSliders...),
+			c.switches(artSwitches()...),
+		}
+	})
 }
 
 // trainerOptions are the Trainer menu's entries.

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
@@ -30,9 +31,20 @@ type SlideInput struct {
 // them on the page's own state, so an input that would change nothing or
 // leave the inputs invalid is never sent.
 func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
+	return SlideInputsAt("", n, keys, steps)
+}
+
+// SlideInputsAt is SlideInputs from the page a query opens (with or
+// without its "?"; "" is the default page), as make bench's -bench.query
+// opens it (?profile=art: under ART's code).
+func SlideInputsAt(query string, n int, keys []string, steps []int) ([]SlideInput, error) {
 	list, err := page.Presets()
 	if err != nil {
 		return nil, err
+	}
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return nil, fmt.Errorf("the query %q: %w", query, err)
 	}
 	specs := map[string]page.SliderSpec{}
 	for _, group := range [][]page.SliderSpec{page.ModelSliders, page.ModelMore, page.RequestSliders, page.FC2Sliders, page.FC2More, page.BudgetMore, {page.CapacitySlider}} {
@@ -40,7 +52,7 @@ func SlideInputs(n int, keys []string, steps []int) ([]SlideInput, error) {
 			specs[s.Key] = s
 		}
 	}
-	state := page.Decode(url.Values{}, list)
+	state := page.Decode(q, list)
 	view := controlViewOf(&state, list)
 	pos := map[string]int{}
 	sliders := map[string]*widget.Slider{}

@@ -26,6 +26,13 @@ func TestSlideInputs(t *testing.T) {
 			t.Errorf("input %d: %+v", i, in)
 		}
 	}
+	art, err := SlideInputsAt("?profile=art", 50, keys, []int{1, 10, 100})
+	if err != nil || len(art) != 50 {
+		t.Fatalf("under ?profile=art: %d inputs, %v", len(art), err)
+	}
+	if _, err := SlideInputsAt("?rows=%zz", 1, keys, []int{1}); err == nil {
+		t.Error("a query that does not parse made a plan")
+	}
 	if _, err := SlideInputs(1, []string{"no_such_slider"}, []int{1}); err == nil {
 		t.Error("an unknown slider made a plan")
 	}

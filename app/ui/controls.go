@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/page"
@@ -59,6 +61,12 @@ type controls struct {
 
 	View controlView
 	Sink *widget.Sink
+
+	// opened is each fold's open state as the person left it, by its
+	// summary; a fold not in it is at its default (fold). Not the page's
+	// state: what a field holds is in page.State, so a fold closed and
+	// opened again shows what was typed in it.
+	opened map[string]bool
 }
 
 // Render draws the panel.
@@ -113,30 +121,65 @@ func (c *controls) fc2More() []page.SliderSpec {
 // group is a fieldset of inputs in a <details>, open until folded, so on
 // a phone a person can fold the groups they are done with.
 func (c *controls) group(title string, body ...app.UI) app.UI {
-	return app.Details().Class("group-fold").Open(true).Body(
-		app.Summary().Text(title),
-		app.FieldSet().Class("group").Body(
+	return c.fold(app.Details().Class("group-fold"), title, nil, true, false, func() []app.UI {
+		return []app.UI{app.FieldSet().Class("group").Body(
 			append([]app.UI{app.Legend().Text(title)}, body...)...,
-		),
-	)
+		)}
+	})
 }
 
 // more is a folded group of less used fields; open while one is in error.
 func (c *controls) more(title string, specs []page.SliderSpec) app.UI {
-	open := false
-	for _, s := range specs {
+	inError := false
+	keys := make([]string, len(specs))
+	for i, s := range specs {
+		keys[i] = s.Key
 		if c.View.Errors[page.ErrorKey(s.Key)] != "" {
-			open = true
+			inError = true
 		}
 	}
-	d := app.Details().Class("more")
-	if open { // opened while a field inside is in error
-		d = d.Open(true)
+	return c.fold(app.Details().Class("more"), title, keys, false, inError, func() []app.UI {
+		return []app.UI{c.sliders(specs...)}
+	})
+}
+
+// fold is d, a <details> summarised by title, whose body is drawn only
+// while it is open: a closed group's fields are no nodes of the page
+// (issue 29), and go-app mounts them when the person opens it (the toggle
+// event), from the state, which kept whatever they held. Open by
+// defaultOpen until the person toggles it, and always while forced (a
+// field inside is in error, so its message shows). The summary stays,
+// for the keyboard and screen readers. keys, the control keys of the
+// fields inside, are its data-fields, by which a test opens the fold that
+// holds a field it is about to use.
+func (c *controls) fold(d app.HTMLDetails, title string, keys []string, defaultOpen, forced bool, body func() []app.UI) app.UI {
+	if len(keys) > 0 {
+		d = d.DataSet("fields", strings.Join(keys, " "))
 	}
-	return d.Body(
-		app.Summary().Text(title),
-		c.sliders(specs...),
-	)
+	open, set := c.opened[title]
+	if !set {
+		open = defaultOpen
+	}
+	open = open || forced
+	d = d.OnToggle(c.onToggle(title))
+	kids := []app.UI{app.Summary().Text(title)}
+	if open {
+		d = d.Open(true)
+		kids = append(kids, body()...)
+	}
+	return d.Body(kids...)
+}
+
+// onToggle notes that the person opened or closed the fold titled title;
+// go-app then draws the controls again, with or without its body.
+func (c *controls) onToggle(title string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		open := ctx.JSSrc().Get("open").Bool()
+		if c.opened == nil {
+			c.opened = map[string]bool{}
+		}
+		c.opened[title] = open
+	}
 }
 
 func (c *controls) presetOptions() []widget.Option {

@@ -154,10 +154,12 @@ func (c *explorer) OnInit() {
 		return
 	}
 	defer c.catch("opening the page")
+	browser.Mark("headroom:init") // go-app set up, the explorer made: its first compute starts
 	c.open(app.Window().URL().Query())
 	c.chartW = measureChart()
 	c.renderNow()
 	c.inited = true
+	browser.Mark("headroom:computed") // go-app's mount of the page follows
 }
 
 // open reads the state of the address query q (or of the tests' Query).
@@ -177,6 +179,7 @@ func (c *explorer) open(q url.Values) {
 // first render.
 func (c *explorer) OnMount(ctx app.Context) {
 	defer c.catch("opening the page")
+	browser.Mark("headroom:mounted")
 	c.ctx = ctx
 	c.setupFrames()
 	c.listenHistory()

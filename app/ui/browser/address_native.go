@@ -15,3 +15,6 @@ func ReplaceQuery(string) {}
 
 // PushQuery does nothing: there is no history.
 func PushQuery(string) {}
+
+// Mark does nothing: there is no page timeline.
+func Mark(string) {}

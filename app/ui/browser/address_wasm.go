@@ -25,3 +25,11 @@ func setQuery(method, query string) {
 	}
 	app.Window().Get("history").Call(method, nil, "", u)
 }
+
+// Mark notes a named moment on the page's timeline (performance.mark), so
+// make bench can split a cold load's long task into its parts (Go's
+// start, the first compute, go-app's mount). A mark is a few
+// microseconds; the browser keeps the buffer.
+func Mark(name string) {
+	app.Window().Get("performance").Call("mark", name)
+}
