@@ -11,8 +11,8 @@ import (
 )
 
 // TestMountBigLayerLinkBounded: a link whose weights cannot fit at any
-// expert parallelism and whose model has 2^20 layers (each Resolve walks
-// them all) mounts with a bounded number of Resolves: the suggestion of
+// expert parallelism and whose model has 2^20 layers (each Resolve
+// walked them all) mounts with a bounded number of Resolves: the suggestion of
 // an expert parallelism prices the next E and the divisors of the
 // routed experts above it once, and the controls resolve the config
 // once for all their "auto" values.

@@ -348,13 +348,13 @@ var lastFitE atomic.Pointer[fitEMemo]
 // maximum (and 65,536), at which the config resolves, or fails for a
 // reason other than its weights (not fitting, or e not dividing the
 // routed experts): then what is left to fix is another field. It prices
-// few of them, whatever the config holds (a link is untrusted, and each
-// Resolve walks every layer): the first e, which shows whether anything
-// but the weights is at fault (no field other than expert_parallel
-// depends on e, so such a fault is the same at every e); then only the
-// divisors of the routed experts above it, since every other e is
-// refused for not dividing them. A model without routed experts has
-// weights that do not depend on e: the first e answers for all.
+// few e, whatever the config holds (a link is untrusted): the first,
+// which is the answer when anything but the weights is at fault; when
+// they are, no other check fails at any e (none depends on e but the
+// weights'), so every e that does not divide the routed experts is
+// refused for that, and only the divisors above the first need pricing
+// (at most 120 for a count up to 65,536). A model without routed experts
+// has weights that do not depend on e: the first e answers for all.
 func fitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
 	f, ok := estimator.FieldByKey("expert_parallel")
 	if !ok || c.Resident == nil {

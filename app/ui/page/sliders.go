@@ -158,8 +158,7 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 
 // Resolved is c.Resolve(), remembered for the last config (Config.Equal
 // on a Clone): the controls ask it for each optional field left to its
-// default, and a render asks again for the same config, while each
-// Resolve walks every layer of the model (as many as a link says).
+// default, and every render asks again for the same config.
 func Resolved(c estimator.Config) (estimator.Resolved, error) {
 	if m := lastResolved.Load(); m != nil && m.cfg.Equal(c) {
 		return m.r, m.err
