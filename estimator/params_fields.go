@@ -286,3 +286,24 @@ func TotalExperts(m ModelConfig) (int64, bool) {
 	}
 	return 0, false
 }
+
+// RoutedExperts is the number of routed experts X that the resident count
+// divides among fc2.expert_parallel GPUs (docs/model.md §14.1, §14.4),
+// and whether the model has any: false for a dense family, and when the
+// model's family or expert count is at fault (Resolve says why). It reads
+// only the model's family and expert fields, so it costs nothing at any
+// layer count.
+func (c Config) RoutedExperts() (int64, bool) {
+	a := c.Model.arch()
+	fam, arch, named, err := lookupFamily(a)
+	m := archModel{fam: fam, arch: arch}
+	if err != nil || !m.isMoE() {
+		return 0, false
+	}
+	var errs ErrorList
+	x := m.resolveExperts(a, named, &errs)
+	if len(errs) > 0 || x < 1 {
+		return 0, false
+	}
+	return x, true
+}

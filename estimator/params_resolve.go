@@ -236,13 +236,26 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 		}
 		return *p
 	}
-	isMoE := func(int64) bool { return false }
+	// The layer sets are counted, not walked: L is whatever the config
+	// holds (Resolve reports one out of range, and counts anyway), so a
+	// walk over it would cost what a link asks. Each set is periodic in
+	// the layer index, but for the layers a list names (mlp_only_layers,
+	// layer_types), which are walked: they are as long as the input.
+	const (
+		moeNone = iota
+		moeAll
+		moeStep  // (i+1) % step == 0, but for the dense layers listed
+		moeAfter // i >= kd and i % freq == 0
+	)
+	moeKind, step, kd, freq := moeNone, int64(1), int64(0), int64(1)
+	var dense map[int64]bool
 	switch m.fam {
 	case famMixtral, famGptOss:
-		isMoE = func(int64) bool { return true }
+		moeKind = moeAll
 	case famQwen2MoE, famQwen3MoE, famQwen3Next:
-		step := inRange("decoder_sparse_step", a.DecoderSparseStep, 1, L, 1)
-		dense := map[int64]bool{}
+		moeKind = moeStep
+		step = inRange("decoder_sparse_step", a.DecoderSparseStep, 1, L, 1)
+		dense = map[int64]bool{}
 		for i, l := range a.MLPOnlyLayers {
 			key := "mlp_only_layers[" + strconv.Itoa(i) + "]"
 			switch {
@@ -253,13 +266,24 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 			}
 			dense[l] = true
 		}
-		isMoE = func(i int64) bool { return !dense[i] && (i+1)%step == 0 }
 	case famDeepSeekV3:
-		kd := inRange("first_k_dense_replace", a.FirstKDenseReplace, 0, L, 0)
-		f := inRange("moe_layer_freq", a.MoELayerFreq, 1, L, 1)
-		isMoE = func(i int64) bool { return i >= kd && i%f == 0 }
+		moeKind = moeAfter
+		kd = inRange("first_k_dense_replace", a.FirstKDenseReplace, 0, L, 0)
+		freq = inRange("moe_layer_freq", a.MoELayerFreq, 1, L, 1)
 	}
-	isFull := func(int64) bool { return true }
+	isMoE := func(i int64) bool {
+		switch moeKind {
+		case moeAll:
+			return true
+		case moeStep:
+			return !dense[i] && (i+1)%step == 0
+		case moeAfter:
+			return i >= kd && i%freq == 0
+		}
+		return false
+	}
+	// The full-attention layers of Qwen3-Next: listed, or every interval-th.
+	interval := int64(4)
 	if m.fam == famQwen3Next {
 		switch {
 		case len(a.LayerTypes) > 0:
@@ -271,11 +295,9 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 					bad("layer_types["+strconv.Itoa(i)+"]", "must be full_attention or linear_attention, got "+strconv.Quote(t))
 				}
 			}
-			isFull = func(i int64) bool { return i < int64(len(a.LayerTypes)) && a.LayerTypes[i] == "full_attention" }
 		default:
 			// A count (1..2^20), not bounded by the layers as the sparse
 			// step is: an interval above them leaves no full attention.
-			interval := int64(4)
 			if p := a.FullAttentionInterval; p != nil {
 				if *p < 1 || *p > maxWidth {
 					bad("full_attention_interval", "must be an integer in 1.."+Group(maxWidth)+", got "+Group(*p))
@@ -283,24 +305,67 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 					interval = *p
 				}
 			}
-			isFull = func(i int64) bool { return (i+1)%interval == 0 }
 		}
 	}
-	for i := int64(0); i < L; i++ {
-		moe, full := isMoE(i), isFull(i)
-		if moe {
-			m.nMoE++
+	if L < 1 {
+		return // no layers (Resolve reports the range)
+	}
+	// The MoE layers.
+	switch moeKind {
+	case moeAll:
+		m.nMoE = L
+	case moeStep:
+		m.nMoE = L / step
+		for l := range dense {
+			if l >= 0 && l < L && (l+1)%step == 0 {
+				m.nMoE--
+			}
 		}
-		if full {
-			m.nAttn++
-		}
-		if moe && full {
-			m.nMoEAttn++
-		}
-		if !moe && full {
-			m.denseAndAttn++
+	case moeAfter:
+		// the multiples of freq in kd..L-1 (kd >= 0, freq >= 1)
+		if kd <= L-1 {
+			first := kd / freq // the multiples below kd, and kd's own if it is one
+			if kd%freq != 0 {
+				first++
+			}
+			m.nMoE = (L-1)/freq - first + 1
 		}
 	}
+	// The full-attention layers, and those both.
+	switch {
+	case m.fam != famQwen3Next:
+		m.nAttn, m.nMoEAttn = L, m.nMoE
+	case len(a.LayerTypes) > 0:
+		for i, t := range a.LayerTypes {
+			if i64 := int64(i); i64 < L && t == "full_attention" {
+				m.nAttn++
+				if isMoE(i64) {
+					m.nMoEAttn++
+				}
+			}
+		}
+	default:
+		m.nAttn = L / interval
+		// both: (i+1) a multiple of lcm(step, interval), but for the
+		// dense layers listed (Qwen3-Next's MoE layers are moeStep's)
+		if s := step / gcd(step, interval); s <= L/interval {
+			m.nMoEAttn = L / (s * interval)
+		}
+		for l := range dense {
+			if l >= 0 && l < L && (l+1)%step == 0 && (l+1)%interval == 0 {
+				m.nMoEAttn--
+			}
+		}
+	}
+	m.denseAndAttn = m.nAttn - m.nMoEAttn
+}
+
+// gcd is the greatest common divisor of a, b >= 1.
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // dtypes are the weight dtypes §14.1 knows, with their element bytes.

@@ -89,3 +89,35 @@ func TestE2EResidentNoFit(t *testing.T) {
 	tb.waitFor("the chart back", `!!document.querySelector('#chart svg') || 'no chart'`, 15*time.Second)
 	tb.checkConsole()
 }
+
+// TestE2EResidentHugeLayers opens a link (untrusted input) whose model
+// has 2^20 layers and whose weights fit at no expert parallelism: the
+// page says so, and stays responsive: an edit is taken and the message
+// follows it. Each render used to resolve the config at every expert
+// parallelism up to 1,024, twice, each walking every layer (minutes of
+// a frozen tab).
+func TestE2EResidentHugeLayers(t *testing.T) {
+	const link = "rows=2147483647&hidden_size=1048576&num_hidden_layers=1048576"
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(tb.base + "/?" + link))
+	// the page has no chart to wait for (tb.open): the WebAssembly side
+	// mounted it (the server's prerender says live 0)
+	tb.waitFor("the WebAssembly side to render the explorer", `(e => (!!e && e.dataset.live === '1' && e.dataset.ready === '1') ||
+		{explorer: !!e, live: e?.dataset.live, ready: e?.dataset.ready})(document.getElementById('explorer'))`, 90*time.Second)
+	for _, hidden := range []string{"", "4096"} {
+		q, _ := url.ParseQuery(link)
+		if hidden != "" {
+			q.Set("hidden_size", hidden)
+			tb.typeText("input-hidden_size", hidden)
+			tb.waitQuery("hidden_size="+hidden, func(s string) bool { return strings.Contains(s, "hidden_size="+hidden) })
+		}
+		s := residentOf(t, q)
+		msg := s.WeightsDoNotFit()
+		if _, _, ok := page.FitExpertParallelWeights(s.Cfg); msg == "" || ok {
+			t.Fatalf("hidden_size %q: the estimator fits the link's weights: %v", hidden, s.Errs)
+		}
+		weights := msg[strings.Index(msg, "weights are ")+len("weights are ") : strings.Index(msg, " per GPU")]
+		tb.waitText("no-fit-text", "The weights cannot fit", weights, "No expert parallelism the experts allow makes them fit")
+	}
+	tb.checkConsole()
+}

@@ -190,7 +190,7 @@ func candidateText(f *estimator.Field, c estimator.Config) string {
 	if v, set := f.Int(&c); set {
 		return estimator.Group(v)
 	}
-	if r, err := c.Resolve(); err == nil {
+	if r, err := page.Resolved(c); err == nil {
 		if v, ok := page.ResolvedValue(r, f.Key); ok {
 			return "auto (" + estimator.Group(v) + ")"
 		}

@@ -98,11 +98,14 @@ func TestEditSteps(t *testing.T) {
 		q    url.Values
 		key  string
 		from int
+		// the page's own Resolves: the controls' auto values, once per
+		// config, and FollowRange's check of a new model
+		resolves int64
 	}{
-		{"rows", url.Values{}, "rows", 60000},
-		{"rows-art", url.Values{"profile": {"art"}}, "rows", 60000},
-		{"hidden", url.Values{}, "hidden_size", 2000},
-		{"rows-terms", url.Values{"term": {"a~head~candidate~2 * D"}}, "rows", 60000},
+		{"rows", url.Values{}, "rows", 60000, 1},
+		{"rows-art", url.Values{"profile": {"art"}}, "rows", 60000, 1},
+		{"hidden", url.Values{}, "hidden_size", 2000, 2},
+		{"rows-terms", url.Values{"term": {"a~head~candidate~2 * D"}}, "rows", 60000, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newExplorer()
@@ -117,7 +120,7 @@ func TestEditSteps(t *testing.T) {
 			// The typed state's Validate and the decoded state's, which
 			// reuses its Repair and Estimate; one fit, of the new config.
 			got.FitAsk = 0 // how often the memo answers is its business (logged above)
-			if want := (page.Steps{Decode: 1, Validate: 2, Repair: 1, Estimate: 1, FitSweep: 1}); got != want {
+			if want := (page.Steps{Decode: 1, Validate: 2, Repair: 1, Estimate: 1, FitSweep: 1, Resolve: tc.resolves}); got != want {
 				t.Errorf("one edit of %s costs %+v; want %+v", tc.key, got, want)
 			}
 			if c.banner.Message != "" {

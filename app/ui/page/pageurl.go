@@ -178,7 +178,7 @@ func decode(q url.Values, list []Preset, checked *validation) State {
 
 // validConfig is the config's validation error, nil when it is valid.
 func validConfig(c estimator.Config) error {
-	_, err := c.Resolve()
+	_, err := resolve(c)
 	return err
 }
 

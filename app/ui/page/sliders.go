@@ -1,6 +1,10 @@
 package page
 
-import "headroom/estimator"
+import (
+	"sync/atomic"
+
+	"headroom/estimator"
+)
 
 // The sliders' definitions: which controls have a range input, its span
 // and scale. app/ui draws them (widget.Slider); the browser tests read
@@ -144,13 +148,35 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	if n, set := f.Int(&s.Cfg); set {
 		return float64(n), false, true
 	}
-	r, err := s.Cfg.Resolve()
+	r, err := Resolved(s.Cfg)
 	if err != nil {
 		return 0, true, false
 	}
 	n, resolved := ResolvedValue(r, key)
 	return float64(n), true, resolved
 }
+
+// Resolved is c.Resolve(), remembered for the last config (Config.Equal
+// on a Clone): the controls ask it for each optional field left to its
+// default, and every render asks again for the same config.
+func Resolved(c estimator.Config) (estimator.Resolved, error) {
+	if m := lastResolved.Load(); m != nil && m.cfg.Equal(c) {
+		return m.r, m.err
+	}
+	m := &resolvedMemo{cfg: c.Clone()}
+	m.r, m.err = resolve(c)
+	lastResolved.Store(m)
+	return m.r, m.err
+}
+
+// resolvedMemo is Resolved's last answer.
+type resolvedMemo struct {
+	cfg estimator.Config
+	r   estimator.Resolved
+	err error
+}
+
+var lastResolved atomic.Pointer[resolvedMemo]
 
 // ResolvedValue is the value the estimator uses for an optional field
 // left to its default.
