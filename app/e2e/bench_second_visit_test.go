@@ -9,8 +9,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -133,17 +131,7 @@ func TestBenchSecondVisit(t *testing.T) {
 	wasmCacheEvents(t, base)
 	t.Logf("second visits: %v ms; third: %v ms (median %.0f)", roundAll(second), roundAll(third), percentile(third, 50))
 	line := figure{"second_visit_interactive_ms", round(percentile(second, 50), 0), "ms"}.String() + "\n"
-	fmt.Print(line)
-	if *benchOut != "" {
-		f, err := os.OpenFile(*benchOut, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if _, err := f.WriteString(line); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendFigure(t, line)
 }
 
 // wasmCacheEvents traces four visits in one more browser context (not

@@ -145,7 +145,7 @@ func monkeyText(r *rand.Rand, key string) string {
 		span := max(1, min(hi, 1<<40)-lo)
 		v := lo + int64(float64(span)*r.Float64()*r.Float64()*r.Float64())
 		if r.IntN(3) == 0 {
-			return groupDigits(v)
+			return estimator.Group(v)
 		}
 		return strconv.FormatInt(v, 10)
 	case 2: // the edges
@@ -161,24 +161,6 @@ func monkeyText(r *rand.Rand, key string) string {
 }
 
 func pickOf(r *rand.Rand, list ...string) string { return list[r.IntN(len(list))] }
-
-// groupDigits writes v with commas between thousands.
-func groupDigits(v int64) string {
-	s := strconv.FormatInt(v, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
 
 // monkeyImport is text pasted into the import box: Hugging Face configs,
 // configs in the spec's format, and broken ones.
