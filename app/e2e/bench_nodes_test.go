@@ -184,11 +184,12 @@ func TestBenchNodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("document: %d elements, %d nodes (TreeWalker); by part: %v", lf.census.Elements, lf.census.All, lf.census.Parts)
+	t.Logf("make bench's figures: renderer_nodes_after_load %.0f, renderer_nodes_after_gc %.0f", lf.metrics["Nodes"], lf.nodesAfterGC)
 	before, err := readNodeCounts(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("before any forced collection: %v", before)
+	t.Logf("after measuredColdLoad's forced collection: %v", before)
 	var tree *cdp.Node
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		depth, pierce := int64(-1), true
@@ -207,7 +208,7 @@ func TestBenchNodes(t *testing.T) {
 	}
 	t.Logf("Go's table of JavaScript values: %d values, %d of them nodes, %d of those outside the document, in %d trees of %d nodes in all (TreeWalker; their user agent shadow trees not counted); the largest roots: %v; the values: %v",
 		held.Values, held.Nodes, held.Detached, held.Roots, held.RootNodes, held.Largest, held.Held)
-	for i := 1; i <= 2; i++ {
+	for i := 1; i <= 1; i++ {
 		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
 			return err
