@@ -53,9 +53,13 @@ func (tb *tab) openFolds(keys ...string) {
 const openStagesJS = `(stages => {
 	const closed = [];
 	for (const b of document.querySelectorAll('#breakdown button[data-stage]')) {
+		// once per button and stage (a second click would close it; go-app
+		// redraws a button in place for another stage as the rows move)
 		if (stages.length && !stages.includes(b.dataset.stage)) continue;
 		if (b.getAttribute('aria-expanded') !== 'true') {
-			if (!b.dataset.clicked) { b.dataset.clicked = '1'; b.click(); }
+			const seen = (window.__stageClicks ??= new WeakMap());
+			const on = seen.get(b) ?? new Set();
+			if (!on.has(b.dataset.stage)) { on.add(b.dataset.stage); seen.set(b, on); b.click(); }
 			closed.push(b.dataset.stage);
 		}
 	}

@@ -223,12 +223,19 @@ func (t *breakdown) foldButton(stage, sets string, n int) app.UI {
 	}
 	return app.Button().Type("button").Class("stage-fold").DataSet("stage", stage).
 		Aria("expanded", open).Title(what + " its " + strconv.Itoa(n) + noun).
-		OnClick(func(app.Context, app.Event) {
-			if t.opened == nil {
-				t.opened = map[string]bool{}
-			}
-			t.opened[stage] = !t.opened[stage]
-		}).Text(stage + sets)
+		OnClick(t.onFold).Text(stage + sets)
+}
+
+// onFold opens or closes the stage whose button was clicked. It reads the
+// stage from the button, not from a closure: go-app keeps a button's first
+// handler when it redraws the button in place for another stage (opening
+// a stage moves the rows below it).
+func (t *breakdown) onFold(ctx app.Context, _ app.Event) {
+	stage := ctx.JSSrc().Get("dataset").Get("stage").String()
+	if t.opened == nil {
+		t.opened = map[string]bool{}
+	}
+	t.opened[stage] = !t.opened[stage]
 }
 
 // setsPrice is what a stage row's label adds under ART's code when the
