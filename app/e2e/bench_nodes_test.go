@@ -118,6 +118,36 @@ const dropDetached = `(() => {
 	return n;
 })()`
 
+// notShown counts the chart's SVG nodes and the document's nodes that are
+// drawn but not rendered (no layout box: display none or inside such an
+// element), by the outermost such element.
+const notShown = `(() => {
+	const count = el => { let n = 1; const w = document.createTreeWalker(el, NodeFilter.SHOW_ALL); while (w.nextNode()) n++; return n; };
+	const svg = document.querySelector('#chart svg');
+	const byRoot = {};
+	let hidden = 0;
+	const walk = el => {
+		for (const c of el.children) {
+			if (c.tagName === 'HEAD' || c.tagName === 'SCRIPT' || c.tagName === 'STYLE' || c.tagName === 'TEMPLATE') continue;
+			if (getComputedStyle(c).display === 'none') {
+				const n = count(c);
+				hidden += n;
+				const k = c.tagName.toLowerCase() + (c.id ? '#' + c.id : c.className && typeof c.className === 'string' ? '.' + c.className.split(' ')[0] : '');
+				byRoot[k] = (byRoot[k] || 0) + n;
+			} else walk(c);
+		}
+	};
+	walk(document.body);
+	return {svg: svg ? count(svg) : 0, svgElements: svg ? 1 + svg.getElementsByTagName('*').length : 0, hidden, byRoot};
+})()`
+
+type shownNodes struct {
+	SVG         int            `json:"svg"`
+	SVGElements int            `json:"svgElements"`
+	Hidden      int            `json:"hidden"`
+	ByRoot      map[string]int `json:"byRoot"`
+}
+
 type heldNodes struct {
 	Values    int      `json:"values"`
 	Nodes     int      `json:"nodes"`
@@ -202,6 +232,12 @@ func TestBenchNodes(t *testing.T) {
 	c := domTreeCount{shadowByHost: map[string]int{}}
 	countDOMTree(tree, false, "", &c)
 	t.Logf("DOM.getDocument (pierce): %d nodes, %d of them in shadow trees, %d pseudo-elements; shadow-tree nodes by host: %v", c.all, c.inShadow, c.pseudo, c.shadowByHost)
+	var seen shownNodes
+	if err := func() (err error) { seen, err = chromedp.Run(ctx, chromedp.Evaluate[shownNodes](notShown)); return err }(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the chart's SVG: %d nodes (%d elements); nodes not rendered (display none, under a hidden or closed part): %d, by their outermost such element: %v",
+		seen.SVG, seen.SVGElements, seen.Hidden, seen.ByRoot)
 	var held heldNodes
 	if err := func() (err error) { held, err = chromedp.Run(ctx, chromedp.Evaluate[heldNodes](heldByGo)); return err }(); err != nil {
 		t.Fatal(err)
