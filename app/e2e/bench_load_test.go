@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/systeminfo"
@@ -143,6 +144,9 @@ type loadFigures struct {
 	// Blink holds for the tab, those of the server's page that go-app
 	// replaced and that no collection has freed yet included), JSHeapUsedSize.
 	metrics map[string]float64
+	// nodesAfterGC is metrics' Nodes after a forced collection
+	// (HeapProfiler.collectGarbage), taken after the memory was read.
+	nodesAfterGC float64
 }
 
 // measuredColdLoad is coldLoad with the renderer's CPU time noted at the
@@ -225,7 +229,21 @@ func measuredColdLoad(ctx context.Context, base string) (loadTiming, loadFigures
 	if pid, _ := busiest(before, now); pid != lf.pid {
 		return lt, lf, fmt.Errorf("the busiest renderer was %d at ready, %d after", lf.pid, pid)
 	}
-	lf.pss, lf.uss, err = pssMB(lf.pid)
+	if lf.pss, lf.uss, err = pssMB(lf.pid); err != nil {
+		return lt, lf, err
+	}
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+		for _, m := range res.Metrics {
+			if m.Name == "Nodes" {
+				lf.nodesAfterGC = m.Value
+			}
+		}
+		return err
+	}))
 	return lt, lf, err
 }
 

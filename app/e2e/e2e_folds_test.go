@@ -45,3 +45,36 @@ func (tb *tab) openFolds(keys ...string) {
 		tb.t.Fatalf("%v\nconsole:\n%s", err, tb.consoleText())
 	}
 }
+
+// A stage of the breakdown draws its built-in tensors only once opened:
+// its label is a button (data-stage, aria-expanded). openStagesJS clicks
+// every closed stage's button (those named in stages; all when none is)
+// and answers true once each says it is open, else what it waits for.
+const openStagesJS = `(stages => {
+	const closed = [];
+	for (const b of document.querySelectorAll('#breakdown button[data-stage]')) {
+		// once per button and stage (a second click would close it; go-app
+		// redraws a button in place for another stage as the rows move)
+		if (stages.length && !stages.includes(b.dataset.stage)) continue;
+		if (b.getAttribute('aria-expanded') !== 'true') {
+			const seen = (window.__stageClicks ??= new WeakMap());
+			const on = seen.get(b) ?? new Set();
+			if (!on.has(b.dataset.stage)) { on.add(b.dataset.stage); seen.set(b, on); b.click(); }
+			closed.push(b.dataset.stage);
+		}
+	}
+	return closed.length === 0 || 'not open yet: ' + closed.join(' ');
+})(%s)`
+
+// openStages opens the breakdown's stages (every stage when none is
+// given) and waits until each is drawn open.
+func (tb *tab) openStages(stages ...string) {
+	tb.t.Helper()
+	if stages == nil {
+		stages = []string{}
+	}
+	if err := tb.waitForErr(fmt.Sprintf("the breakdown's stages %v to be opened", stages),
+		fmt.Sprintf(openStagesJS, js(stages)), 30*time.Second); err != nil {
+		tb.t.Fatalf("%v\nconsole:\n%s", err, tb.consoleText())
+	}
+}

@@ -74,6 +74,7 @@ func TestE2ETrainerArt(t *testing.T) {
 			t.Errorf("%s: the reason %q is not ART's refusal sentence", where, reason)
 		}
 		tb.waitText("breakdown", "alternatives", dominant+" (sets the price)")
+		tb.openStages() // a stage's tensors are drawn once it is opened
 		table := eval[string](tb, `document.getElementById('breakdown').textContent`)
 		for _, s := range artRes.Candidate.Stages {
 			if !strings.Contains(table, s.Name) {

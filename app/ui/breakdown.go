@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/widget"
@@ -22,6 +24,10 @@ type breakdown struct {
 	// that sets the price is marked.
 	Art  [2]bool
 	Sink *widget.Sink
+
+	// opened holds the stages whose built-in tensors the person opened
+	// (foldTensors); kept while the table is mounted.
+	opened map[string]bool
 }
 
 // breakdownRow is one line of the table; a side that lacks the stage or
@@ -127,8 +133,16 @@ func (t *breakdown) Render() (ui app.UI) {
 	// uncoloured, and says so; a child's rows show no difference (issue
 	// 27, defect 6).
 	differ := plansDiffer(t.Baseline, t.Candidate)
-	trs := make([]app.UI, len(rows))
+	folded := foldTensors(rows)
+	trs := make([]app.UI, 0, len(rows))
+	stage := ""
 	for i, r := range rows {
+		if r.Class == "stage" {
+			stage = r.Label
+		}
+		if r.Class == "tensor" && !t.opened[stage] {
+			continue
+		}
 		d := estimator.Diff(r.Base, r.Cand)
 		sets := ""
 		if r.Class == "stage" {
@@ -141,12 +155,16 @@ func (t *breakdown) Render() (ui app.UI) {
 				cell = plainDiffCell(d)
 			}
 		}
-		trs[i] = app.Tr().Class(r.Class, widget.ClassIf(d != 0 && !differ, "changed"), widget.ClassIf(sets != "", "sets-price")).Body(
-			app.Th().Scope("row").Text(r.Label+sets),
+		label := app.Th().Scope("row").Text(r.Label + sets)
+		if n := folded[i]; n > 0 {
+			label = app.Th().Scope("row").Body(t.foldButton(r.Label, sets, n))
+		}
+		trs = append(trs, app.Tr().Class(r.Class, widget.ClassIf(d != 0 && !differ, "changed"), widget.ClassIf(sets != "", "sets-price")).Body(
+			label,
 			bytesCell(r.Base, r.HasBase),
 			bytesCell(r.Cand, r.HasCd),
 			cell,
-		)
+		))
 	}
 	caption := "Stages and tensors of the largest child: " + base + " " + childText(t.Baseline) +
 		"; " + cand + " " + childText(t.Candidate) + ". " + t.how()
@@ -166,6 +184,58 @@ func (t *breakdown) Render() (ui app.UI) {
 		)),
 		app.TBody().Body(trs...),
 	)
+}
+
+// foldTensors says, for each stage row of rows (by index), how many
+// built-in tensor rows follow it: the table draws them only when the
+// person opens the stage (its button), so a closed stage costs one row.
+// A term's row (class "tensor term": the person's own) is always drawn.
+func foldTensors(rows []breakdownRow) map[int]int {
+	out := map[int]int{}
+	at := -1
+	for i, r := range rows {
+		switch r.Class {
+		case "stage":
+			at = i
+		case "tensor":
+			if at >= 0 {
+				out[at]++
+			}
+		default:
+			at = -1
+		}
+	}
+	return out
+}
+
+// foldButton is a stage's label as the button that shows or hides its n
+// built-in tensors (aria-expanded says which; data-stage names the stage
+// for the tests, openStages in app/e2e).
+func (t *breakdown) foldButton(stage, sets string, n int) app.UI {
+	open := t.opened[stage]
+	what := "show"
+	if open {
+		what = "hide"
+	}
+	noun := " tensors"
+	if n == 1 {
+		noun = " tensor"
+	}
+	return app.Button().Type("button").Class("stage-fold").DataSet("stage", stage).
+		Aria("expanded", open).Title(what + " its " + strconv.Itoa(n) + noun).
+		OnClick(t.onFold).Text(stage + sets)
+}
+
+// onFold opens or closes the stage whose button was clicked. It reads the
+// stage from the button, not from a closure: go-app keeps a button's first
+// handler when it redraws the button in place for another stage (opening
+// a stage moves the rows below it).
+func (t *breakdown) onFold(ctx app.Context, _ app.Event) {
+	stage := ctx.JSSrc().Get("dataset").Get("stage").String()
+	if t.opened == nil {
+		t.opened = map[string]bool{}
+	}
+	t.opened[stage] = !t.opened[stage]
 }
 
 // setsPrice is what a stage row's label adds under ART's code when the

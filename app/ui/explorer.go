@@ -155,6 +155,7 @@ func (c *explorer) OnInit() {
 	}
 	defer c.catch("opening the page")
 	browser.Mark("headroom:init") // go-app set up, the explorer made: its first compute starts
+	browser.HoldServerPage()      // emptied once replaced (OnMount), so its nodes are freed
 	c.open(app.Window().URL().Query())
 	c.chartW = measureChart()
 	c.renderNow()
@@ -180,6 +181,10 @@ func (c *explorer) open(q url.Values) {
 func (c *explorer) OnMount(ctx app.Context) {
 	defer c.catch("opening the page")
 	browser.Mark("headroom:mounted")
+	// The server's page, which go-app's drawing has just replaced, goes
+	// now rather than at Go's next collection; measureChart took its
+	// #chart (or #map) in OnInit.
+	browser.ReleaseServerPage("chart", "map")
 	c.ctx = ctx
 	c.setupFrames()
 	c.listenHistory()

@@ -233,10 +233,20 @@ func axisEdit(axis string, x int64) page.Edit {
 // labelSVG names the chart's <svg role="img"> by the figure's caption
 // (id chart-caption), so assistive technology reads what it shows. The
 // page's copy only: the chart package's SVG, which exports and goldens
-// keep, is left as it is.
+// keep, is left as it is. The line break the chart package writes after
+// each element goes too: in the page each was a text node of its own, half
+// of the SVG's nodes (issue 29), and none is inside a text (the writer
+// escapes a text's '>').
 func labelSVG(svg []byte) string {
 	const role = `role="img"`
-	s := string(svg)
+	out := make([]byte, 0, len(svg))
+	for k, ch := range svg {
+		if ch == '\n' && k > 0 && svg[k-1] == '>' {
+			continue
+		}
+		out = append(out, ch)
+	}
+	s := string(out)
 	if i := strings.Index(s, role); i >= 0 {
 		return s[:i] + role + ` aria-labelledby="chart-caption"` + s[i+len(role):]
 	}

@@ -151,6 +151,10 @@ func TestLabelSVG(t *testing.T) {
 	if !strings.Contains(got, `role="img" aria-labelledby="chart-caption" viewBox`) {
 		t.Errorf("labelSVG: %s", got)
 	}
+	got = labelSVG([]byte("<svg\n\trole=\"img\">\n<g>\n<text>a &gt;\nb</text>\n</g>\n</svg>\n"))
+	if want := "<svg\n\trole=\"img\" aria-labelledby=\"chart-caption\"><g><text>a &gt;\nb</text></g></svg>"; got != want {
+		t.Errorf("labelSVG kept or lost line breaks:\n got %q\nwant %q", got, want)
+	}
 }
 
 // BenchmarkPointerMove is a pointer move's Go work natively: the snap and

@@ -35,13 +35,20 @@ func TestExplorerUnderArt(t *testing.T) {
 		"priced by ART's code",
 		want.Candidate.DominantStage + " (sets the price)",
 		"Under ART's code the stages are alternatives",
-		"gdn_floor", "input_gradient", "cold_transients",
+		"gdn_floor",
 		"moe (ART)",
 		`data-selected="art"`,
 		"More fields of ART's code",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("the page lacks %q", s)
+		}
+	}
+	// A stage's tensors are drawn once it is opened (TestBreakdownFoldsTensors):
+	// each alternative with tensors is a button that opens them.
+	for _, st := range want.Candidate.Stages {
+		if len(st.Tensors) > 0 && !strings.Contains(out, `data-stage="`+st.Name+`"`) {
+			t.Errorf("the breakdown has no button opening %s's tensors", st.Name)
 		}
 	}
 	ids := idsIn(out)

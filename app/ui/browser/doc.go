@@ -5,7 +5,9 @@
 // files and drops (ReadFile, ReadTextFile, ReadSlice, FileInfo, FileOf,
 // FilesOf, ClearFileInput, WatchFileDropsOn,
 // WatchDrops, WatchDropsOn, TextOf, SetTextOf), timers and the clock
-// (LaterOnUI, NowMs, Mark: a named moment of the page's timeline), the address bar (PageURL, ReplaceQuery,
+// (LaterOnUI, NowMs, Mark: a named moment of the page's timeline), the
+// server's prerendered page (HoldServerPage, ReleaseServerPage: its nodes
+// freed once go-app has replaced it), the address bar (PageURL, ReplaceQuery,
 // PushQuery) and the colour scheme (Theme). Natively each does nothing,
 // says so (ErrNoBrowser) or answers as a light page would.
 //
