@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -39,6 +40,11 @@ import (
 
 // handoffCache names the cache the page hands app.wasm over in.
 const handoffCache = "headroom-handoff"
+
+// workerWasmETagsMark stands for the ETags serve sends app.wasm with
+// (one per encoding of this build, a JavaScript array of strings) in the
+// patched worker; a static site's worker has none ([]) and sums the bytes.
+const workerWasmETagsMark = "HEADROOM_WASM_ETAGS"
 
 // workerWasmSumMark stands for app.wasm's hex SHA-256 in the patched
 // worker; serveWorker and WriteStaticSite put the sum in its place.
@@ -82,6 +88,7 @@ const workerHandoff = `
 // through the HTTP cache, revalidated (cache: "no-cache"), so what the
 // page has just loaded comes back as a 304 instead of its bytes again.
 const headroomWasmSHA256 = "` + workerWasmSumMark + `";
+const headroomWasmETags = ` + workerWasmETagsMark + `;
 async function headroomFill(cache) {
   const rest = [];
   for (const url of resourcesToCache) {
@@ -102,6 +109,15 @@ async function headroomTakeWasm(cache, url) {
     const response = await handoff.match(url);
     if (!response) {
       return false;
+    }
+    // serve's ETag of app.wasm is the SHA-256 of the bytes it sent: one
+    // of this build's says so without reading the bytes here (the worker
+    // runs in the page's renderer, where a whole ArrayBuffer of app.wasm
+    // and the clone it is read from stayed until the worker's next
+    // collection). Other hosts' ETags: the bytes' own sum.
+    if (headroomWasmETags.includes(response.headers.get("ETag"))) {
+      await cache.put(url, response);
+      return true;
     }
     const sum = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
     const hex = Array.from(new Uint8Array(sum), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -153,6 +169,38 @@ func siteWasmSum(root *os.Root, sums *fileSums) (string, error) {
 	}
 	defer f.Close()
 	return sums.of("app.wasm", f, fi)
+}
+
+// siteWasmETags is the JavaScript array of the ETags serveWasm sends
+// app.wasm with: app.wasm's and each compressed copy's that is not stale
+// (a stale copy, never served, holds another build's bytes).
+func siteWasmETags(root *os.Root, sums *fileSums) (string, error) {
+	f, fi, ok := openSiteFile(root, "app.wasm")
+	if !ok {
+		return "", fmt.Errorf("app.wasm is missing from the web directory (run make wasm)")
+	}
+	defer f.Close()
+	sum, err := sums.of("app.wasm", f, fi)
+	if err != nil {
+		return "", err
+	}
+	etags := []string{`"` + sum[:32] + `"`}
+	for _, c := range precompressed {
+		cf, cfi, ok := openSiteFile(root, "app.wasm"+c.suffix)
+		if !ok {
+			continue
+		}
+		csum, err := sums.of("app.wasm"+c.suffix, cf, cfi)
+		cf.Close()
+		if err != nil {
+			return "", err
+		}
+		if cfi.ModTime().Unix() >= fi.ModTime().Unix() {
+			etags = append(etags, `"`+csum[:32]+`"`)
+		}
+	}
+	js, err := json.Marshal(etags)
+	return string(js), err
 }
 
 // serveAppJS sends go-app's app.js patched (patchAppJS), with an ETag of

@@ -67,6 +67,9 @@ func TestWorkerWasmSum(t *testing.T) {
 		if strings.Contains(js, workerWasmSumMark) {
 			t.Errorf("%s app-worker.js: the sum's mark is left", where)
 		}
+		if strings.Contains(js, workerWasmETagsMark) {
+			t.Errorf("%s app-worker.js: the ETags' mark is left", where)
+		}
 	}
 	base := startTestServer(t, web)
 	_, body := servertest.RawRequest(t, base, "GET", "/app-worker.js", nil)

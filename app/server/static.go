@@ -53,6 +53,8 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 			}
 		case "app-worker.js":
 			data = bytes.ReplaceAll(data, []byte(workerWasmSumMark), []byte(wasmSum))
+			// A static host's ETags are its own: the worker sums the bytes.
+			data = bytes.ReplaceAll(data, []byte(workerWasmETagsMark), []byte("[]"))
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return err

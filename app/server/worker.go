@@ -72,7 +72,7 @@ func goappServes(path string) bool {
 }
 
 // serveWorker sends go-app's service worker with the content version of
-// web/ as it is now and app.wasm's SHA-256 (see handoff.go), and an ETag
+// web/ as it is now, app.wasm's SHA-256 and ETags (see handoff.go), and an ETag
 // of its bytes.
 func (s *Server) serveWorker(w http.ResponseWriter, r *http.Request) {
 	version, err := siteVersion(s.web, &s.sums)
@@ -94,8 +94,14 @@ func (s *Server) serveWorker(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "reading app.wasm failed", http.StatusInternalServerError)
 		return
 	}
+	wasmETags, err := siteWasmETags(s.web, &s.sums)
+	if err != nil {
+		http.Error(w, "reading app.wasm failed", http.StatusInternalServerError)
+		return
+	}
 	body := bytes.ReplaceAll(rec.body.Bytes(), []byte(workerVersionMark), []byte(version))
 	body = bytes.ReplaceAll(body, []byte(workerWasmSumMark), []byte(wasmSum))
+	body = bytes.ReplaceAll(body, []byte(workerWasmETagsMark), []byte(wasmETags))
 	sum := sha256.Sum256(body)
 	h := w.Header()
 	h.Set("Content-Type", "application/javascript")
