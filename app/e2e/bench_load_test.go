@@ -9,7 +9,6 @@ package e2e
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -407,41 +406,12 @@ func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string,
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/web/headroom.css")); err != nil {
 		t.Fatal(err)
 	}
-	var (
-		mu     sync.Mutex
-		events []traceEvent
-		done   = make(chan struct{})
-	)
+	var rec *traceRecorder
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		data := cdp.Events(ctx, tg, tracing.DataCollected)
-		complete := cdp.Events(ctx, tg, tracing.TracingComplete)
-		go func() {
-			for ev, err := range data {
-				if err != nil {
-					return
-				}
-				mu.Lock()
-				for _, v := range ev.Value {
-					var e traceEvent
-					if json.Unmarshal([]byte(v), &e) == nil {
-						events = append(events, e)
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-		go func() {
-			for range complete {
-				close(done)
-				return
-			}
-		}()
-		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
-			TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
-				"devtools.timeline", "v8", "v8.wasm", "blink", "loading", "toplevel", "blink.user_timing",
-				"disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline"}},
-		})
+		var err error
+		rec, err = startTrace(ctx, tg, &tracing.TraceConfig{IncludedCategories: []string{
+			"devtools.timeline", "v8", "v8.wasm", "blink", "loading", "toplevel", "blink.user_timing",
+			"disabled-by-default-v8.compile", "disabled-by-default-devtools.timeline"}}, nil)
 		return err
 	}))
 	if err != nil {
@@ -451,31 +421,28 @@ func tracedColdLoad(t *testing.T, base string) ([]traceEvent, map[[2]int]string,
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(500 * time.Millisecond) // OnMount's mark, after the task
+	// OnMount's mark, and the long task that holds it, which the ready
+	// script's observer sees once the task has ended.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](mountedJS, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Logf("the mount's mark or its long task not seen in 30 s (%v): the parts after it may be missing", err)
+	}
 	marks, err := chromedp.Run(ctx, chromedp.Evaluate[pageMarks](pageMarksJS))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
-		return err
-	})); err != nil {
+	stopCtx, cancelStop := context.WithTimeout(ctx, time.Minute)
+	defer cancelStop()
+	events, err := rec.stop(stopCtx)
+	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("the trace did not complete in a minute")
-	}
-	mu.Lock()
-	defer mu.Unlock()
 	threads := map[[2]int]string{}
 	for _, e := range events {
 		if e.Ph == "M" && e.Name == "thread_name" {
 			threads[[2]int{e.Pid, e.Tid}], _ = e.Args["name"].(string)
 		}
 	}
-	return slices.Clone(events), threads, lt, marks
+	return events, threads, lt, marks
 }
 
 // pageMarks is the page's performance marks, its longest task (from the
@@ -487,6 +454,13 @@ type pageMarks struct {
 	LongTask float64            `json:"longTask"` // its start; -1: none seen
 	LongDur  float64            `json:"longDur"`
 }
+
+// mountedJS is true once the page has marked OnMount and a long task
+// ending at or after that mark has been observed.
+const mountedJS = `(() => {
+	const m = performance.getEntriesByName('headroom:mounted')[0];
+	return !!m && (window.__benchLongTasks || []).some(e => e.start + e.dur >= m.startTime);
+})()`
 
 const pageMarksJS = `(() => {
 	const marks = {};

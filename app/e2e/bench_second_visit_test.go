@@ -8,10 +8,8 @@ package e2e
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -148,48 +146,19 @@ func wasmCacheEvents(t *testing.T, base string) {
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancelT()
-	var (
-		mu     sync.Mutex
-		events []traceEvent
-		done   = make(chan struct{})
-	)
+	var rec *traceRecorder
 	err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyScript}); err != nil {
 			return err
 		}
-		data := cdp.Events(ctx, tg, tracing.DataCollected)
-		complete := cdp.Events(ctx, tg, tracing.TracingComplete)
-		go func() {
-			for ev, err := range data {
-				if err != nil {
-					return
-				}
-				mu.Lock()
-				for _, raw := range ev.Value {
-					var e traceEvent
-					if json.Unmarshal([]byte(raw), &e) == nil && strings.HasPrefix(e.Name, "v8.wasm.") {
-						events = append(events, e)
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-		go func() {
-			for range complete {
-				close(done)
-				return
-			}
-		}()
-		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
-			TransferMode: tracing.StartTransferModeReportEvents,
-			// Blink traces these events in the timeline's detailed
-			// category, which filled the default buffer (record until
-			// full) in four visits: the later visits were lost.
-			TraceConfig: &tracing.TraceConfig{
-				IncludedCategories: []string{"disabled-by-default-devtools.timeline"},
-				RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
-			},
-		})
+		var err error
+		// Blink traces these events in the timeline's detailed
+		// category, which filled the default buffer (record until
+		// full) in four visits: the later visits were lost.
+		rec, err = startTrace(ctx, tg, &tracing.TraceConfig{
+			IncludedCategories: []string{"disabled-by-default-devtools.timeline"},
+			RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
+		}, func(e traceEvent) bool { return strings.HasPrefix(e.Name, "v8.wasm.") })
 		return err
 	}))
 	if err != nil {
@@ -201,19 +170,10 @@ func wasmCacheEvents(t *testing.T, base string) {
 			t.Fatalf("traced visit %d: %v", v+1, err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
-		return err
-	})); err != nil {
+	events, err := rec.stop(ctx)
+	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-		t.Fatal("the trace did not complete")
-	}
-	mu.Lock()
-	defer mu.Unlock()
 	slices.SortFunc(events, func(a, b traceEvent) int { return cmp.Compare(a.Ts, b.Ts) })
 	var byVisit []map[string]int
 	for _, e := range events {
