@@ -120,7 +120,8 @@ const dropDetached = `(() => {
 
 // notShown counts the chart's SVG nodes and the document's nodes that are
 // drawn but not rendered (no layout box: display none or inside such an
-// element), by the outermost such element.
+// element), by the outermost such element, and the text nodes that are
+// empty or white space only, by their parent.
 const notShown = `(() => {
 	const count = el => { let n = 1; const w = document.createTreeWalker(el, NodeFilter.SHOW_ALL); while (w.nextNode()) n++; return n; };
 	const svg = document.querySelector('#chart svg');
@@ -138,7 +139,18 @@ const notShown = `(() => {
 		}
 	};
 	walk(document.body);
-	return {svg: svg ? count(svg) : 0, svgElements: svg ? 1 + svg.getElementsByTagName('*').length : 0, hidden, byRoot};
+	const blank = {};
+	let blankText = 0;
+	const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	while (tw.nextNode()) {
+		const n = tw.currentNode;
+		if (n.data.trim() !== '') continue;
+		blankText++;
+		const p = n.parentNode;
+		const k = (n.data === '' ? 'empty ' : 'space ') + p.nodeName.toLowerCase() + (p.className && typeof p.className === 'string' ? '.' + p.className.split(' ')[0] : '');
+		blank[k] = (blank[k] || 0) + 1;
+	}
+	return {svg: svg ? count(svg) : 0, svgElements: svg ? 1 + svg.getElementsByTagName('*').length : 0, hidden, byRoot, blankText, blank};
 })()`
 
 type shownNodes struct {
@@ -146,6 +158,8 @@ type shownNodes struct {
 	SVGElements int            `json:"svgElements"`
 	Hidden      int            `json:"hidden"`
 	ByRoot      map[string]int `json:"byRoot"`
+	BlankText   int            `json:"blankText"` // text nodes empty or of white space only
+	Blank       map[string]int `json:"blank"`     // those by their parent
 }
 
 type heldNodes struct {
@@ -238,6 +252,7 @@ func TestBenchNodes(t *testing.T) {
 	}
 	t.Logf("the chart's SVG: %d nodes (%d elements); nodes not rendered (display none, under a hidden or closed part): %d, by their outermost such element: %v",
 		seen.SVG, seen.SVGElements, seen.Hidden, seen.ByRoot)
+	t.Logf("text nodes empty or of white space only: %d, by their parent: %v", seen.BlankText, seen.Blank)
 	var held heldNodes
 	if err := func() (err error) { held, err = chromedp.Run(ctx, chromedp.Evaluate[heldNodes](heldByGo)); return err }(); err != nil {
 		t.Fatal(err)

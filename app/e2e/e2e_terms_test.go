@@ -33,7 +33,7 @@ func (tb *tab) setField(id, value, event string) {
 
 const (
 	candidateDecisionJS = `(document.querySelector('#decision-candidate .decision')?.textContent ?? '').trim()`
-	candidateRequiredJS = `(document.querySelector('#decision-candidate .fact dd')?.textContent ?? '').trim()`
+	candidateRequiredJS = `(document.querySelector('#decision-candidate .facts dd')?.textContent ?? '').trim()`
 )
 
 func TestE2ETerms(t *testing.T) {

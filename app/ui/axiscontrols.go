@@ -39,12 +39,12 @@ func (a *axisControls) Render() (ui app.UI) {
 func (a *axisControls) bound(id, label, text string) app.UI {
 	msg := a.Errors[id]
 	return app.Div().Class("control", "bound", widget.ClassIf(msg != "", "has-error")).Body(
-		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
+		app.Label().For("%s", id).Class("control-label", "control-name").Text(label),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			Attr("inputmode", "numeric").AutoComplete(false).Spellcheck(false).
 			Value(widget.Attr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
 			OnInput(a.onInput, id).OnChange(a.onCommit, id),
-		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
+		widget.SomeText(app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite"), msg),
 	)
 }
 

@@ -132,7 +132,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 			strconv.Itoa(estimator.MaxTerms)+"."),
 		app.Div().ID("terms").Class("terms").Body(rows...),
 		add,
-		app.Span().ID("error-terms").Class("control-error").Aria("live", "polite").Text(p.View.Error),
+		widget.SomeText(app.Span().ID("error-terms").Class("control-error").Aria("live", "polite"), p.View.Error),
 	)
 }
 

@@ -238,7 +238,7 @@ func (p *comparePanel) Render() (ui app.UI) {
 					return &widget.Toggle{Key: page.BaselineKeyPrefix + s.key, Label: s.label, Checked: v.Changes[s.key], For: page.ForCompare, Sink: p.Sink}
 				}),
 			),
-			app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite").Text(v.Errors[page.KeyBaseChanges]),
+			widget.SomeText(app.Span().ID("error-b-changes").Class("control-error").Aria("live", "polite"), v.Errors[page.KeyBaseChanges]),
 		))
 	}
 	return app.FieldSet().ID("compare-panel").Class("group", "compare").Body(body...)
@@ -264,7 +264,7 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 	return app.Div().Class("control", "override", widget.ClassIf(r.Error != "", "has-error")).Body(
 		app.Label().For("%s", r.id()).Class("control-label").Body(
 			app.Span().Class("control-name").Text(r.Label),
-			app.Span().Class("control-doc").Text("candidate: "+r.Candidate),
+			widget.SomeText(app.Span().Class("control-doc"), "candidate: "+r.Candidate),
 		),
 		app.Div().Class("control-row").Body(
 			input,
@@ -273,7 +273,7 @@ func (p *comparePanel) row(r overrideRow) app.UI {
 					Text("×").OnClick(p.onRemove(r.Control)),
 			),
 		),
-		app.Span().ID("error-%s", strings.ReplaceAll(r.ErrKey, ".", "-")).Class("control-error").Aria("live", "polite").Text(r.Error),
+		widget.SomeText(app.Span().ID("error-%s", strings.ReplaceAll(r.ErrKey, ".", "-")).Class("control-error").Aria("live", "polite"), r.Error),
 	)
 }
 

@@ -54,12 +54,12 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("plan").Text(planText(o, p.SeqRows)),
 		),
 		compositionView(p.Rev.String(), p.composition()),
-		app.Dl().Class("facts").Body(
-			fact("required", o.RequiredBytes.String(), ""),
-			fact("available", p.Available.String(), ""),
-			fact("margin", o.MarginBytes.String(), widget.ClassIf(o.MarginBytes < 0, "negative")),
-			fact("lower bound", o.LowerBoundBytes.String(), ""),
-		),
+		app.Dl().Class("facts").Body(facts(
+			fact{"required", o.RequiredBytes.String(), ""},
+			fact{"available", p.Available.String(), ""},
+			fact{"margin", o.MarginBytes.String(), widget.ClassIf(o.MarginBytes < 0, "negative")},
+			fact{"lower bound", o.LowerBoundBytes.String(), ""},
+		)...),
 		app.P().Class("reason").Text(o.Reason),
 		app.P().ID("flips-%s", p.Rev).Class("flips").Body(
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
@@ -102,8 +102,19 @@ func planText(o estimator.Outcome, seqRows int64) string {
 	return "0 children (the last rung tried: children of " + rows + ")"
 }
 
-func fact(term, value, class string) app.UI {
-	return app.Div().Class("fact", class).Body(app.Dt().Text(term), app.Dd().Text(value))
+// fact is one term of a list of facts, its value, and the value's class
+// (a margin below zero is "negative").
+type fact struct{ term, value, class string }
+
+// facts is a <dl>'s body: a dt and a dd for each fact, no element around
+// a pair (the list's grid lays them out in two columns; a wrapper of
+// display: contents was an element each, 13 of them on the default page).
+func facts(fs ...fact) []app.UI {
+	ui := make([]app.UI, 0, 2*len(fs))
+	for _, f := range fs {
+		ui = append(ui, app.Dt().Text(f.term), app.Dd().Class(f.class).Text(f.value))
+	}
+	return ui
 }
 
 // pendingText is what a panel says before its first estimate.

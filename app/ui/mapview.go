@@ -101,7 +101,7 @@ func (m *mapView) Render() (ui app.UI) {
 		app.Div().Class("map-exports").Body(
 			m.exportButton("svg", "SVG"), m.exportButton("png", "PNG"),
 			m.exportButton("csv", "CSV"), m.exportButton("json", "JSON"),
-			app.Span().ID("map-export-status").Class("export-status").Role("status").Text(m.status),
+			widget.SomeText(app.Span().ID("map-export-status").Class("export-status").Role("status"), m.status),
 		),
 	)
 }
@@ -109,12 +109,12 @@ func (m *mapView) Render() (ui app.UI) {
 func (m *mapView) field(id, label, text string) app.UI {
 	msg := m.State.Errors[id]
 	return app.Div().Class("control", "bound", widget.ClassIf(msg != "", "has-error")).Body(
-		app.Label().For("%s", id).Class("control-label").Body(app.Span().Class("control-name").Text(label)),
+		app.Label().For("%s", id).Class("control-label", "control-name").Text(label),
 		app.Input().Type("text").ID("%s", id).Class("number").
 			AutoComplete(false).Spellcheck(false).
 			Value(widget.Attr(text)).Aria("invalid", msg != "").Aria("describedby", "error-"+id).
 			OnChange(m.onField, id),
-		app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite").Text(msg),
+		widget.SomeText(app.Span().ID("error-%s", id).Class("control-error").Aria("live", "polite"), msg),
 	)
 }
 

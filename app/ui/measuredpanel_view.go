@@ -64,14 +64,14 @@ func (p *measuredPanel) renderStatus() app.UI {
 		text = "From " + p.source + ":"
 	}
 	if !p.reading {
-		return box.Body(app.P().Class("workload-status-text").Text(text))
+		return box.Body(widget.SomeText(app.P().Class("workload-status-text"), text))
 	}
 	permille := 0
 	if p.size > 0 {
 		permille = int(p.read * 1000 / p.size)
 	}
 	return box.Body(
-		app.P().Class("workload-status-text").Text(text),
+		widget.SomeText(app.P().Class("workload-status-text"), text),
 		app.Div().Class("workload-progress-row").Body(
 			app.Progress().ID("measured-progress").Class("workload-progress").Max(1000).Value(permille).
 				Aria("label", "read progress").DataSet("bytes", p.read),
@@ -264,8 +264,8 @@ func (p *measuredPanel) renderUse() app.UI {
 			app.Button().ID("measured-use-profile").Type("button").Class("share-button").
 				Disabled(prof == nil).Text(profLabel).OnClick(p.onUseProfile),
 		),
-		app.P().ID("measured-use-status").Class("share-status", widget.ClassIf(p.failed, "failed")).
-			Role("status").Aria("live", "polite").Text(p.status),
+		widget.SomeText(app.P().ID("measured-use-status").Class("share-status", widget.ClassIf(p.failed, "failed")).
+			Role("status").Aria("live", "polite"), p.status),
 	)
 }
 

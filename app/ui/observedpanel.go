@@ -191,8 +191,8 @@ func (p *observedPanel) Render() (ui app.UI) {
 			app.Input().ID("obs-file").Class("visually-hidden").Type("file").
 				Accept(".csv,text/csv,text/plain").OnChange(p.onPick),
 		),
-		app.P().ID("error-observed").Class("control-error").Aria("live", "polite").Text(v.Error),
-		app.P().ID("obs-file-error").Class("control-error").Aria("live", "polite").Text(p.fileErr),
+		widget.SomeText(app.P().ID("error-observed").Class("control-error").Aria("live", "polite"), v.Error),
+		widget.SomeText(app.P().ID("obs-file-error").Class("control-error").Aria("live", "polite"), p.fileErr),
 		// The note and the table come and go: in a box of their own, so
 		// that the measured part keeps its place among the panel's
 		// children, and go-app keeps its component (a child whose
@@ -200,7 +200,7 @@ func (p *observedPanel) Render() (ui app.UI) {
 		app.Div().Class("obs-results").Body(
 			note,
 			p.renderTable(),
-			app.P().ID("obs-sentence").Class("obs-sentence").Text(v.Summary),
+			widget.SomeText(app.P().ID("obs-sentence").Class("obs-sentence"), v.Summary),
 		),
 		&measuredPanel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
 	)

@@ -89,17 +89,17 @@ func (c *controls) residentGroup() app.UI {
 	)
 	if b := v.Block; b != nil {
 		l := b.LoRA
-		body = append(body, app.Dl().ID("resident-facts").Class("facts", "resident-facts").Body(
-			fact("architecture", b.Architecture+", E = "+estimator.Group(b.ExpertParallel)+residentExperts(b), ""),
-			fact("weights", gib(b.WeightsBytes)+" GiB (experts "+gib(b.ExpertWeightsBytes)+", the rest "+gib(b.NonExpertWeightsBytes)+")", ""),
-			fact("adapters", estimator.Group(l.Params)+" parameters, "+gib(l.WeightsBytes)+" GiB", ""),
-			fact("their gradients", gib(l.GradBytes)+" GiB", ""),
-			fact("master copy", gib(l.MasterBytes)+" GiB", ""),
-			fact("optimizer moments", gib(l.OptimizerBytes)+" GiB", ""),
-			fact("framework reserve", gib(b.FrameworkReserveBytes)+" GiB", ""),
-			fact("resident", b.ResidentBytes.String(), ""),
-			fact("in use", inUseText(b), widget.ClassIf(b.Source == "in_use_bytes", "typed")),
-		))
+		body = append(body, app.Dl().ID("resident-facts").Class("facts", "resident-facts").Body(facts(
+			fact{"architecture", b.Architecture + ", E = " + estimator.Group(b.ExpertParallel) + residentExperts(b), ""},
+			fact{"weights", gib(b.WeightsBytes) + " GiB (experts " + gib(b.ExpertWeightsBytes) + ", the rest " + gib(b.NonExpertWeightsBytes) + ")", ""},
+			fact{"adapters", estimator.Group(l.Params) + " parameters, " + gib(l.WeightsBytes) + " GiB", ""},
+			fact{"their gradients", gib(l.GradBytes) + " GiB", ""},
+			fact{"master copy", gib(l.MasterBytes) + " GiB", ""},
+			fact{"optimizer moments", gib(l.OptimizerBytes) + " GiB", ""},
+			fact{"framework reserve", gib(b.FrameworkReserveBytes) + " GiB", ""},
+			fact{"resident", b.ResidentBytes.String(), ""},
+			fact{"in use", inUseText(b), widget.ClassIf(b.Source == "in_use_bytes", "typed")},
+		)...))
 	}
 	if v.NoFit != "" {
 		body = append(body, app.P().ID("resident-nofit").Class("control-error").Text(noFitText(v)))

@@ -52,10 +52,10 @@ func (b *shareBar) Render() (ui app.UI) {
 			app.Div().Class("share-exports").Body(buttons...),
 		),
 		app.Div().Class("share-statuses").Body(
-			app.P().ID("copy-status").Class("share-status", widget.ClassIf(b.copyFailed, "failed")).
-				Role("status").Aria("live", "polite").Text(b.copyStatus),
-			app.P().ID("export-status").Class("share-status", widget.ClassIf(b.exportFailed, "failed")).
-				Role("status").Aria("live", "polite").Text(b.exportStatus),
+			widget.SomeText(app.P().ID("copy-status").Class("share-status", widget.ClassIf(b.copyFailed, "failed")).
+				Role("status").Aria("live", "polite"), b.copyStatus),
+			widget.SomeText(app.P().ID("export-status").Class("share-status", widget.ClassIf(b.exportFailed, "failed")).
+				Role("status").Aria("live", "polite"), b.exportStatus),
 		),
 		app.If(b.link != "", app.Input().ID("share-link").Class("share-link").Type("text").ReadOnly(true).
 			Aria("label", "the link to copy").Value(widget.Attr(b.link))),

@@ -51,7 +51,7 @@ func (r *termRow) Render() (ui app.UI) {
 			app.Button().ID("%s", id("remove")).Type("button").Class("term-button").Text("Remove").
 				Aria("label", widget.Attr("remove term "+v.Name)).OnClick(r.onRemove),
 		),
-		app.Span().ID("error-%s", page.TermKey(i)).Class("control-error").Aria("live", "polite").Text(v.Error),
+		widget.SomeText(app.Span().ID("error-%s", page.TermKey(i)).Class("control-error").Aria("live", "polite"), v.Error),
 		app.If(r.View.Help, r.help(id)),
 	)
 	return row

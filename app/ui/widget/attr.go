@@ -48,3 +48,18 @@ func TextareaText(ta app.HTMLTextarea, s string) app.HTMLTextarea {
 	}
 	return ta.Text(s)
 }
+
+// Texter is an element that takes a text: go-app's HTMLSpan, HTMLP, ...
+type Texter[T any] interface{ Text(v any) T }
+
+// SomeText gives e the text s, and no text node at all when s is empty:
+// go-app's Text("") mounts an empty text node, one of Blink's nodes for
+// each message slot (an error, a status) that is empty nearly always.
+// The element itself stays, so its id, aria-live and aria-describedby
+// hold while it is empty.
+func SomeText[T Texter[T]](e T, s string) T {
+	if s == "" {
+		return e
+	}
+	return e.Text(s)
+}

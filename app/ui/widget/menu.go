@@ -41,11 +41,9 @@ func (m *Menu) Render() (ui app.UI) {
 		opts[i] = opt
 	}
 	return app.Div().Class("control", "menu", ClassIf(m.Error != "", "has-error")).Body(
-		app.Label().For("%s", m.ID).Class("control-label").Body(
-			app.Span().Class("control-name").Text(m.Label),
-		),
+		app.Label().For("%s", m.ID).Class("control-label", "control-name").Text(m.Label),
 		app.Select().ID("%s", m.ID).DataSet("selected", Attr(m.Selected)).OnChange(m.onChange).Body(opts...),
-		app.Span().ID("error-%s", m.ID).Class("control-error").Aria("live", "polite").Text(m.Error),
+		SomeText(app.Span().ID("error-%s", m.ID).Class("control-error").Aria("live", "polite"), m.Error),
 	)
 }
 

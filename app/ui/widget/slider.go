@@ -95,7 +95,7 @@ func (s *Slider) Render() (ui app.UI) {
 		OnInput(s.onInput).OnChange(s.onChange).OnKeyDown(s.onKey).Body(
 		app.Label().For("input-%s", s.Key).Class("control-label").Title("%s", s.Doc).Body(
 			app.Span().Class("control-name").Text(s.Label),
-			app.Span().Class("control-doc").Text(s.Doc),
+			app.If(s.Doc != "", app.Span().Class("control-doc").Text(s.Doc)),
 		),
 		app.Div().Class("control-row").Body(
 			s.rangeInput(pos),
@@ -106,7 +106,7 @@ func (s *Slider) Render() (ui app.UI) {
 				Aria("invalid", s.Error != "").
 				Aria("describedby", "error-"+s.ErrKey),
 		),
-		app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite").Text(s.Error),
+		SomeText(app.Span().ID("error-%s", s.ErrKey).Class("control-error").Aria("live", "polite"), s.Error),
 		app.If(s.Note != "", app.Span().ID("note-%s", s.Key).Class("control-note").Text(s.Note)),
 	)
 }

@@ -25,7 +25,7 @@ func (f *TextField) Render() (ui app.UI) {
 	return app.Div().Class("control", "text-control", ClassIf(f.Error != "", "has-error")).Body(
 		app.Label().For("input-%s", f.Key).Class("control-label").Title("%s", f.Doc).Body(
 			app.Span().Class("control-name").Text(f.Label),
-			app.Span().Class("control-doc").Text(f.Doc),
+			app.If(f.Doc != "", app.Span().Class("control-doc").Text(f.Doc)),
 		),
 		app.Input().Type("text").ID("input-%s", f.Key).Class("text").
 			AutoComplete(false).Spellcheck(false).
@@ -34,7 +34,7 @@ func (f *TextField) Render() (ui app.UI) {
 			Aria("invalid", f.Error != "").
 			Aria("describedby", "error-"+f.Key).
 			OnInput(f.onType).OnChange(f.onCommit),
-		app.Span().ID("error-%s", f.Key).Class("control-error").Aria("live", "polite").Text(f.Error),
+		SomeText(app.Span().ID("error-%s", f.Key).Class("control-error").Aria("live", "polite"), f.Error),
 	)
 }
 

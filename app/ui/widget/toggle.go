@@ -44,15 +44,15 @@ func (t *Toggle) Render() (ui app.UI) {
 		),
 		app.If(t.Doc != "",
 			app.P().Class("toggle-doc").Body(
-				app.Text(t.Doc),
+				app.If(t.Href == "", app.Text(t.Doc)),
 				app.If(t.Href != "",
-					app.Text(" "),
+					app.Text(t.Doc+" "), // one text node with the space before the link
 					app.A().Href("%s", t.Href).Target("_blank").Rel("noopener").Text(t.Link).OnClick(t.onLink),
 				),
 			),
 		),
 		app.If(t.Errs,
-			app.Span().ID("error-%s", t.Key).Class("control-error").Aria("live", "polite").Text(t.Error),
+			SomeText(app.Span().ID("error-%s", t.Key).Class("control-error").Aria("live", "polite"), t.Error),
 		),
 	)
 }

@@ -350,11 +350,11 @@ func (p *Panel) renderStatus() app.UI {
 		Role("status").Aria("live", "polite").DataSet("state", p.stateName()).
 		DataSet("longest-slice-ms", strconv.FormatFloat(p.longestMs, 'f', 1, 64))
 	if st.run == nil {
-		return box.Body(app.P().Class("workload-status-text").Text(st.status()))
+		return box.Body(widget.SomeText(app.P().Class("workload-status-text"), st.status()))
 	}
 	permille := int(st.run.progress() * 1000)
 	return box.Body(
-		app.P().Class("workload-status-text").Text(st.status()),
+		widget.SomeText(app.P().Class("workload-status-text"), st.status()),
 		app.Div().Class("workload-progress-row").Body(
 			app.Progress().ID("workload-progress").Class("workload-progress").Max(1000).Value(permille).
 				Aria("label", "replay progress").DataSet("lines", st.run.lines()),
@@ -448,8 +448,8 @@ func (p *Panel) renderResult() app.UI {
 				Title("Download one row per workload line, with both decisions and children").Text("CSV").OnClick(p.onExport),
 			app.Button().ID("workload-export-json").Type("button").Class("share-button").DataSet("format", "json").
 				Title("Download the replay's result as JSON").Text("JSON").OnClick(p.onExport),
-			app.P().ID("workload-share-status").Class("share-status", widget.ClassIf(p.shareFailed, "failed")).
-				Role("status").Aria("live", "polite").Text(p.shareStatus),
+			widget.SomeText(app.P().ID("workload-share-status").Class("share-status", widget.ClassIf(p.shareFailed, "failed")).
+				Role("status").Aria("live", "polite"), p.shareStatus),
 		),
 		app.Details().Class("workload-markdown").Body(
 			app.Summary().Text("The Markdown report"),
