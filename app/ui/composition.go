@@ -97,7 +97,7 @@ func compositionView(rev string, c composition) app.UI {
 	}
 	return app.Div().ID("composition-%s", rev).Class("composition").Body(
 		app.P().ID("dominates-%s", rev).Class("dominates").Body(
-			app.Span().Class("dominates-label").Text("What dominates: "),
+			app.Text("What dominates: "), // muted as the line; the part is in strong
 			app.Strong().Text(c.largestText()),
 		),
 		app.Div().Class("bar").Aria("hidden", "true").Body(segs...),

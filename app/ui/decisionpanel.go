@@ -36,19 +36,19 @@ type decisionPanel struct {
 func (p *decisionPanel) Render() (ui app.UI) {
 	defer p.Sink.CatchRender("drawing the "+p.Rev.String()+" decision", &ui)
 	o := p.Outcome
-	head := app.Header().Body(
-		app.H3().Text(p.Title),
-		app.P().Class("subtitle").Text(p.Subtitle),
-	)
+	// The title and subtitle stand in the section itself: a <header>
+	// around them was one element more and, inside a section, no landmark.
+	title := app.H3().Text(p.Title)
+	subtitle := app.P().Class("subtitle").Text(p.Subtitle)
 	if !p.Ready {
 		return app.Section().ID("decision-%s", p.Rev).Class("card", "decision-card").Body(
-			head, app.P().Class("pending").Text(pendingText(p.Pending)),
+			title, subtitle, app.P().Class("pending").Text(pendingText(p.Pending)),
 			app.P().ID("flips-%s", p.Rev).Class("flips"),
 		)
 	}
 	d := o.Decision.String()
 	return app.Section().ID("decision-%s", p.Rev).Class("card", "decision-card", "is-"+d).Body(
-		head,
+		title, subtitle,
 		app.P().Class("verdict").Body(
 			app.Span().Class("decision").Text(d),
 			app.Span().Class("plan").Text(planText(o, p.SeqRows)),

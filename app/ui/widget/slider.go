@@ -93,8 +93,8 @@ func (s *Slider) Render() (ui app.UI) {
 	// when the page mounts.
 	return app.Div().Class("control", ClassIf(s.Error != "", "has-error")).
 		OnInput(s.onInput).OnChange(s.onChange).OnKeyDown(s.onKey).Body(
-		app.Label().For("input-%s", s.Key).Class("control-label").Title("%s", s.Doc).Body(
-			app.Span().Class("control-name").Text(s.Label),
+		app.Label().For("input-%s", s.Key).Class("control-label", "control-name").Title("%s", s.Doc).Body(
+			app.Text(s.Label), // the label is the name: no element around it
 			app.If(s.Doc != "", app.Span().Class("control-doc").Text(s.Doc)),
 		),
 		app.Div().Class("control-row").Body(

@@ -23,8 +23,8 @@ type TextField struct {
 func (f *TextField) Render() (ui app.UI) {
 	defer f.Sink.CatchRender("drawing "+f.Key, &ui)
 	return app.Div().Class("control", "text-control", ClassIf(f.Error != "", "has-error")).Body(
-		app.Label().For("input-%s", f.Key).Class("control-label").Title("%s", f.Doc).Body(
-			app.Span().Class("control-name").Text(f.Label),
+		app.Label().For("input-%s", f.Key).Class("control-label", "control-name").Title("%s", f.Doc).Body(
+			app.Text(f.Label), // the label is the name: no element around it
 			app.If(f.Doc != "", app.Span().Class("control-doc").Text(f.Doc)),
 		),
 		app.Input().Type("text").ID("input-%s", f.Key).Class("text").

@@ -38,9 +38,9 @@ func (t *Toggle) Render() (ui app.UI) {
 		box = box.Checked(t.Checked)
 	}
 	return app.Div().Class("toggle", ClassIf(t.Error != "", "has-error")).Body(
-		app.Label().For("check-%s", t.Key).Body(
+		app.Label().For("check-%s", t.Key).Class("control-name").Body(
 			box,
-			app.Span().Class("control-name").Text(t.Label),
+			app.Text(t.Label), // the label is the name: no element around it
 		),
 		app.If(t.Doc != "",
 			app.P().Class("toggle-doc").Body(
