@@ -39,10 +39,11 @@ func TestDecisionPanelRender(t *testing.T) {
 				Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
 			d := app.NewClientTester(p)
 			for _, tc := range []app.TestUIDescriptor{
-				{Path: app.TestPath(0, 1, 0), Expected: app.Span().Class("decision")},
-				{Path: app.TestPath(0, 1, 0, 0), Expected: app.Text(dec.String())},
-				{Path: app.TestPath(0, 5), Expected: app.P().ID("flips-candidate").Class("flips")},
-				{Path: app.TestPath(0, 5, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+				// The title and subtitle stand in the section (no header).
+				{Path: app.TestPath(0, 2, 0), Expected: app.Span().Class("decision")},
+				{Path: app.TestPath(0, 2, 0, 0), Expected: app.Text(dec.String())},
+				{Path: app.TestPath(0, 6), Expected: app.P().ID("flips-candidate").Class("flips")},
+				{Path: app.TestPath(0, 6, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
 			} {
 				if err := app.TestMatch(p, tc); err != nil {
 					t.Errorf("%v: %v", dec, err)
@@ -55,7 +56,7 @@ func TestDecisionPanelRender(t *testing.T) {
 	p := &decisionPanel{Rev: estimator.BaselineRev}
 	d := app.NewClientTester(p)
 	defer d.Close()
-	if err := app.TestMatch(p, app.TestUIDescriptor{Path: app.TestPath(0, 1), Expected: app.P().Class("pending")}); err != nil {
+	if err := app.TestMatch(p, app.TestUIDescriptor{Path: app.TestPath(0, 2), Expected: app.P().Class("pending")}); err != nil {
 		t.Error(err)
 	}
 }

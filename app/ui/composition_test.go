@@ -96,9 +96,9 @@ func TestDecisionPanelComposition(t *testing.T) {
 	d := app.NewClientTester(p)
 	defer d.Close()
 	for _, tc := range []app.TestUIDescriptor{
-		{Path: app.TestPath(0, 2), Expected: app.Div().ID("composition-baseline").Class("composition")},
-		{Path: app.TestPath(0, 2, 0), Expected: app.P().ID("dominates-baseline").Class("dominates")},
-		{Path: app.TestPath(0, 2, 0, 1, 0), Expected: app.Text("retained checkpoints (72.7 %)")},
+		{Path: app.TestPath(0, 3), Expected: app.Div().ID("composition-baseline").Class("composition")},
+		{Path: app.TestPath(0, 3, 0), Expected: app.P().ID("dominates-baseline").Class("dominates")},
+		{Path: app.TestPath(0, 3, 0, 1, 0), Expected: app.Text("retained checkpoints (72.7 %)")},
 	} {
 		if err := app.TestMatch(p, tc); err != nil {
 			t.Error(err)
