@@ -108,7 +108,7 @@ type fact struct{ term, value, class string }
 
 // facts is a <dl>'s body: a dt and a dd for each fact, no element around
 // a pair (the list's grid lays them out in two columns; a wrapper of
-// display: contents was an element each, 13 of them on the default page).
+// display: contents was an element each, 17 of them on the default page).
 func facts(fs ...fact) []app.UI {
 	ui := make([]app.UI, 0, 2*len(fs))
 	for _, f := range fs {
