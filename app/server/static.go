@@ -48,7 +48,7 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 		data = relativize(name, data, pageURL)
 		switch name {
 		case "app.js":
-			if data, err = patchAppJS(data); err != nil {
+			if data, err = patchAppJS(data, true); err != nil {
 				return err
 			}
 		case "app-worker.js":
