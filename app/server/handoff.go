@@ -19,10 +19,13 @@ import (
 // page (patchAppJS) instead puts the app.wasm response it fetched into a
 // hand-off cache and registers the worker once it is there; the worker's
 // install (workerHandoff) takes app.wasm from that cache when the bytes
-// are the build it was rendered for: their SHA-256 must be the one serve
-// (or static) wrote into the worker (workerWasmSumMark). Any other bytes,
-// or none, and it downloads app.wasm as before. So the cache named after
-// web/'s content never holds an app.wasm of another build.
+// are the build it was rendered for: their SHA-256 must be the one static
+// wrote into the worker (workerWasmSumMark). Any other bytes, or none, and
+// it downloads app.wasm as before. So the cache named after web/'s content
+// never holds an app.wasm of another build. That is the static site's
+// page; serve's (appJSServe) hands nothing over, as the clone cost the
+// renderer 14 MB: its worker revalidates the HTTP cache's app.wasm and
+// takes it when the ETag is one serve wrote into it (workerWasmETagsMark).
 //
 // The other files it asks for with cache: "no-cache": the browser's HTTP
 // cache holds what the page loaded (serve sends every file with an ETag
