@@ -19,10 +19,13 @@ import (
 // page (patchAppJS) instead puts the app.wasm response it fetched into a
 // hand-off cache and registers the worker once it is there; the worker's
 // install (workerHandoff) takes app.wasm from that cache when the bytes
-// are the build it was rendered for: their SHA-256 must be the one serve
-// (or static) wrote into the worker (workerWasmSumMark). Any other bytes,
-// or none, and it downloads app.wasm as before. So the cache named after
-// web/'s content never holds an app.wasm of another build.
+// are the build it was rendered for: their SHA-256 must be the one static
+// wrote into the worker (workerWasmSumMark). Any other bytes, or none, and
+// it downloads app.wasm as before. So the cache named after web/'s content
+// never holds an app.wasm of another build. That is the static site's
+// page; serve's (appJSServe) hands nothing over, as the clone cost the
+// renderer 14 MB: its worker revalidates the HTTP cache's app.wasm and
+// takes it when the ETag is one serve wrote into it (workerWasmETagsMark).
 //
 // The other files it asks for with cache: "no-cache": the browser's HTTP
 // cache holds what the page loaded (serve sends every file with an ETag
@@ -50,8 +53,14 @@ const workerWasmETagsMark = "HEADROOM_WASM_ETAGS"
 // worker; serveWorker and WriteStaticSite put the sum in its place.
 const workerWasmSumMark = "HEADROOM_WASM_SHA256"
 
-// appJSHandoff is added to go-app's app.js (patchAppJS).
+// appJSHandoff is added to go-app's app.js by patchAppJS for a static
+// site: the hand-off.
 const appJSHandoff = `
+// Headroom: app.wasm's response goes to instantiateStreaming through
+// headroomFetchWasm (the hand-off).
+async function headroomInstantiate(instantiate, url, importObject) {
+  return instantiate(headroomFetchWasm(url), importObject);
+}
 // Headroom: app.wasm as fetch returned it goes to instantiateStreaming; on
 // a first visit (no worker controls the page) the response is also put in
 // the hand-off cache, and the worker is registered once it is there: its
@@ -78,6 +87,28 @@ async function headroomFetchWasm(url) {
 }
 `
 
+// appJSServe is added to go-app's app.js by patchAppJS for serve: no
+// hand-off. The page's response.clone() for the hand-off cache left about
+// 14 MB of the tee's chunks in the page's renderer 2 s after ready (freed
+// only by a collection; BENCHMARKS.md "Round 3 (issue 29): renderer
+// memory"). serve's worker instead asks for app.wasm with cache:
+// "no-cache" (workerHandoff): the browser's HTTP cache holds the page's
+// copy, so the server answers with a 304 and the bytes are not sent
+// again. The worker is registered once app.wasm is compiled, when the
+// HTTP cache's copy is whole.
+const appJSServe = `
+// Headroom: app.wasm as fetch returned it goes to instantiateStreaming;
+// the worker is registered once it is compiled (or has failed), and its
+// install revalidates the HTTP cache's copy rather than download it again.
+async function headroomInstantiate(instantiate, url, importObject) {
+  try {
+    return await instantiate(fetch(url), importObject);
+  } finally {
+    goappInitServiceWorker();
+  }
+}
+`
+
 // workerHandoff is added to go-app's service worker (patchWorker): the
 // install's fill of its cache, app.wasm from the hand-off cache when its
 // SHA-256 is this build's.
@@ -93,6 +124,14 @@ async function headroomFill(cache) {
   const rest = [];
   for (const url of resourcesToCache) {
     if (new URL(url, self.location).pathname.endsWith("/app.wasm")) {
+      if (headroomWasmETags.length > 0) {
+        // serve: the page handed nothing over (appJSServe); the HTTP
+        // cache's copy, revalidated, when serve says it is this build's.
+        if (!(await headroomRevalidateWasm(cache, url))) {
+          rest.push(new Request(url, { cache: "reload" }));
+        }
+        continue;
+      }
       if (!(await headroomTakeWasm(cache, url))) {
         rest.push(new Request(url, { cache: "reload" }));
       }
@@ -102,6 +141,18 @@ async function headroomFill(cache) {
   }
   await cache.addAll(rest);
   await caches.delete("` + handoffCache + `");
+}
+async function headroomRevalidateWasm(cache, url) {
+  try {
+    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    if (!response.ok || !headroomWasmETags.includes(response.headers.get("ETag"))) {
+      return false;
+    }
+    await cache.put(url, response);
+    return true;
+  } catch (err) {
+    return false;
+  }
 }
 async function headroomTakeWasm(cache, url) {
   try {
@@ -132,15 +183,19 @@ async function headroomTakeWasm(cache, url) {
 }
 `
 
-// goappWasmFetch is go-app's call that streams app.wasm through its
-// progress counter.
-var goappWasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*"), showProgress\)`)
+// goappWasmFetch is go-app's instantiation of app.wasm streamed through
+// its progress counter.
+var goappWasmFetch = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"]*"), showProgress\),\s*go\.importObject\s*\)`)
 
 // patchAppJS makes go-app's app.js load app.wasm as Headroom does (see
 // appJSHandoff): the worker is registered after app.wasm is handed over
 // rather than first, and app.wasm is not streamed through the progress
 // counter. It fails when go-app's app.js is not the one it knows.
-func patchAppJS(js []byte) ([]byte, error) {
+//
+// handoff: the page hands its app.wasm over to the worker (a static site,
+// whose host's ETags the worker cannot know), else the worker revalidates
+// the HTTP cache's copy (serve; appJSServe).
+func patchAppJS(js []byte, handoff bool) ([]byte, error) {
 	edits := []struct{ old, new string }{
 		// The first registration, at the top of the script.
 		{"\ngoappInitServiceWorker();\n", "\n"},
@@ -156,7 +211,10 @@ func patchAppJS(js []byte) ([]byte, error) {
 	if len(goappWasmFetch.FindAllIndex(js, -1)) != 1 {
 		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress call is not there once (go-app changed?)")
 	}
-	js = goappWasmFetch.ReplaceAll(js, []byte(`headroomFetchWasm($1)`))
+	js = goappWasmFetch.ReplaceAll(js, []byte(`headroomInstantiate(instantiateStreaming, $1, go.importObject)`))
+	if !handoff {
+		return append(js, appJSServe...), nil
+	}
 	return append(js, appJSHandoff...), nil
 }
 
@@ -216,7 +274,7 @@ func (s *Server) serveAppJS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "app.js could not be rendered", http.StatusInternalServerError)
 		return
 	}
-	body, err := patchAppJS(rec.body.Bytes())
+	body, err := patchAppJS(rec.body.Bytes(), false)
 	if err != nil {
 		http.Error(w, "app.js could not be patched", http.StatusInternalServerError)
 		return

@@ -14,9 +14,10 @@ import (
 	"headroom/app/server/servertest"
 )
 
-// TestPatchAppJS: go-app's app.js, patched, fetches app.wasm through
-// headroomFetchWasm (no progress stream) and registers the worker from
-// there, not first; a script it does not know is refused.
+// TestPatchAppJS: go-app's app.js, as serve patches it, instantiates
+// app.wasm through headroomInstantiate (no progress stream, no hand-off:
+// no clone of the response) and registers the worker from there, not
+// first; a script it does not know is refused.
 func TestPatchAppJS(t *testing.T) {
 	web, _ := servertest.Web(t)
 	base := startTestServer(t, web)
@@ -25,10 +26,13 @@ func TestPatchAppJS(t *testing.T) {
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("GET %s: status %d", path, resp.StatusCode)
 		}
-		for _, want := range []string{`headroomFetchWasm("/web/app.wasm")`, `caches` + "\n" + `    .open("headroom-handoff")`, "async function headroomFetchWasm"} {
+		for _, want := range []string{`headroomInstantiate(instantiateStreaming, "/web/app.wasm", go.importObject)`, "async function headroomInstantiate", "instantiate(fetch(url), importObject)"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("GET %s: no %q", path, want)
 			}
+		}
+		if strings.Contains(body, "headroom-handoff") || strings.Contains(body, "clone()") {
+			t.Errorf("GET %s: serve's page still hands app.wasm over", path)
 		}
 		if strings.Contains(body, `fetchWithProgress("`) {
 			t.Errorf("GET %s: app.wasm still goes through fetchWithProgress", path)
@@ -40,7 +44,7 @@ func TestPatchAppJS(t *testing.T) {
 			t.Errorf("GET %s: no ETag", path)
 		}
 	}
-	if _, err := patchAppJS([]byte("console.log(1)")); err == nil {
+	if _, err := patchAppJS([]byte("console.log(1)"), false); err == nil {
 		t.Error("patchAppJS took a script that is not go-app's app.js")
 	}
 }
@@ -88,7 +92,9 @@ func TestWorkerWasmSum(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(appJS), `headroomFetchWasm("web/app.wasm")`) {
-		t.Errorf("static app.js: app.wasm is not fetched by headroomFetchWasm with a relative URL:\n%.400s", appJS)
+	for _, want := range []string{`headroomInstantiate(instantiateStreaming, "web/app.wasm", go.importObject)`, "instantiate(headroomFetchWasm(url), importObject)", `.open("headroom-handoff")`} {
+		if !strings.Contains(string(appJS), want) {
+			t.Errorf("static app.js: no %q (the static site keeps the hand-off, with a relative URL):\n%.400s", want, appJS)
+		}
 	}
 }

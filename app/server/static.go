@@ -48,7 +48,7 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 		data = relativize(name, data, pageURL)
 		switch name {
 		case "app.js":
-			if data, err = patchAppJS(data); err != nil {
+			if data, err = patchAppJS(data, true); err != nil {
 				return err
 			}
 		case "app-worker.js":
@@ -112,7 +112,8 @@ func relativize(name string, data []byte, pageURL string) []byte {
 // offline, "/?rows=100000" must find the cached "/". It fills its cache
 // with what the server says is current (a static host's max-age could
 // otherwise hand a new worker the previous build): the app.wasm the page
-// handed over when it is this build's, else app.wasm from the server; the
+// handed over (a static site) or the HTTP cache's, revalidated (serve),
+// when it is this build's, else app.wasm from the server; the
 // other files revalidated, so what the page has loaded is a 304 (see
 // handoff.go). And a worker
 // that replaces another reloads the pages it served (workerReload).
