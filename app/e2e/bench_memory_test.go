@@ -18,7 +18,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -81,10 +80,7 @@ func TestBenchMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		top := smapsTop(lf.pid, 8)
-		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
-			return err
-		})); err != nil {
+		if err := collectGarbage(ctx); err != nil {
 			cancel()
 			t.Fatal(err)
 		}

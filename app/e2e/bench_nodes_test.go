@@ -14,7 +14,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/memory"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
@@ -259,19 +258,14 @@ func TestBenchNodes(t *testing.T) {
 	}
 	t.Logf("Go's table of JavaScript values: %d values, %d of them nodes, %d of those outside the document, in %d trees of %d nodes in all (TreeWalker; their user agent shadow trees not counted); the largest roots: %v; the values: %v",
 		held.Values, held.Nodes, held.Detached, held.Roots, held.RootNodes, held.Largest, held.Held)
-	for i := 1; i <= 1; i++ {
-		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
-			return err
-		})); err != nil {
-			t.Fatal(err)
-		}
-		after, err := readNodeCounts(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("after forced collection %d (HeapProfiler.collectGarbage): %v", i, after)
+	if err := collectGarbage(ctx); err != nil {
+		t.Fatal(err)
 	}
+	afterGC, err := readNodeCounts(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("after a forced collection (HeapProfiler.collectGarbage): %v", afterGC)
 	// The experiment: Go's table let go of the nodes outside the document
 	// (what Go's collector would do once it found their js.Values
 	// unreachable), and V8 collects again.
@@ -279,10 +273,7 @@ func TestBenchNodes(t *testing.T) {
 	if err := func() (err error) { dropped, err = chromedp.Run(ctx, chromedp.Evaluate[int](dropDetached)); return err }(); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
-		return err
-	})); err != nil {
+	if err := collectGarbage(ctx); err != nil {
 		t.Fatal(err)
 	}
 	after, err := readNodeCounts(ctx)

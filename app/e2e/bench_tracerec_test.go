@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -72,4 +73,14 @@ func (r *traceRecorder) stop(ctx context.Context) ([]traceEvent, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]traceEvent(nil), r.events...), nil
+}
+
+// collectGarbage has V8 collect the page's garbage now
+// (HeapProfiler.collectGarbage), as the memory and node figures after a
+// forced collection need.
+func collectGarbage(ctx context.Context) error {
+	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
+		return err
+	}))
 }
