@@ -206,13 +206,7 @@ func TestE2EVocabSliderFlipsDecision(t *testing.T) {
 	tb := newTab(t)
 	tb.open(query(cfg))
 	tb.waitDecisions(before)
-	n := tb.edits()
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		const s = document.getElementById('slider-vocab_size');
-		s.value = String(Math.round(Number(s.max) * 0.99));
-		s.dispatchEvent(new Event('input', {bubbles: true}));
-	})()`))
-	tb.waitEdits(n)
+	tb.slideTo("vocab_size", 0.99)
 
 	text := eval[string](tb, `document.getElementById('input-vocab_size').value`)
 	vocab, err := strconv.ParseInt(text, 10, 64)

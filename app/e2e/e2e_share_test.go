@@ -409,13 +409,7 @@ func TestE2EStaticSite(t *testing.T) {
 		t.Errorf("#chart holds no <svg>")
 	}
 	tb.waitDecisions(before)
-	n := tb.edits()
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		const s = document.getElementById('slider-vocab_size');
-		s.value = String(Math.round(Number(s.max) * 0.99));
-		s.dispatchEvent(new Event('input', {bubbles: true}));
-	})()`))
-	tb.waitEdits(n)
+	tb.slideTo("vocab_size", 0.99)
 	vocab := tb.value("input-vocab_size")
 	moved := cfg
 	var err error

@@ -190,3 +190,16 @@ const settledExpr = `(() => {
 	const want = e.dataset.query ? '?' + e.dataset.query : '';
 	return location.search === want || {address: location.search, state: want};
 })()`
+
+// slideTo moves the slider of key to the fraction f of its track, as a
+// drag does (its value, then an input event), and waits for the edit.
+func (tb *tab) slideTo(key string, f float64) {
+	tb.t.Helper()
+	n := tb.edits()
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const s = document.getElementById('slider-%s');
+		s.value = String(Math.round(Number(s.max) * %g));
+		s.dispatchEvent(new Event('input', {bubbles: true}));
+	})()`, key, f)))
+	tb.waitEdits(n)
+}
