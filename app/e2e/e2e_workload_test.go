@@ -228,13 +228,7 @@ func TestE2EWorkload(t *testing.T) {
 	// runs in slices (the progress moves, the page answers), and cancel
 	// stops it with nothing shown.
 	start = time.Now()
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		const lines = ['rows,count'];
-		for (let i = 0; i < 1000000; i++) lines.push(String(1 + (i * 7919) % 400000) + ',' + String(1 + i % 5));
-		const dt = new DataTransfer();
-		dt.items.add(new File([lines.join('\n')], 'million.csv', {type: 'text/csv'}));
-		document.getElementById('workload-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
-	})()`))
+	tb.do(chromedp.Evaluate[chromedp.Void](dropMillionJS))
 	tb.waitWorkload(`Number(document.getElementById('workload-progress')?.dataset.lines) > 0`, "the long replay to start", 30*time.Second)
 	first1 := eval[int64](tb, `Number(document.getElementById('workload-progress').dataset.lines)`)
 	tb.waitWorkload(fmt.Sprintf(`Number(document.getElementById('workload-progress')?.dataset.lines) > %d`, first1),
@@ -292,16 +286,20 @@ func TestE2EWorkload(t *testing.T) {
 		// The whole million, timed (make it part of a run by hand: the
 		// figure goes to the report, not into an assertion).
 		start = time.Now()
-		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-			const lines = ['rows,count'];
-			for (let i = 0; i < 1000000; i++) lines.push(String(1 + (i * 7919) % 400000) + ',' + String(1 + i % 5));
-			const dt = new DataTransfer();
-			dt.items.add(new File([lines.join('\n')], 'million.csv', {type: 'text/csv'}));
-			document.getElementById('workload-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
-		})()`))
+		tb.do(chromedp.Evaluate[chromedp.Void](dropMillionJS))
 		tb.waitWorkload(`document.getElementById('workload-status')?.dataset.state === 'done' && !!document.querySelector('#workload-chart svg')`,
 			"the whole 1,000,000-line replay", 100*time.Second)
 		t.Logf("1,000,000 lines replayed in the browser, table and histogram shown: %v; the longest slice %s ms", time.Since(start),
 			eval[string](tb, `document.getElementById('workload-status').dataset.longestSliceMs`))
 	}
 }
+
+// dropMillionJS generates a 1,000,000-line workload in the page and drops
+// it on the Workload panel.
+const dropMillionJS = `(() => {
+	const lines = ['rows,count'];
+	for (let i = 0; i < 1000000; i++) lines.push(String(1 + (i * 7919) % 400000) + ',' + String(1 + i % 5));
+	const dt = new DataTransfer();
+	dt.items.add(new File([lines.join('\n')], 'million.csv', {type: 'text/csv'}));
+	document.getElementById('workload-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+})()`
