@@ -102,6 +102,9 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 
 // fail prints err on one line and returns the exit status 2.
 func fail(stderr io.Writer, cmd string, err error) int {
+	if err == errHelp {
+		return 0
+	}
 	if err == errUsage {
 		return 2 // the flag package said why
 	}
@@ -199,6 +202,11 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // reported (with the command's usage): the caller prints nothing more.
 var errUsage = errors.New("bad flag")
 
+// errHelp is parseFlags' error for -h: the flag package has printed the
+// command's flags, which is what was asked for, so the status is 0 (as
+// "help COMMAND").
+var errHelp = errors.New("help")
+
 // checkFormat refuses a -format value that is not one of allowed, naming
 // them ("-format: must be json, md or csv, got ...").
 func checkFormat(format string, allowed ...string) error {
@@ -212,16 +220,18 @@ func checkFormat(format string, allowed ...string) error {
 	return fmt.Errorf("-format: must be %s, got %q", list, format)
 }
 
-// parseFlags parses a command's flags, and refuses what every command
-// refuses: a stray argument after them (estimate once swept rows when
-// given "- axis vocab_size"), and a required flag left out, named as
-// "-to: is required" (not by the range check its zero default fails).
+// parseFlags parses a command's flags, wherever they stand (see
+// parseArgs), and refuses what every command refuses: a stray argument
+// (estimate once swept rows when given "- axis vocab_size"), and a
+// required flag left out, named as "-to: is required" (not by the range
+// check its zero default fails).
 func parseFlags(fs *flag.FlagSet, args []string, required ...string) error {
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (the flags come as -name value; %s -h lists them)", fs.Arg(0), fs.Name())
+	if len(rest) > 0 {
+		return fmt.Errorf("unexpected argument %q (the flags come as -name value; %s -h lists them)", rest[0], fs.Name())
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -231,6 +241,53 @@ func parseFlags(fs *flag.FlagSet, args []string, required ...string) error {
 		}
 	}
 	return nil
+}
+
+// parseArgs parses fs's flags wherever they stand among the other
+// arguments, as a person types them: "measure -planner-miss a.json
+// b.json -config x.json" reads -config, where the flag package alone
+// stops at a.json's neighbour and takes "-config" for a file (the shell
+// expands reports/*.json in the middle of the line). It returns the
+// arguments that are not flags, in order. "-" alone is an argument
+// (standard input), and everything after "--" is one. -h is errHelp:
+// the flag package has printed the flags, and the command exits 0.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, errHelp
+		}
+		if err != nil {
+			return nil, errUsage
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if used := len(args) - len(left); used > 0 && args[used-1] == "--" && !takesValue(fs, args[:used-1]) {
+			return append(rest, left...), nil
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
+}
+
+// takesValue reports whether the last of args is a flag waiting for its
+// value (so that a "--" after it is that value, not the end of flags).
+func takesValue(fs *flag.FlagSet, args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	name := strings.TrimLeft(args[len(args)-1], "-")
+	if len(name) == len(args[len(args)-1]) || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // writeText prints a report and returns the exit status, as writeJSON.

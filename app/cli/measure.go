@@ -49,16 +49,17 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "json", "output: json, or md (a report for a pull request)")
 	out := fs.String("o", "", "output file (default: standard output)")
 	points := fs.Int("points", measure.DefaultTimelinePoints, "timeline points kept per device (2..100000)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return fail(stderr, "measure", err)
 	}
 	if err := checkFormat(*format, "json", "md"); err != nil {
 		return fail(stderr, "measure", err)
 	}
 	switch {
-	case *planner == "" && fs.NArg() > 0:
+	case *planner == "" && len(files) > 0:
 		// Only -planner-miss takes further arguments (its files).
-		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q (the flags come as -name value; measure -h lists them)", fs.Arg(0)))
+		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q (the flags come as -name value; measure -h lists them)", files[0]))
 	case (*snapshot == "") == (*planner == ""):
 		return fail(stderr, "measure", errors.New("give one of -snapshot FILE or -planner-miss FILE..."))
 	case *points < 2 || *points > 100000:
@@ -81,7 +82,7 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		v, text = res, snapshotMarkdown(res)
 	} else {
-		res, err := measurePlanner(append([]string{*planner}, fs.Args()...), cfg)
+		res, err := measurePlanner(append([]string{*planner}, files...), cfg)
 		if err != nil {
 			return fail(stderr, "measure", err)
 		}

@@ -22,17 +22,17 @@ func Params(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hfPath := fs.String("hf", "", "a Hugging Face config.json (- = standard input), instead of -config")
 	format := fs.String("format", "text", "output: text or json")
 	ep := fs.Int64("expert_parallel", 0, "set fc2.expert_parallel (the GPUs the routed experts are divided over); 0 keeps the config's")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return fail(stderr, "params", err)
 	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "params", fmt.Errorf("unexpected argument %q; give the model with -config or -hf", fs.Arg(0)))
+	if len(rest) > 0 {
+		return fail(stderr, "params", fmt.Errorf("unexpected argument %q; give the model with -config or -hf", rest[0]))
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {
 		return fail(stderr, "params", err)
 	}
 	var cfg estimator.Config
-	var err error
 	switch {
 	case *configPath != "" && *hfPath != "":
 		err = errors.New("-config and -hf: give one of them, not both")
