@@ -29,8 +29,8 @@ func TestValueText(t *testing.T) {
 
 func TestChartSummary(t *testing.T) {
 	got := chartSummary("rows", 1, 1_000_000, flipNotes{
-		Baseline:  "admits up to 239,348 rows, splits beyond",
-		Candidate: "admits up to 214,447 rows, splits beyond",
+		Baseline:  "admits up to 239,348 rows, splits up to the range's end, 519,216",
+		Candidate: "admits up to 214,447 rows, splits up to the range's end, 519,216",
 		Change:    "between 214,448 and 239,348 rows the candidate splits where the baseline admitted",
 	})
 	for _, want := range []string{"along rows, from 1 to 1,000,000", "The baseline admits up to 239,348 rows",

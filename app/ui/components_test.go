@@ -35,7 +35,7 @@ func TestSliderRender(t *testing.T) {
 func TestDecisionPanelRender(t *testing.T) {
 	for _, dec := range []estimator.Decision{estimator.Admit, estimator.Split, estimator.Refuse} {
 		t.Run(dec.String(), func(t *testing.T) {
-			p := &decisionPanel{Rev: estimator.CandidateRev, Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits beyond",
+			p := &decisionPanel{Rev: estimator.CandidateRev, Title: "Candidate", Ready: true, Axis: "rows", Flips: "admits up to 5 rows, splits up to the range's end, 9",
 				Outcome: estimator.Outcome{Decision: dec, Children: 2, ChildRows: 10}}
 			d := app.NewClientTester(p)
 			for _, tc := range []app.TestUIDescriptor{
@@ -43,7 +43,7 @@ func TestDecisionPanelRender(t *testing.T) {
 				{Path: app.TestPath(0, 2, 0), Expected: app.Span().Class("decision")},
 				{Path: app.TestPath(0, 2, 0, 0), Expected: app.Text(dec.String())},
 				{Path: app.TestPath(0, 6), Expected: app.P().ID("flips-candidate").Class("flips")},
-				{Path: app.TestPath(0, 6, 1), Expected: app.Text("admits up to 5 rows, splits beyond")},
+				{Path: app.TestPath(0, 6, 1), Expected: app.Text("admits up to 5 rows, splits up to the range's end, 9")},
 			} {
 				if err := app.TestMatch(p, tc); err != nil {
 					t.Errorf("%v: %v", dec, err)

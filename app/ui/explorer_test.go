@@ -76,13 +76,14 @@ func TestExplorerFirstRender(t *testing.T) {
 	// The page's default config (resident memory at expert parallelism
 	// 8), its flips as the estimator's sweep of it gives them.
 	cfg := page.NewConfig()
-	from, to := page.DefaultRange("rows", cfg)
+	from, to := page.FitRange("rows", cfg)
 	in, err := chart.Build(cfg, "rows", from, to, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := describeSweep(in, cfg.Request.SequenceRows)
-	if c.shown.notes != want || !strings.HasPrefix(want.Candidate, "admits up to ") {
+	if c.shown.notes != want || !strings.HasPrefix(want.Candidate, "admits up to ") ||
+		!strings.Contains(want.Candidate, "refuses up to the range's end") || !strings.Contains(want.Baseline, "refuses up to the range's end") {
 		t.Errorf("notes\n got %+v\nwant %+v", c.shown.notes, want)
 	}
 	html := app.HTMLString(c)

@@ -127,7 +127,8 @@ var verbs = map[estimator.Decision][2]string{ // present, past
 }
 
 // describeFlips says where one revision's decision changes along the
-// axis: "admits up to 41,233 rows, splits up to 288,000, refuses beyond".
+// axis: "admits up to 41,233 rows, splits up to 288,000, refuses up to
+// the range's end, 360,000".
 func describeFlips(axis axisText, segs []segment) string {
 	if len(segs) == 1 {
 		s := segs[0]
@@ -141,7 +142,8 @@ func describeFlips(axis axisText, segs []segment) string {
 	for i, s := range segs {
 		switch {
 		case i == len(segs)-1:
-			parts[i] = verbs[s.d][0] + " beyond"
+			// Not "beyond": the sweep priced up to the range's end, no further.
+			parts[i] = verbs[s.d][0] + " up to the range's end, " + axis.later(s.to)
 		case i == 0:
 			parts[i] = verbs[s.d][0] + " up to " + axis.amount(s.to)
 		default:

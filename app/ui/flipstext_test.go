@@ -20,12 +20,12 @@ func TestDescribeFlips(t *testing.T) {
 		want  string
 	}{
 		{"rows", A, []estimator.Flip{flip(A, S, 41233), flip(S, R, 288000)},
-			"admits up to 41,233 rows (10.067 sequences), splits up to 288,000 rows (70.312 sequences), refuses beyond"},
+			"admits up to 41,233 rows (10.067 sequences), splits up to 288,000 rows (70.312 sequences), refuses up to the range's end, 1,000,000 rows (244.141 sequences)"},
 		{"rows", A, nil, "admits over the whole range, 1 row (0.000 sequences) to 1,000,000 rows (244.141 sequences)"},
-		{"vocab_size", S, []estimator.Flip{flip(S, R, 99999)}, "splits up to vocab_size 99,999, refuses beyond"},
-		{"capacity_bytes", R, []estimator.Flip{flip(R, A, 80_000_000_000)}, "refuses up to 80,000,000,000 bytes (74.506 GiB), admits beyond"},
+		{"vocab_size", S, []estimator.Flip{flip(S, R, 99999)}, "splits up to vocab_size 99,999, refuses up to the range's end, 1,000,000"},
+		{"capacity_bytes", R, []estimator.Flip{flip(R, A, 80_000_000_000)}, "refuses up to 80,000,000,000 bytes (74.506 GiB), admits up to the range's end, 1,000,000 bytes (0.001 GiB)"},
 		{"in_use_bytes", A, []estimator.Flip{{FromDecision: A, ToDecision: I, Last: 10, First: 11, Message: "too much"}},
-			"admits up to 10 bytes (0.000 GiB), is invalid beyond (too much)"},
+			"admits up to 10 bytes (0.000 GiB), is invalid up to the range's end, 1,000,000 bytes (0.001 GiB) (too much)"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			segs := segments(1, 1_000_000, tc.first, "", tc.flips)

@@ -55,7 +55,7 @@ func TestDecodePageKeys(t *testing.T) {
 		{"gpu=custom", estimator.H200CapacityBytes, GPUCustom, "rows", 1, 0, 151936, 0},
 		{"preset=mixtral-8x7b", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 32000, 0},
 		{"preset=mixtral-8x7b&vocab_size=50000", estimator.H200CapacityBytes, GPUH200, "rows", 1, 0, 50000, 0},
-		{"axis=vocab_size", estimator.H200CapacityBytes, GPUH200, "vocab_size", 1, 8 * 151936, 151936, 0},
+		{"axis=vocab_size", estimator.H200CapacityBytes, GPUH200, "vocab_size", 1, 0, 151936, 0},
 		{"axis=in_use_bytes&from=5&to=9", estimator.H200CapacityBytes, GPUH200, "in_use_bytes", 5, 9, 151936, 0},
 		{"axis=rows&from=9&to=5", estimator.H200CapacityBytes, GPUH200, "rows", 9, 5, 151936, 1},
 		{"axis=rows&from=0", estimator.H200CapacityBytes, GPUH200, "rows", 0, 0, 151936, 1},
