@@ -167,7 +167,7 @@ func (m *archModel) attention(t *weightTally, n int64) {
 		t.tensor(q, n)
 		t.tensor(kv, t.mul(2, n))
 	}
-	if m.ab && m.fam != famQwen2MoE {
+	if m.ab && m.fam != famQwen2MoE && !m.isGeneric() {
 		t.tensor(H, n)
 	}
 	if m.fam == famQwen3MoE || m.fam == famQwen3Next {

@@ -4,8 +4,10 @@ package estimator
 // when its config has a resident group, the resident memory of one GPU
 // (§14.4): what `headroom params` prints.
 type ParamReport struct {
-	Architecture string      `json:"architecture"`
-	Params       ParamCounts `json:"params"`
+	Architecture string `json:"architecture"`
+	// Assumed: see ResidentResult.Assumed.
+	Assumed string      `json:"assumed,omitempty"`
+	Params  ParamCounts `json:"params"`
 	// Tensors and MTPTensors are Params.Tensors and Params.MTPTensors.
 	Tensors    int64           `json:"tensors"`
 	MTPTensors int64           `json:"mtp_tensors"`
@@ -38,6 +40,9 @@ func Params(c Config) (ParamReport, error) {
 		return ParamReport{}, perr
 	}
 	rep := ParamReport{Architecture: r.res.m.arch, Params: pc, Tensors: pc.Tensors, MTPTensors: pc.MTPTensors}
+	if r.res.m.isGeneric() {
+		rep.Assumed = GenericAssumed(r.res.m.arch)
+	}
 	if c.Resident == nil {
 		return rep, nil
 	}

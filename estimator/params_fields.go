@@ -211,7 +211,29 @@ const (
 	famDeepSeekV3
 	famQwen3Next
 	famGptOss
+	// famGenericMoE and famGenericDense count an architecture with no
+	// formula of its own from the standard fields (§14.2, "Any other
+	// architecture"): with routed experts, or without.
+	famGenericMoE
+	famGenericDense
 )
+
+// genericAssumed is what the generic formula assumes of a model it does
+// not know, said wherever its count is shown (the resident result, the
+// import report, params).
+var genericAssumed = []string{
+	"grouped-query attention (q, k, v, o projections; attention_bias adds q, k and v biases, no o bias; no q/k norms)",
+	"a gated MLP (gate, up, down) in the dense layers, intermediate_size wide",
+	"in each MoE layer a router without bias, the routed experts as gated MLPs moe_intermediate_size wide (else intermediate_size), and n_shared_experts shared experts of that width (or one shared_expert_intermediate_size wide, without a gate)",
+	"MoE layers from first_k_dense_replace and moe_layer_freq, else decoder_sparse_step and mlp_only_layers, else every layer",
+	"two norms a layer and a final norm; multi-token prediction layers not counted",
+}
+
+// GenericAssumed is what the count assumes of arch when it has no
+// formula of its own (docs/model.md §14.2), as one sentence.
+func GenericAssumed(arch string) string {
+	return arch + " has no formula of its own; counted by the generic one, which assumes " + strings.Join(genericAssumed, "; ")
+}
 
 // archNames maps architectures[0] to its family; modelTypes model_type.
 var archNames = []struct {
@@ -261,16 +283,28 @@ func lookupFamily(a *ArchFields) (fam family, arch string, named bool, err *Erro
 				return n.fam, arch, true, nil
 			}
 		}
-		return 0, arch, true, &Error{Field: "model.architectures", Message: strconv.Quote(arch) + " has no resident formula; known: " + knownArchitectures()}
+		return genericFamily(a), arch, true, nil
 	}
 	if a.ModelType != "" {
 		if f, ok := modelTypes[a.ModelType]; ok {
 			return f, familyArch[f], true, nil
 		}
-		return 0, a.ModelType, true, &Error{Field: "model.model_type", Message: strconv.Quote(a.ModelType) + " has no resident formula; known: " + strings.Join(sortedKeys(modelTypes), ", ")}
+		return genericFamily(a), a.ModelType, true, nil
 	}
 	return famQwen3Next, "Qwen3NextForCausalLM", false, nil
 }
+
+// genericFamily is the generic formula for a model it does not know:
+// with routed experts when the config gives an expert count.
+func genericFamily(a *ArchFields) family {
+	if a.NumExperts != nil || a.NumLocalExperts != nil || a.NRoutedExperts != nil {
+		return famGenericMoE
+	}
+	return famGenericDense
+}
+
+// IsGeneric reports whether m's count is the generic formula's.
+func (m *archModel) isGeneric() bool { return m.fam == famGenericMoE || m.fam == famGenericDense }
 
 // TotalExperts is the model's total number of routed experts X
 // (docs/model.md §14.1) as the config gives it: num_experts, else

@@ -34,7 +34,7 @@ type archModel struct {
 }
 
 // isMoE reports whether the family routes tokens to experts.
-func (m *archModel) isMoE() bool { return m.fam != famLlama }
+func (m *archModel) isMoE() bool { return m.fam != famLlama && m.fam != famGenericDense }
 
 // resolveArch resolves c's model for the resident count, and sets r's K,
 // Hk, SharedS, ConvKernel and F by §14.1's rules (absent num_experts_per_tok
@@ -51,8 +51,12 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	}
 	m := archModel{fam: fam, arch: arch, V: r.V, H: r.H, L: r.L, qwen35: isQwen35(a)}
 	present := func(key string) bool { return a.present == nil || a.present[key] }
+	why := "resident parameter count"
+	if fam == famGenericMoE || fam == famGenericDense {
+		why += ", by the generic formula: " + arch + " has no formula of its own"
+	}
 	required := func(key string) {
-		errs = append(errs, &Error{Field: "model." + key, Message: "required for " + arch + " (resident parameter count)"})
+		errs = append(errs, &Error{Field: "model." + key, Message: "required for " + arch + " (" + why + ")"})
 	}
 	// opt reads an optional integer: absent takes def (when named) or
 	// preset (the Qwen3-Next default); need makes absence an error.
@@ -81,6 +85,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	}
 	deepseek, next := fam == famDeepSeekV3, fam == famQwen3Next
 	qwen := fam == famQwen2MoE || fam == famQwen3MoE || next
+	generic := fam == famGenericMoE
 
 	m.nh = opt("num_attention_heads", a.NumAttentionHeads, 1, maxWidth, 1, 16, true)
 	if !deepseek {
@@ -108,7 +113,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	} else if named && !present("num_experts_per_tok") {
 		r.K = 0
 	}
-	if qwen || deepseek {
+	if qwen || deepseek || generic {
 		m.M = r.MoEWidth
 		if named && !present("moe_intermediate_size") {
 			required("moe_intermediate_size")
@@ -117,7 +122,7 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	// Layer sets (need L, and for Qwen* the sparse step and dense layers).
 	m.countLayers(a, named, &errs)
 	denseLayers := m.L - m.nMoE
-	needF := fam == famLlama || fam == famMixtral || fam == famGptOss || deepseek || denseLayers > 0
+	needF := fam == famLlama || fam == famMixtral || fam == famGptOss || fam == famGenericDense || deepseek || denseLayers > 0
 	m.F = opt("intermediate_size", c.Model.IntermediateSize, 1, maxWidth, 0, 5120, needF)
 	if c.Model.IntermediateSize != nil && *c.Model.IntermediateSize == 0 && !needF {
 		m.F = 0 // the art profile's "no dense MLP" stays valid
@@ -129,6 +134,11 @@ func resolveArch(c *Config, r *Resolved, dtypeSet bool) (archModel, ErrorList) {
 	case deepseek:
 		ns := opt("n_shared_experts", a.NSharedExperts, 0, maxWidth, 0, 0, false)
 		m.S = m.M * ns // both <= 2^20
+	case generic && a.NSharedExperts != nil:
+		ns := opt("n_shared_experts", a.NSharedExperts, 0, maxWidth, 0, 0, false)
+		m.S = m.M * ns
+	case generic:
+		m.S = opt("shared_expert_intermediate_size", c.Model.SharedExpertIntermediateSize, 0, maxWidth, 0, 0, false)
 	}
 	if deepseek {
 		m.qr = opt("q_lora_rank", a.QLoRARank, 0, maxWidth, 0, 0, false)
@@ -254,6 +264,19 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 		moeKind = moeAll
 	case famQwen2MoE, famQwen3MoE, famQwen3Next:
 		moeKind = moeStep
+	case famDeepSeekV3:
+		moeKind = moeAfter
+	case famGenericMoE:
+		moeKind = moeStep
+		if a.FirstKDenseReplace != nil || a.MoELayerFreq != nil {
+			moeKind = moeAfter
+		}
+	}
+	switch moeKind {
+	case moeAfter:
+		kd = inRange("first_k_dense_replace", a.FirstKDenseReplace, 0, L, 0)
+		freq = inRange("moe_layer_freq", a.MoELayerFreq, 1, L, 1)
+	case moeStep:
 		step = inRange("decoder_sparse_step", a.DecoderSparseStep, 1, L, 1)
 		dense = map[int64]bool{}
 		for i, l := range a.MLPOnlyLayers {
@@ -266,10 +289,6 @@ func (m *archModel) countLayers(a *ArchFields, named bool, errs *ErrorList) {
 			}
 			dense[l] = true
 		}
-	case famDeepSeekV3:
-		moeKind = moeAfter
-		kd = inRange("first_k_dense_replace", a.FirstKDenseReplace, 0, L, 0)
-		freq = inRange("moe_layer_freq", a.MoELayerFreq, 1, L, 1)
 	}
 	isMoE := func(i int64) bool {
 		switch moeKind {

@@ -42,8 +42,11 @@ type residentModel struct {
 // §14.4 shows it. Source is "resident" when in_use_bytes is the computed
 // resident bytes, "in_use_bytes" when the config gave its own.
 type ResidentResult struct {
-	Source                string      `json:"source"`
-	Architecture          string      `json:"architecture"`
+	Source       string `json:"source"`
+	Architecture string `json:"architecture"`
+	// Assumed is set when the architecture has no formula of its own: what
+	// the generic count assumed of it (§14.2).
+	Assumed               string      `json:"assumed,omitempty"`
 	Params                ParamCounts `json:"params"`
 	ExpertParallel        int64       `json:"expert_parallel"`
 	LocalExperts          int64       `json:"local_experts"`
@@ -266,6 +269,9 @@ func (r *Resolved) Resident() *ResidentResult {
 		WeightsBytes: Bytes(rb.weights), ExpertWeightsBytes: Bytes(rb.expertW),
 		NonExpertWeightsBytes: Bytes(rb.weights - rb.expertW), LoRA: rb.lora,
 		FrameworkReserveBytes: Bytes(r.res.z), ResidentBytes: Bytes(rb.total), InUseBytes: Bytes(r.InUse),
+	}
+	if r.res.m.isGeneric() {
+		rr.Assumed = GenericAssumed(r.res.m.arch)
 	}
 	if rr.LoRA.Targets == nil {
 		rr.LoRA.Targets = []string{}

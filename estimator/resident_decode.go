@@ -132,13 +132,13 @@ func applyAbsentRules(c *Config) {
 	}
 	switch {
 	case p["num_experts_per_tok"]:
-	case fam == famLlama:
+	case fam == famLlama || fam == famGenericDense:
 		c.Model.NumExpertsPerTok, p["num_experts_per_tok"] = 0, true
 	case a.ExpertsPerToken != nil && *a.ExpertsPerToken >= 0 && *a.ExpertsPerToken <= 1024:
 		// gpt-oss's name for the top-k sets the field the request reads.
 		c.Model.NumExpertsPerTok, p["num_experts_per_tok"] = *a.ExpertsPerToken, true
 	}
-	if f := c.Model.IntermediateSize; !p["moe_intermediate_size"] && (fam == famMixtral || fam == famGptOss) && f != nil && *f >= 1 && *f <= maxWidth {
+	if f := c.Model.IntermediateSize; !p["moe_intermediate_size"] && (fam == famMixtral || fam == famGptOss || fam == famGenericMoE) && f != nil && *f >= 1 && *f <= maxWidth {
 		// Their experts are intermediate_size wide, as estimator/hfconfig reads it.
 		c.Model.MoEIntermediateSize, p["moe_intermediate_size"] = *f, true
 	}

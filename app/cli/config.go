@@ -117,6 +117,13 @@ func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 	if n := len(rep.Ignored); n > 0 {
 		note += "; " + strconv.Itoa(n) + " of its keys ignored"
 	}
+	// Whether the weights are counted changes every figure: say it.
+	switch {
+	case rep.ResidentOff != "":
+		note += "; " + rep.ResidentOff
+	case rep.ResidentAssumed != "":
+		note += "; resident memory computed from the model: " + rep.ResidentAssumed
+	}
 	return cfg, note, nil
 }
 

@@ -123,6 +123,9 @@ func writeParamsText(w io.Writer, rep estimator.ParamReport) error {
 	}
 	p := rep.Params
 	b.WriteString(rep.Architecture + "\n")
+	if rep.Assumed != "" {
+		b.WriteString("(" + rep.Assumed + ")\n")
+	}
 	row("parameters", p.Total, "")
 	row("  routed experts", p.Experts, "")
 	row("  the rest", p.NonExpert, "")

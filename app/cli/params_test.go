@@ -125,7 +125,7 @@ func TestParamsBadInput(t *testing.T) {
 		stdin string
 		want  string
 	}{
-		{"unknown architecture", []string{"-config", "-"}, `{"model": {"architectures": ["FooForCausalLM"]}}`, `model.architectures: "FooForCausalLM" has no resident formula`},
+		{"unknown architecture", []string{"-config", "-"}, `{"model": {"architectures": ["FooForCausalLM"]}}`, `model.vocab_size: required for FooForCausalLM (resident parameter count, by the generic formula: FooForCausalLM has no formula of its own)`},
 		{"required field", []string{"-config", "-"}, `{"model": {"architectures": ["MixtralForCausalLM"], "vocab_size": 32000, "hidden_size": 4096, "num_hidden_layers": 32, "intermediate_size": 14336, "num_local_experts": 8, "num_experts_per_tok": 2}}`,
 			"model.num_attention_heads: required for MixtralForCausalLM"},
 		{"expert names disagree", []string{"-config", "-"}, `{"model": {"architectures": ["MixtralForCausalLM"], "num_local_experts": 8, "num_experts": 4}}`, "model.num_local_experts: 8 disagrees with model.num_experts 4"},

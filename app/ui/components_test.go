@@ -44,6 +44,9 @@ func TestDecisionPanelRender(t *testing.T) {
 				{Path: app.TestPath(0, 2, 0, 0), Expected: app.Text(dec.String())},
 				{Path: app.TestPath(0, 6), Expected: app.P().ID("flips-candidate").Class("flips")},
 				{Path: app.TestPath(0, 6, 1), Expected: app.Text("admits up to 5 rows, splits up to the range's end, 9")},
+				// No resident result: the panel says the weights are not counted.
+				{Path: app.TestPath(0, 7), Expected: app.P().ID("no-resident-candidate").Class("resident not-counted")},
+				{Path: app.TestPath(0, 7, 0), Expected: app.Text(NoResidentLine)},
 			} {
 				if err := app.TestMatch(p, tc); err != nil {
 					t.Errorf("%v: %v", dec, err)

@@ -67,6 +67,8 @@ func (p *decisionPanel) Render() (ui app.UI) {
 		),
 		app.If(o.Resident != nil,
 			app.P().ID("resident-%s", p.Rev).Class("resident").Text(ResidentLine(o.Resident)),
+		).Else(
+			app.P().ID("no-resident-%s", p.Rev).Class("resident", "not-counted").Text(NoResidentLine),
 		),
 	)
 }

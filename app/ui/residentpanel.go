@@ -63,11 +63,19 @@ func ResidentLine(r *estimator.ResidentResult) string {
 	if r.FrameworkReserveBytes > 0 {
 		line += ", framework " + gib(r.FrameworkReserveBytes)
 	}
+	if r.Assumed != "" {
+		line += " (" + r.Architecture + " counted by the generic formula, docs/model.md §14.2)"
+	}
 	if r.Source == "in_use_bytes" {
 		return gib(r.InUseBytes) + " GiB in use as given (in_use_bytes wins); computed: " + line
 	}
 	return line
 }
+
+// NoResidentLine is what a decision panel says when the model's own
+// memory is not computed: a config.json whose weights could not be
+// counted imported with nothing on the GPU, and nothing said so.
+const NoResidentLine = "The model's weights are not counted: only in_use_bytes stands for what is on the GPU (\"compute from the model\" under On the GPU counts them)."
 
 // residentGroup is the controls' "On the GPU" group.
 func (c *controls) residentGroup() app.UI {

@@ -26,6 +26,10 @@ type Report struct {
 	// named family (a required field absent, say); empty when it is on or
 	// no family is named.
 	ResidentOff string `json:"resident_off,omitempty"`
+	// ResidentAssumed is set when resident memory is on for an
+	// architecture with no formula of its own: what the generic count
+	// assumed of it (estimator.GenericAssumed).
+	ResidentAssumed string `json:"resident_assumed,omitempty"`
 }
 
 // Field is one model field that ImportModel filled, and from where.

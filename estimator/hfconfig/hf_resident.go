@@ -87,12 +87,14 @@ func hfResidentOn(cfg *estimator.Config, rep *Report) {
 	if try.Resident == nil {
 		try.Resident = &estimator.ResidentConfig{}
 	}
-	if _, err := estimator.Params(try); err != nil {
-		rep.ResidentOff = "resident memory not computed for " + archName(a) + " (in_use_bytes stays as it was): " + err.Error()
+	p, err := estimator.Params(try)
+	if err != nil {
+		rep.ResidentOff = "resident memory not computed for " + archName(a) + " (in_use_bytes stays as it was, so the estimate assumes nothing else on the GPU): " + err.Error()
 		cfg.Resident = nil
 		return
 	}
 	cfg.Resident = try.Resident
+	rep.ResidentAssumed = p.Assumed
 }
 
 // weightDtype reports whether the resident count knows dtype name.

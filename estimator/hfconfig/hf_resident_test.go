@@ -1,9 +1,12 @@
 package hfconfig
 
 import (
-	"headroom/estimator"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"headroom/estimator"
 )
 
 // Three families' config.json keys, as estimator's figures test has them.
@@ -45,7 +48,7 @@ func TestImportHFResident(t *testing.T) {
 		{"no family", `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2}`, onBase, false, "names no architectures"},
 		{"no family, off before", `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2}`, estimator.Default(), false, ""},
 		{"E does not divide the experts", `{` + qwen15MoE + `}`, onBase, false, "fc2.expert_parallel: 8 does not divide the 60 routed experts"},
-		{"unknown family", `{"architectures": ["PhiForCausalLM"], "vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2}`, estimator.Default(), false, `"PhiForCausalLM" has no resident formula`},
+		{"unknown family", `{"architectures": ["PhiForCausalLM"], "vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2}`, estimator.Default(), false, `model.num_attention_heads: required for PhiForCausalLM (resident parameter count, by the generic formula`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,5 +73,27 @@ func TestImportHFResident(t *testing.T) {
 	}
 	if p, err := estimator.Params(c); err != nil || p.Params.Total != 671_026_419_200 {
 		t.Errorf("imported DeepSeek-V3 counts %+v, %v", p.Params, err)
+	}
+}
+
+// TestImportGenericArchitectureSaysSo: a config.json of an architecture
+// with no formula of its own (GLM-4.5-Air) imports with resident memory
+// on, counted by the generic formula, and the report says what it
+// assumed; a known family's report says nothing of the kind.
+func TestImportGenericArchitectureSaysSo(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "hf", "glm-4.5-air.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, rep, err := Import(estimator.Default(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Resident == nil || rep.ResidentOff != "" || !strings.HasPrefix(rep.ResidentAssumed, "Glm4MoeForCausalLM has no formula of its own; counted by the generic one") {
+		t.Errorf("resident %+v, off %q, assumed %q", c.Resident, rep.ResidentOff, rep.ResidentAssumed)
+	}
+	_, rep, err = Import(estimator.Default(), []byte(`{`+qwen3_30B+`}`))
+	if err != nil || rep.ResidentAssumed != "" {
+		t.Errorf("Qwen3-MoE: err %v, assumed %q", err, rep.ResidentAssumed)
 	}
 }

@@ -157,6 +157,13 @@ func ReportOf(imp Imported, next *State, list []Preset) ImportReport {
 	for _, f := range imp.HF.Derived {
 		r.Derived = append(r.Derived, f.Field+" = "+estimator.Group(f.Value)+" ("+f.Why+")")
 	}
+	// Whether the weights are counted changes every figure: first.
+	switch {
+	case imp.HF.ResidentOff != "":
+		r.Notes = append(r.Notes, imp.HF.ResidentOff)
+	case imp.HF.ResidentAssumed != "":
+		r.Notes = append(r.Notes, "resident memory computed from the model: "+imp.HF.ResidentAssumed)
+	}
 	for _, n := range imp.HF.Notes {
 		r.Notes = append(r.Notes, n.Key+" = "+n.Value+": "+n.Note)
 	}
