@@ -21,7 +21,9 @@ import (
 //
 // An import that would put a field in error is refused with the
 // estimator's messages (for a Hugging Face file, a field that was not in
-// error before: it does not fix what the user typed elsewhere).
+// error before: it does not fix what the user typed elsewhere), but for
+// weights too large for the GPU at the expert parallelism: that model is
+// imported, and the page offers the expert parallelism that fits.
 func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
 	var next State
 	before := map[string]string{} // the errors the import may leave as they are
@@ -69,6 +71,13 @@ func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
 		}
 		next.Validate()
 		before = s.Errs
+		if next.WeightsDoNotFit() != "" {
+			// Too large for one GPU at this expert parallelism: imported
+			// all the same, and the page offers the expert parallelism
+			// that fits, as a preset of the same size does.
+			before = copyMap(s.Errs)
+			before[KeyResident] = next.Errs[KeyResident]
+		}
 	default:
 		return State{}, errors.New("nothing to import from a file of kind " + strconv.Quote(imp.Kind))
 	}
@@ -158,6 +167,13 @@ func ReportOf(imp Imported, next *State, list []Preset) ImportReport {
 		r.Derived = append(r.Derived, f.Field+" = "+estimator.Group(f.Value)+" ("+f.Why+")")
 	}
 	// Whether the weights are counted changes every figure: first.
+	if next.WeightsDoNotFit() != "" {
+		fit := "no expert parallelism the experts allow makes them fit this GPU"
+		if e, _, ok := FitExpertParallelWeights(next.Cfg); ok {
+			fit = "the page offers expert parallelism " + estimator.Group(e) + ", the smallest that fits"
+		}
+		r.Notes = append(r.Notes, "the weights do not fit one GPU at fc2.expert_parallel "+estimator.Group(next.Cfg.FC2.ExpertParallel)+": "+fit)
+	}
 	switch {
 	case imp.HF.ResidentOff != "":
 		r.Notes = append(r.Notes, imp.HF.ResidentOff)
