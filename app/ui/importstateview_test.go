@@ -256,7 +256,10 @@ func FuzzImportFile(f *testing.F) {
 			}
 			return
 		}
-		if len(c.state.Errs) > 0 || !c.state.Valid {
+		// Weights too large for the GPU are imported, with the offer of
+		// the expert parallelism that fits: the one error left allowed.
+		weights := c.state.WeightsDoNotFit() != ""
+		if len(c.state.Errs) > 1 || len(c.state.Errs) == 1 && !weights || !c.state.Valid && !weights {
 			t.Fatalf("accepted import of %q left errors %v", data, c.state.Errs)
 		}
 	})
