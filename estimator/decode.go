@@ -63,6 +63,27 @@ func DecodeConfig(data []byte) (Config, error) {
 	return decodeConfigOnto(Default(), data)
 }
 
+// DecodeConfigUnresolved is DecodeConfig without its last check, that
+// the config resolves (ResolveRevisions): for a caller that sets fields
+// before it checks, as the command line's -expert_parallel does for a
+// config whose weights fit only at another expert parallelism. The
+// fields are decoded and range-checked as DecodeConfig does them.
+func DecodeConfigUnresolved(data []byte) (Config, error) {
+	c := Default()
+	if len(data) > MaxInputBytes {
+		return c, ErrorList{{Field: "config", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}}
+	}
+	var errs ErrorList
+	if err := decodeGroup(&c, "", data, &errs); err != nil {
+		return Default(), ErrorList{err}
+	}
+	if len(errs) > 0 {
+		return Default(), errs
+	}
+	applyAbsentRules(&c)
+	return c, nil
+}
+
 // decodeConfigOnto is DecodeConfig with the fields the JSON omits taken
 // from base instead of the defaults. A "baseline" in the JSON replaces
 // base's whole (its overrides are not merged); "baseline": null removes it.

@@ -79,6 +79,8 @@ func usage(w io.Writer, commands []Command) {
 	fmt.Fprintln(w, "\n-config FILE (- = standard input) takes what the page's import box takes: a config in")
 	fmt.Fprintln(w, "Headroom's JSON format ({} is the default config), a Hugging Face config.json (its model")
 	fmt.Fprintln(w, "fields and dtype_bytes, the rest the defaults) or the page's JSON export (its config).")
+	fmt.Fprintln(w, "-preset ID, -gpu ID, -profile seeds|art and -expert_parallel N set what the page's menus set,")
+	fmt.Fprintln(w, "over -config (or over the default config when -config is left out).")
 	fmt.Fprintln(w, "estimate -format text prints the decisions for a terminal, -format md for a pull request.")
 }
 
@@ -134,6 +136,7 @@ func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("estimate", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
+	setup := addSetupFlags(fs)
 	format := fs.String("format", "json", "output: json (every stage and tensor), text (for a terminal), md (a report for a pull request)")
 	if err := parseFlags(fs, args); err != nil {
 		return fail(stderr, "estimate", err)
@@ -141,7 +144,7 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := checkFormat(*format, "json", "text", "md"); err != nil {
 		return fail(stderr, "estimate", err)
 	}
-	cfg, err := readConfig("estimate", *configPath, stdin, stderr)
+	cfg, err := readSetup("estimate", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "estimate", err)
 	}
@@ -166,6 +169,7 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("sweep", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
+	setup := addSetupFlags(fs)
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
 	from := fs.Int64("from", 1, "first x")
 	to := fs.Int64("to", 0, "last x (required)")
@@ -177,7 +181,7 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := checkFormat(*format, "json", "csv"); err != nil {
 		return fail(stderr, "sweep", err)
 	}
-	cfg, err := readConfig("sweep", *configPath, stdin, stderr)
+	cfg, err := readSetup("sweep", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "sweep", err)
 	}

@@ -79,7 +79,7 @@ func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	var probe map[string]json.RawMessage
 	if json.Unmarshal(data, &probe) != nil {
-		cfg, err := estimator.DecodeConfig(data) // its message says what is wrong, where
+		cfg, err := estimator.DecodeConfigUnresolved(data) // its message says what is wrong, where
 		return cfg, "", err
 	}
 	if _, ok := probe["headroom"]; ok {
@@ -89,14 +89,14 @@ func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 		if err := json.Unmarshal(data, &f); err != nil || len(f.Config) == 0 {
 			return estimator.Config{}, "", errors.New("export: a Headroom export without its \"config\" object")
 		}
-		cfg, err := estimator.DecodeConfig(f.Config)
+		cfg, err := estimator.DecodeConfig(f.Config) // the page's own state: checked whole
 		if err != nil {
 			return cfg, "", prefixFields("export config", err)
 		}
 		return cfg, "read the config of a Headroom export (its view, the chart's axis and range, is the page's)", nil
 	}
 	if len(probe) == 0 || hasAny(probe, formatGroups) || !hasAny(probe, hfKeys) {
-		cfg, err := estimator.DecodeConfig(data)
+		cfg, err := estimator.DecodeConfigUnresolved(data)
 		return cfg, "", err
 	}
 	cfg, rep, err := hfconfig.Import(estimator.Default(), data)

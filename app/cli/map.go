@@ -20,6 +20,7 @@ func Map(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("map", stderr)
 	axes := strings.Join(estimator.Axes(), ", ")
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	setup := addSetupFlags(fs)
 	xAxis := fs.String("x", "", "axis across: "+axes+" (required)")
 	xFrom := fs.Int64("xfrom", 1, "first x")
 	xTo := fs.Int64("xto", 0, "last x (required)")
@@ -44,7 +45,7 @@ func Map(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "map", fmt.Errorf("-width, -height: %v", err))
 		}
 	}
-	cfg, err := readConfig("map", *configPath, stdin, stderr)
+	cfg, err := readSetup("map", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "map", err)
 	}

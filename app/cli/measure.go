@@ -49,6 +49,7 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "json", "output: json, or md (a report for a pull request)")
 	out := fs.String("o", "", "output file (default: standard output)")
 	points := fs.Int("points", measure.DefaultTimelinePoints, "timeline points kept per device (2..100000)")
+	setup := addSetupFlags(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(stderr, "measure", err)
@@ -66,8 +67,8 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "measure", fmt.Errorf("-points: must be an integer 2..100000, got %d", *points))
 	}
 	var cfg *estimator.Config
-	if *configPath != "" {
-		c, err := readConfig("measure", *configPath, stdin, stderr)
+	if *configPath != "" || setup.any() {
+		c, err := readSetup("measure", *configPath, setup, stdin, stderr)
 		if err != nil {
 			return fail(stderr, "measure", err)
 		}

@@ -20,6 +20,7 @@ import (
 func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("plot", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	setup := addSetupFlags(fs)
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
 	from := fs.Int64("from", 1, "first x")
 	to := fs.Int64("to", 0, "last x (required)")
@@ -39,7 +40,7 @@ func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := chart.CheckSize(float64(*width), float64(*height)); err != nil {
 		return fail(stderr, "plot", fmt.Errorf("-width, -height: %v", err))
 	}
-	cfg, err := readConfig("plot", *configPath, stdin, stderr)
+	cfg, err := readSetup("plot", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "plot", err)
 	}

@@ -28,6 +28,7 @@ import (
 func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("replay", stderr)
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	setup := addSetupFlags(fs)
 	workloadPath := fs.String("workload", "", "workload: CSV with a header row, or JSON Lines (- = standard input)")
 	format := fs.String("format", "json", "output: json (the result), md (a report for a pull request), csv (one row per line)")
 	out := fs.String("o", "", "output file (default: standard output)")
@@ -40,7 +41,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *configPath == "-" && *workloadPath == "-" {
 		return fail(stderr, "replay", errors.New("-config and -workload cannot both be standard input"))
 	}
-	cfg, err := readConfig("replay", *configPath, stdin, stderr)
+	cfg, err := readSetup("replay", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "replay", err)
 	}
