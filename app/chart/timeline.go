@@ -36,23 +36,38 @@ type TimelinePoint struct {
 	Label  string
 }
 
-// x is the point's abscissa: milliseconds since the first point when
-// the timeline's times move forward, else the trace entry.
+// x is the point's abscissa: milliseconds since the trace's first point
+// when the timeline's times move forward, else the trace entry.
 func (t *Timeline) x(p TimelinePoint, byTime bool) float64 {
 	if byTime {
-		return float64(p.TimeUS-t.Points[0].TimeUS) / 1000
+		return float64(t.timeOf(p)-t.timeOf(t.Points[0])) / 1000
 	}
 	return float64(p.Event)
+}
+
+// timeOf is a point's time. The point before the trace's first entry
+// (Event -1) has no time of its own (0): it stands at the first entry's.
+// Times are a trace's epoch microseconds, so from 0 the whole trace was
+// squeezed into the last pixel of an axis 1.5 billion seconds long.
+func (t *Timeline) timeOf(p TimelinePoint) int64 {
+	if p.Event < 0 && p.TimeUS == 0 {
+		for _, q := range t.Points {
+			if q.Event >= 0 {
+				return q.TimeUS
+			}
+		}
+	}
+	return p.TimeUS
 }
 
 // byTime is true when the points' times never go back and the last is
 // after the first: then the chart runs along time.
 func (t *Timeline) byTime() bool {
-	if len(t.Points) < 2 || t.Points[len(t.Points)-1].TimeUS <= t.Points[0].TimeUS {
+	if len(t.Points) < 2 || t.timeOf(t.Points[len(t.Points)-1]) <= t.timeOf(t.Points[0]) {
 		return false
 	}
 	for i := 1; i < len(t.Points); i++ {
-		if t.Points[i].TimeUS < t.Points[i-1].TimeUS {
+		if t.timeOf(t.Points[i]) < t.timeOf(t.Points[i-1]) {
 			return false
 		}
 	}
