@@ -273,6 +273,25 @@ func lineLabelTops(ends []float64, top, bottom float64) []float64 {
 	return spreadLabels(ends, lineLabelGap, top+lineLabelGap/2, bottom-bandLabelRow-lineLabelGap/2)
 }
 
+// narrowChart is the chart width, in CSS pixels, below which the lines
+// are named by the legend alone: at 390 px the nine labels of a compared
+// setup, each up to half the width, stacked over the plot's right half
+// and above its top.
+const narrowChart = 480
+
+// shownLineLabels is how many of n lines' labels the chart draws (the
+// first ones, in the frame's order): none on a narrow chart, else as
+// many as fit lineLabelGap apart between the plot's top and the band
+// labels' row, so that none is pushed above the plot. The legend names
+// every line either way.
+func shownLineLabels(n int, chartW, top, bottom float64) int {
+	if chartW < narrowChart {
+		return 0
+	}
+	room := bottom - bandLabelRow - top
+	return max(0, min(n, int(room/lineLabelGap)))
+}
+
 // leaderSpan is the vertical leader joining a line's end at height end to
 // its label centred at y: its top and height; none when the label sits
 // within 3 px of the end.

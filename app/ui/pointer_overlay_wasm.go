@@ -121,12 +121,13 @@ func (p *chartPointer) layoutBands(v *pointerView, g geometry) {
 	// the band labels' row (lineLabelTops); a name moved off its line's
 	// end is joined to it by a leader.
 	f := v.frame
-	ends := make([]float64, len(f.Lines))
-	for i, l := range f.Lines {
+	lines := f.Lines[:shownLineLabels(len(f.Lines), g.chartW, g.cssY(f.Plot.Top), g.cssY(f.Plot.Bottom))]
+	ends := make([]float64, len(lines))
+	for i, l := range lines {
 		ends[i] = g.cssY(f.YToPixel(l.Y))
 	}
 	ys := lineLabelTops(ends, g.cssY(f.Plot.Top), g.cssY(f.Plot.Bottom))
-	for i, l := range f.Lines {
+	for i, l := range lines {
 		x := g.cssX(f.XToPixel(l.X))
 		el := doc.Call("createElement", "span")
 		el.Set("className", "chart-line-label")

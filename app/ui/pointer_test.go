@@ -211,3 +211,35 @@ func TestSpreadLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestShownLineLabels: at 390 px the lines' labels stacked over the
+// chart's right half and above it. A narrow chart leaves the names to the
+// legend; a wide one draws as many as fit inside the plot, never above it.
+func TestShownLineLabels(t *testing.T) {
+	for _, tc := range []struct {
+		n                   int
+		chartW, top, bottom float64
+		want                int
+	}{
+		{9, 358, 10, 250, 0},
+		{9, 900, 10, 400, 9},
+		{9, 900, 10, 100, 5}, // (100 - 20 - 10) / 13
+		{3, 900, 10, 20, 0},
+	} {
+		got := shownLineLabels(tc.n, tc.chartW, tc.top, tc.bottom)
+		if got != tc.want {
+			t.Errorf("shownLineLabels(%d, %g, %g, %g) = %d, want %d", tc.n, tc.chartW, tc.top, tc.bottom, got, tc.want)
+		}
+		if got > 0 {
+			ends := make([]float64, got)
+			for i := range ends {
+				ends[i] = tc.top // all at the top: the worst case
+			}
+			for _, y := range lineLabelTops(ends, tc.top, tc.bottom) {
+				if y-lineLabelGap/2 < tc.top {
+					t.Errorf("%d labels in %g..%g: one is centred at %g, above the plot", got, tc.top, tc.bottom, y)
+				}
+			}
+		}
+	}
+}
