@@ -25,6 +25,13 @@ import (
 type chartObserved struct {
 	points    []estimator.ObservedPoint
 	predicted [2][]float64 // GiB at each grid x, by revision; NaN on overflow
+	// ceiling is the candidate's available bytes plus its memory in use
+	// at each grid x (GiB; NaN at an invalid point): the line a predicted
+	// or observed peak meets, since peaks count the memory in use and the
+	// "available" line does not. Without it a candidate's predicted peak
+	// crossed "available" near 170,000 rows while it admitted up to
+	// 279,234.
+	ceiling []float64
 }
 
 // AddObserved adds cfg's observed peaks to the chart: markers at the
@@ -48,6 +55,16 @@ func (in *Input) AddObserved(cfg estimator.Config) (note string, err error) {
 	o := &chartObserved{points: cfg.Observed}
 	for rev := range o.predicted {
 		o.predicted[rev] = make([]float64, len(in.Points))
+	}
+	if rv, err := cfg.ResolveRevisions(); err == nil {
+		inUse := rv.Rev[1].InUse
+		o.ceiling = make([]float64, len(in.Points))
+		for i := range in.Points {
+			o.ceiling[i] = math.NaN()
+			if pt := &in.Points[i]; pt.Error == "" && pt.Rev[1].Error == "" {
+				o.ceiling[i] = gib(pt.Rev[1].AvailableBytes + inUse)
+			}
+		}
 	}
 	for i := range in.Points {
 		peaks, err := pr.Peaks(in.Points[i].X)
@@ -85,8 +102,20 @@ func (o *chartObserved) lines(xs []float64, from, to int64, pal *Palette) ([]*ch
 		}
 		out = append(out, &chartLine{label: revName[rev] + " predicted peak", style: predictedStyle(pal, rev), xs: xs, ys: ys})
 	}
+	if o.ceiling != nil {
+		for _, y := range o.ceiling {
+			if !math.IsNaN(y) {
+				top = max(top, y)
+			}
+		}
+		out = append(out, &chartLine{label: CeilingLabel, style: lineStyle(pal.Ink, 1, 1, 3), xs: xs, ys: o.ceiling})
+	}
 	return out, top
 }
+
+// CeilingLabel names the line the peaks are read against: the
+// candidate's available bytes plus its memory in use.
+const CeilingLabel = "available + in use (the peaks' scale)"
 
 var revName = [2]string{"baseline", "candidate"}
 

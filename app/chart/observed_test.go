@@ -110,7 +110,7 @@ func TestObservedLayerValues(t *testing.T) {
 		}
 	}
 	lines, top := in.observed.lines([]float64{1}, 1, 80000, &Light)
-	if len(lines) != 2 || top < gib(94780217856) {
+	if len(lines) != 3 || lines[2].label != CeilingLabel || top < gib(94780217856) {
 		t.Errorf("%d lines, top %v below the cold peak", len(lines), top)
 	}
 }

@@ -89,9 +89,16 @@ func ObservedSentence(fit *estimator.Fit, points int) string {
 	if fit == nil || points == 0 {
 		return ""
 	}
-	s := "The candidate is within " + withinText(fit.Candidate.ErrorPercentBefore) +
-		" of the measurements, the baseline within " + withinText(fit.Baseline.ErrorPercentBefore) +
-		"; after a fitted static and per-row correction, " + errorPercentText(fit.Candidate.ErrorPercentAfter) +
+	c, b := fit.Candidate.ErrorPercentBefore, fit.Baseline.ErrorPercentBefore
+	s := "The candidate is within " + withinText(c) + " of the measurements, the baseline within " + withinText(b)
+	if max(c, b) >= 100 {
+		// "Within 1065.3 % of the measurements" says nothing a person can
+		// use: an error larger than the peak itself is a question of what
+		// the peaks count.
+		s = "The predictions miss by more than the measured peaks themselves (the candidate by up to " + errorPercentText(c) +
+			", the baseline by up to " + errorPercentText(b) + "), as when the peaks leave out the memory in use the predictions count (in_use_bytes, resident memory)"
+	}
+	s += "; after a fitted static and per-row correction, " + errorPercentText(fit.Candidate.ErrorPercentAfter) +
 		" and " + errorPercentText(fit.Baseline.ErrorPercentAfter) + "."
 	switch points {
 	case 1:

@@ -61,6 +61,12 @@ func TestObservedSentence(t *testing.T) {
 			Baseline:  estimator.RevisionFit{ErrorPercentBefore: 5, ErrorPercentAfter: 0},
 			Candidate: estimator.RevisionFit{ErrorPercentBefore: 0.01, ErrorPercentAfter: 1e-9}}, 2,
 			"The candidate is within 0.1 % of the measurements, the baseline within 5.0 %; after a fitted static and per-row correction, < 0.1 % and 0.0 %. Two points fit exactly (unless their rows are equal) and prove nothing on their own."},
+		// An error larger than the peak itself read "within 1065.3 % of
+		// the measurements": it says what such an error points to.
+		{"an error beyond the peak", estimator.Fit{
+			Baseline:  estimator.RevisionFit{ErrorPercentBefore: 987.0, ErrorPercentAfter: 1.2},
+			Candidate: estimator.RevisionFit{ErrorPercentBefore: 1065.3, ErrorPercentAfter: 0.8}}, 4,
+			"The predictions miss by more than the measured peaks themselves (the candidate by up to 1065.3 %, the baseline by up to 987.0 %), as when the peaks leave out the memory in use the predictions count (in_use_bytes, resident memory); after a fitted static and per-row correction, 0.8 % and 1.2 %."},
 		{"one point", estimator.Fit{}, 1,
 			"The candidate is within 0.0 % of the measurements, the baseline within 0.0 %; after a fitted static and per-row correction, 0.0 % and 0.0 %. One point fits exactly and proves nothing on its own."},
 	}
