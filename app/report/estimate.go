@@ -21,7 +21,7 @@ type EstimateRow struct {
 // Difference. SamePlan is false when the revisions chose different plans
 // (children, or rows a child): then the stage rows compare each plan's
 // largest child, not like with like, and the reports say so.
-func EstimateRows(res estimator.Result) (rows []EstimateRow, samePlan bool) {
+func EstimateRows(res estimator.Result, art [2]bool) (rows []EstimateRow, samePlan bool) {
 	b, c := res.Baseline, res.Candidate
 	samePlan = b.Children == c.Children && b.ChildRows == c.ChildRows
 	text := func(name, bv, cv string) {
@@ -43,7 +43,7 @@ func EstimateRows(res estimator.Result) (rows []EstimateRow, samePlan bool) {
 	}
 	bytesRow("retained, all children", b.RetainedBytes, c.RetainedBytes)
 	bytesRow("peak of a child (ephemeral)", b.EphemeralBytes, c.EphemeralBytes)
-	text("dominant stage", b.DominantStage, c.DominantStage)
+	text("what dominates", Dominates(b, art[0]), Dominates(c, art[1]))
 	seen := map[string]bool{}
 	for _, o := range []estimator.Outcome{b, c} {
 		for _, s := range o.Stages {
@@ -118,8 +118,9 @@ const splitNote = "Children run one after another; each child's retained bytes (
 func EstimateText(cfg estimator.Config, res estimator.Result) string {
 	var b strings.Builder
 	names := revisionNames(cfg)
-	b.WriteString("Estimate of " + estimator.Group(cfg.Request.Rows) + " rows; available " + res.AvailableBytes.String() + "\n")
-	rows, samePlan := EstimateRows(res)
+	b.WriteString("Estimate of " + estimator.Group(cfg.Request.Rows) + " rows; available " + availableText(res) + "\n")
+	art := revisionArt(cfg)
+	rows, samePlan := EstimateRows(res, art)
 	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
 		b.WriteString("\n" + names[i] + ": " + DecisionText(o.Decision, o.Children) + "\n")
 		b.WriteString("  plan      " + planText(o) + "\n")
@@ -128,7 +129,7 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 		if o.AvailableBytes != nil {
 			b.WriteString("  available " + o.AvailableBytes.String() + "\n")
 		}
-		b.WriteString("  dominant  " + o.DominantStage + "\n")
+		b.WriteString("  dominates " + Dominates(o, art[i]) + "\n")
 		b.WriteString("  " + o.Reason + "\n")
 	}
 	b.WriteString("\nWhere the candidate differs: " + planSentence(res, samePlan) + "\n")
@@ -162,10 +163,17 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 // difference), and each revision's reason.
 func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	var b strings.Builder
-	rows, samePlan := EstimateRows(res)
-	b.WriteString("### Estimate of the candidate (" + CandidateChanges(cfg) + "): " +
-		estimator.Group(cfg.Request.Rows) + " rows\n\n")
-	b.WriteString("Available: " + res.AvailableBytes.String() + ". " + planSentence(res, samePlan) + "\n\n")
+	rows, samePlan := EstimateRows(res, revisionArt(cfg))
+	heading := "### Estimate of the candidate (" + CandidateChanges(cfg) + ")"
+	if d := setupDifference(cfg); d != "" {
+		if sameChanges(cfg) { // the switches are not the difference: the setup is
+			heading = "### Estimate " + d
+		} else {
+			heading += ", " + d
+		}
+	}
+	b.WriteString(heading + ": " + estimator.Group(cfg.Request.Rows) + " rows\n\n")
+	b.WriteString("Available: " + availableText(res) + ". " + planSentence(res, samePlan) + "\n\n")
 	b.WriteString("| | baseline | candidate | candidate - baseline |\n| --- | ---: | ---: | ---: |\n")
 	for _, r := range rows {
 		b.WriteString("| " + markdownCell(r.Name) + " | " + markdownCell(r.Baseline) + " | " +

@@ -66,7 +66,7 @@ func TestEstimateReportsSame(t *testing.T) {
 	if strings.Contains(text, "bytes (+") || strings.Contains(text, splitNote) || strings.Contains(text, "The plans differ") {
 		t.Errorf("text shows a difference:\n%s", text)
 	}
-	rows, same := EstimateRows(res)
+	rows, same := EstimateRows(res, [2]bool{})
 	if !same {
 		t.Error("same plan reported as different")
 	}

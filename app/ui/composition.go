@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"headroom/app/report"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
 )
@@ -31,6 +32,9 @@ type composition struct {
 	// Art is ART's composition (composeArt): its parts already carry the
 	// safety factor, and they add to the largest child's price.
 	Art bool
+	// dominates names the larger part, in the command line's words too
+	// (report.Dominates).
+	dominates string
 }
 
 // composeRequired reads the composition of o's required bytes. The shares
@@ -51,6 +55,7 @@ func composeRequired(o estimator.Outcome, safetyPercent int64) composition {
 	if o.EphemeralBytes > o.RetainedBytes {
 		c.Largest = 1
 	}
+	c.dominates = report.Dominates(o, false)
 	return c
 }
 
@@ -62,18 +67,12 @@ func composeArt(o estimator.Outcome) composition {
 	c := composeRequired(o, 0)
 	c.Art = true
 	c.Parts[0].Label = "retained: the child's forward price"
+	c.dominates = report.Dominates(o, true)
 	return c
 }
 
 // largestText names the larger part: "retained checkpoints (73.0 %)".
-func (c composition) largestText() string {
-	p := c.Parts[c.Largest]
-	name := p.Label
-	if p.Key == "peak" {
-		name = "the peak stage, " + p.Label[len("peak stage: "):]
-	}
-	return name + " (" + percentText(p.Permille) + ")"
-}
+func (c composition) largestText() string { return c.dominates }
 
 // percentText writes tenths of a percent: 734 -> "73.4 %".
 func percentText(permille int64) string {
