@@ -20,6 +20,7 @@ type chartView struct {
 	Empty   string // what the chart says while it has no SVG ("" : loading)
 	Caption string
 	Summary string // the chart in words: the accessible name of #chart (chartSummary)
+	Hint    string // where the current value is when the range leaves its marker out (page.MarkerHint)
 	Sink    *widget.Sink
 }
 
@@ -64,6 +65,7 @@ func (c *chartView) Render() (ui app.UI) {
 			),
 		),
 		app.P().ID("chart-summary").Class("visually-hidden").Text(c.Summary),
+		app.If(c.Hint != "", app.P().ID("chart-marker-hint").Class("chart-hint").Role("status").Text(c.Hint)),
 		app.If(c.Error != "", app.P().Class("chart-error").Text("The chart could not be drawn: "+c.Error)),
 		app.FigCaption().ID("chart-caption").Text(c.Caption),
 	)

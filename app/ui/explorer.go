@@ -479,7 +479,7 @@ func (c *explorer) Render() (ui app.UI) {
 					app.If(s.WeightsDoNotFit() != "", &noFitPanel{View: residentViewOf(s), Sink: c.sink}).Else(
 						&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
 							Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
-							Summary: c.chartSummaryText(shownAxis)},
+							Summary: c.chartSummaryText(shownAxis), Hint: s.MarkerHint()},
 					),
 				),
 				app.If(stale, app.P().ID("stale-note").Class("stale-note").Role("status").Text(staleText(s, sh.valid))),
