@@ -211,15 +211,8 @@ func (s *Slider) onChange(ctx app.Context, e app.Event) {
 func (s *Slider) onKey(ctx app.Context, e app.Event) {
 	defer s.Sink.Catch("moving " + s.Key + " with a key")
 	t, isRange := rangeTarget(e)
-	if !isRange {
-		return
-	}
-	var up bool
-	switch e.Get("key").String() {
-	case "ArrowRight", "ArrowUp":
-		up = true
-	case "ArrowLeft", "ArrowDown":
-	default:
+	up, ok := keyStep(e.Get("key").String(), isRange)
+	if !ok {
 		return
 	}
 	e.PreventDefault()
@@ -229,8 +222,24 @@ func (s *Slider) onKey(ctx app.Context, e app.Event) {
 	}
 	text := s.Format(v)
 	s.dragText = "" // the thumb goes where the value is, as for a typed value
-	t.Set("value", strconv.Itoa(s.Position(v)))
+	if isRange {
+		t.Set("value", strconv.Itoa(s.Position(v)))
+	}
 	s.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: s.Key, Text: text})
+}
+
+// keyStep reads a key pressed in a slider's control: whether it moves
+// the value, and up or down. On the range input the four arrows do; in
+// the number field Up and Down do, as in a number input (they did
+// nothing there), while Left and Right move the caret.
+func keyStep(key string, isRange bool) (up, ok bool) {
+	switch {
+	case key == "ArrowUp" || isRange && key == "ArrowRight":
+		return true, true
+	case key == "ArrowDown" || isRange && key == "ArrowLeft":
+		return false, true
+	}
+	return false, false
 }
 
 // onSlide takes the range input's new position.

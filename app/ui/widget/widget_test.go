@@ -76,3 +76,28 @@ func TestToggleAndMenuRender(t *testing.T) {
 
 // noEvent stands for a handler: TestMatch checks that one is set.
 func noEvent(app.Context, app.Event) {}
+
+// TestKeyStep: arrow keys did nothing in a slider's number field. Up and
+// Down step it as they step the range input; Left and Right stay the
+// caret's in the field and step the range input.
+func TestKeyStep(t *testing.T) {
+	for _, tc := range []struct {
+		key         string
+		isRange     bool
+		up, stepped bool
+	}{
+		{"ArrowUp", false, true, true},
+		{"ArrowDown", false, false, true},
+		{"ArrowLeft", false, false, false},
+		{"ArrowRight", false, false, false},
+		{"ArrowRight", true, true, true},
+		{"ArrowLeft", true, false, true},
+		{"ArrowUp", true, true, true},
+		{"a", true, false, false},
+	} {
+		up, ok := keyStep(tc.key, tc.isRange)
+		if up != tc.up || ok != tc.stepped {
+			t.Errorf("keyStep(%q, range %v) = %v, %v; want %v, %v", tc.key, tc.isRange, up, ok, tc.up, tc.stepped)
+		}
+	}
+}
