@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,4 +99,50 @@ func revisionArt(cfg estimator.Config) [2]bool {
 		return [2]bool{}
 	}
 	return [2]bool{rv.Rev[0].Art, rv.Rev[1].Art}
+}
+
+// SplitInert splits the switches that are on but change nothing
+// (estimator.ActingChanges' inert) by why: those that act under the
+// seeds' reading change nothing because ART's code prices the candidate
+// (it has no form of them: gdn_early_release on Qwen3-Next was said to
+// change nothing "for this model"), the others because of the model.
+func SplitInert(cfg estimator.Config, inert []string) (byProfile, byModel []string) {
+	if cfg.Profile != estimator.ProfileArt || len(inert) == 0 {
+		return nil, inert
+	}
+	seeds := cfg
+	seeds.Profile = ""
+	acting, _ := estimator.ActingChanges(seeds)
+	for _, name := range inert {
+		if slices.Contains(acting, name) {
+			byProfile = append(byProfile, name)
+		} else {
+			byModel = append(byModel, name)
+		}
+	}
+	return byProfile, byModel
+}
+
+// inertPhrase says that the switches list (written by list) are on but
+// change nothing, and why: "for this model", or "under ART's code".
+func inertPhrase(list string, n int, why string) string {
+	if n > 1 {
+		return list + " are on but change nothing " + why
+	}
+	return list + " is on but changes nothing " + why
+}
+
+// InertText is what a report says of the switches that change nothing,
+// each list written by write: "`gdn_early_release` is on but changes
+// nothing under ART's code", "; "-joined; "" when there are none.
+func InertText(cfg estimator.Config, inert []string, write func([]string) string) string {
+	byProfile, byModel := SplitInert(cfg, inert)
+	var parts []string
+	if len(byModel) > 0 {
+		parts = append(parts, inertPhrase(write(byModel), len(byModel), "for this model"))
+	}
+	if len(byProfile) > 0 {
+		parts = append(parts, inertPhrase(write(byProfile), len(byProfile), "under ART's code"))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -228,12 +228,8 @@ func CandidateChanges(cfg estimator.Config) string {
 			text = "no change on acts on this model"
 		}
 	}
-	switch len(inert) {
-	case 0:
-	case 1:
-		text += "; " + codeList(inert) + " is on but changes nothing for this model"
-	default:
-		text += "; " + codeList(inert) + " are on but change nothing for this model"
+	if t := InertText(cfg, inert, codeList); t != "" {
+		text += "; " + t
 	}
 	return text
 }

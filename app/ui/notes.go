@@ -101,17 +101,13 @@ func changesText(cfg estimator.Config) string {
 	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	acting, inert := actingChanges(cfg)
+	acting, inertText := actingChanges(cfg)
 	text := "with " + strings.Join(acting, ", ")
 	if len(acting) == 0 {
 		text = "no change on acts on this model"
 	}
-	if len(inert) > 0 {
-		verb := " is on but changes nothing for this model"
-		if len(inert) > 1 {
-			verb = " are on but change nothing for this model"
-		}
-		text += " (" + strings.Join(inert, ", ") + verb + ")"
+	if inertText != "" {
+		text += " (" + inertText + ")"
 	}
 	return text
 }
@@ -124,19 +120,22 @@ var actingMemo struct {
 	sync.Mutex
 	ok            bool
 	cfg           estimator.Config
-	acting, inert []string
+	acting    []string
+	inertText string
 }
 
-// actingChanges is estimator.ActingChanges, remembered for the last
-// config.
-func actingChanges(cfg estimator.Config) (acting, inert []string) {
+// actingChanges is estimator.ActingChanges, with what the page says of
+// the inert switches (report.InertText), remembered for the last config.
+func actingChanges(cfg estimator.Config) (acting []string, inertText string) {
 	actingMemo.Lock()
 	defer actingMemo.Unlock()
 	if !actingMemo.ok || !actingMemo.cfg.Equal(cfg) {
 		actingMemo.ok, actingMemo.cfg = true, cfg.Clone()
-		actingMemo.acting, actingMemo.inert = estimator.ActingChanges(cfg)
+		var inert []string
+		actingMemo.acting, inert = estimator.ActingChanges(cfg)
+		actingMemo.inertText = report.InertText(cfg, inert, func(l []string) string { return strings.Join(l, ", ") })
 	}
-	return actingMemo.acting, actingMemo.inert
+	return actingMemo.acting, actingMemo.inertText
 }
 
 // switchesText names the switches of ch that are on, without asking
