@@ -118,8 +118,8 @@ func changesText(cfg estimator.Config) string {
 // on.
 var actingMemo struct {
 	sync.Mutex
-	ok            bool
-	cfg           estimator.Config
+	ok        bool
+	cfg       estimator.Config
 	acting    []string
 	inertText string
 }
