@@ -80,10 +80,10 @@ func (p *measuredPanel) renderStatus() app.UI {
 	)
 }
 
-// gibOf writes bytes as the page does elsewhere: GiB with the exact
-// figure.
+// gibOf writes bytes as the page does elsewhere, the exact figure with
+// GiB, once (estimator.Bytes.String; the exact figure was written twice).
 func gibOf(b int64) string {
-	return estimator.Bytes(b).String() + " (" + estimator.Group(b) + " bytes)"
+	return estimator.Bytes(b).String()
 }
 
 func (p *measuredPanel) renderSnapshot() app.UI {
