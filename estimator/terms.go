@@ -60,7 +60,27 @@ func (v *termVars) setConfig(r *Resolved) {
 
 // termLang is the language of a term's bytes over the variables above,
 // the first numPieceVars of which depend on the piece.
-var termLang = termexpr.NewLang(varNames[:], numPieceVars)
+var termLang = termexpr.NewLang(varNames[:], numPieceVars).WithHints(map[string]string{
+	"rows":                   "n (the piece's rows; N is the request's)",
+	"projected_rows":         "p (the piece's; P is the request's)",
+	"target_rows":            "t (the piece's; T is the request's)",
+	"sequence_rows":          "s",
+	"vocab_size":             "V",
+	"hidden_size":            "H",
+	"num_hidden_layers":      "L",
+	"num_experts_per_tok":    "K",
+	"moe_intermediate_size":  "M",
+	"input_width":            "I",
+	"output_width":           "O",
+	"dtype_bytes":            "b",
+	"expert_parallel":        "E",
+	"chunk_rows":             "C",
+	"linear_num_key_heads":   "Hk",
+	"linear_key_head_dim":    "Dk",
+	"linear_num_value_heads": "Hv",
+	"linear_value_head_dim":  "Dv",
+	"num_experts":            "X",
+})
 
 // maxTermStack is the scratch a term's program needs while it runs.
 const maxTermStack = termexpr.MaxStack

@@ -33,7 +33,23 @@ type Lang struct {
 	index map[string]int
 	known string // the names, for messages
 	piece int
+	// hints name the variable a name a person may write stands for
+	// (a config field's: "hidden_size" is H), for the unknown-variable
+	// message.
+	hints map[string]string
 }
+
+// WithHints returns l whose message for an unknown variable that is a
+// key of hints says what to write instead: hints["rows"] = "n (the
+// piece's rows; N is the request's)".
+func (l *Lang) WithHints(hints map[string]string) *Lang {
+	c := *l
+	c.hints = hints
+	return &c
+}
+
+// Hints are the names WithHints set, and the variable each points to.
+func (l *Lang) Hints() map[string]string { return l.hints }
 
 // NewLang is the language over the variables names, of which the first
 // piece depend on the piece priced.
@@ -170,6 +186,9 @@ func (p *parser) operand() Facts {
 		}
 		i, ok := p.lang.index[t.text]
 		if !ok {
+			if h, ok := p.lang.hints[t.text]; ok {
+				return p.fail("unknown variable " + strconv.Quote(t.text) + "; write " + h + " (the variables are " + p.lang.known + ")")
+			}
 			return p.fail("unknown variable " + strconv.Quote(t.text) + "; known: " + p.lang.known)
 		}
 		return p.variable(i, i < p.lang.piece)
