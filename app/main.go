@@ -19,7 +19,7 @@ func commands() []cli.Command {
 	return []cli.Command{
 		{Name: "serve", Summary: "serve the explorer (default): -addr 127.0.0.1:8000", Run: cli.Serve(ui.Handler)},
 		{Name: "estimate", Summary: "print the estimate of a config: -config FILE (- = stdin) [-format json|text|md]", Run: cli.Estimate},
-		{Name: "sweep", Summary: "print the flips JSON along an axis: -config FILE -axis NAME -from A -to B", Run: cli.Sweep},
+		{Name: "sweep", Summary: "print the flips along an axis: -config FILE -axis NAME [-from A -to B: else the page's range] [-format json|csv|text]", Run: cli.Sweep},
 		{Name: "plot", Summary: "render the chart: -config FILE -axis NAME -from A -to B -o chart.svg|chart.png", Run: cli.Plot},
 		{Name: "replay", Summary: "replay a workload against both revisions: -config FILE -workload FILE|- [-format json|md|csv] [-o FILE]", Run: cli.Replay},
 		{Name: "measure", Summary: "the measured peak of a PyTorch memory snapshot beside both estimates, or ART planner-miss reports: -snapshot FILE [-config FILE] | -planner-miss FILE... [-format json|md] [-o FILE]", Run: cli.Measure},

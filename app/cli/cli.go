@@ -172,18 +172,27 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	setup := addSetupFlags(fs)
 	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
 	from := fs.Int64("from", 1, "first x")
-	to := fs.Int64("to", 0, "last x (required)")
+	to := fs.Int64("to", 0, "last x (default: the page's range, fitted to every flip of both revisions)")
 	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
-	format := fs.String("format", "json", "output: json (the flips), csv (every grid and flip point, as the page's CSV export)")
-	if err := parseFlags(fs, args, "to"); err != nil {
+	format := fs.String("format", "json", "output: json (the flips), csv (every grid and flip point, as the page's CSV export), text (each revision's decisions along the range)")
+	if err := parseFlags(fs, args); err != nil {
 		return fail(stderr, "sweep", err)
 	}
-	if err := checkFormat(*format, "json", "csv"); err != nil {
+	if err := checkFormat(*format, "json", "csv", "text"); err != nil {
 		return fail(stderr, "sweep", err)
 	}
 	cfg, err := readSetup("sweep", *configPath, setup, stdin, stderr)
 	if err != nil {
 		return fail(stderr, "sweep", err)
+	}
+	if !flagSet(fs, "to") {
+		// The page's range for this config and axis: every flip in it.
+		f, t := estimator.FitRange(*axis, cfg, estimator.LastFlip)
+		if !flagSet(fs, "from") {
+			*from = f
+		}
+		*to = t
+		fmt.Fprintf(stderr, "headroom sweep: -to not given: %s %s to %s, the page's range (every flip of both revisions in it)\n", *axis, estimator.Group(*from), estimator.Group(*to))
 	}
 	sw, err := report.NewSweep(cfg, *axis, *from, *to, *points)
 	if err != nil {
@@ -199,7 +208,17 @@ func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if *format == "text" {
+		return writeText(stdout, stderr, "sweep", report.SweepText(cfg, sw))
+	}
 	return writeJSON(stdout, stderr, "sweep", sw.Flips())
+}
+
+// flagSet reports whether the flag name was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // errUsage is parseFlags' error for a flag the flag package has already

@@ -42,7 +42,7 @@ func TestCommandsRefuseBadInput(t *testing.T) {
 		// Finding 4: a key's control characters, quoted.
 		{"control key", []string{"estimate", "-config", ctl}, 2, `config key "\x1b]0;PWNED\a\x1b[31mred": is not a field`, "\x1b"},
 		// Issue 27: a required flag left out.
-		{"sweep without -to", []string{"sweep", "-config", cfg, "-axis", "rows"}, 2, "-to: is required (last x)", "must be at least"},
+		{"sweep without -to: the page's range", []string{"sweep", "-config", cfg, "-axis", "rows"}, 0, `"candidate"`, "must be at least"},
 		{"plot without -to", []string{"plot", "-config", cfg, "-o", png}, 2, "-to: is required", "must be at least"},
 		{"map without -yto", []string{"map", "-config", cfg, "-x", "rows", "-xto", "9", "-y", "vocab_size"}, 2, "-yto: is required", ""},
 		{"estimate md", []string{"estimate", "-config", cfg, "-format", "md"}, 0, "| required | ", ""},

@@ -64,7 +64,7 @@ func TestSweepCSV(t *testing.T) {
 		t.Errorf("%d lines for %d grid points", rows, len(in.Points))
 	}
 	code, _, stderr = runCmd(t, "", "sweep", "-config", examplePath("h100-vs-h200.json"), "-to", "10", "-format", "md")
-	if code != 2 || !strings.Contains(stderr, "-format: must be json or csv") {
+	if code != 2 || !strings.Contains(stderr, "-format: must be json, csv or text") {
 		t.Errorf("-format md: exit %d, %q", code, stderr)
 	}
 }
