@@ -66,8 +66,27 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 	}
 	v.Resident = residentViewOf(s)
 	residentValues(&v, s)
+	inUseAuto(&v, s)
 	v.CapacityGiB = page.InUseSlider(s.Cfg).Max
 	return v
+}
+
+// inUseAuto shows the in-use field as the other computed fields show
+// theirs when the resident memory stands for it (in_use_bytes 0, the
+// resident group on, nothing typed): empty, with "auto (22.825 GiB,
+// computed from the model)" in its place and the thumb there. It showed
+// 0 while 9.7 to 22.8 GiB were counted.
+func inUseAuto(v *controlView, s *page.State) {
+	k := page.KeyInUseGiB
+	if t, typed := s.Texts[k]; typed && strings.TrimSpace(t) != "" || s.Cfg.Resident == nil || s.Cfg.Budget.InUseBytes != 0 {
+		return
+	}
+	v.Texts[k] = ""
+	v.Auto[k] = "auto (computed from the model)"
+	if b := s.Result.Resident; s.CfgOK && b != nil {
+		v.Auto[k] = "auto (" + b.ResidentBytes.GiBString() + " GiB, computed from the model)"
+		v.Values[k] = float64(b.ResidentBytes) / page.BytesPerGiB
+	}
 }
 
 // residentValues fills the "On the GPU" group's texts and thumbs.

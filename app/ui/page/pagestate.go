@@ -192,6 +192,12 @@ func (s *State) SetText(control, text string) {
 	delete(s.InputErr, ek)
 	switch control {
 	case KeyInUseGiB:
+		if strings.TrimSpace(text) == "" && s.Cfg.Resident != nil {
+			// An emptied field is the auto the field shows: the
+			// resident memory computed from the model.
+			s.Cfg.Budget.InUseBytes = 0
+			return
+		}
 		v, err := estimator.ParseGiB(text)
 		if err != nil {
 			s.InputErr[ek] = err.Error()
