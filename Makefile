@@ -62,12 +62,14 @@ wasm-size:
 	$(GO) run ./internal/tools/wasmsize -pkgs bin/app-names.pkgs -top $(WASM_SIZE_TOP) bin/app-names.wasm
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
-# copied from assets/ (the copies are committed, so a checkout serves as
+# copied from assets/, and the contract the page cites, docs/model.md, as
+# text a browser shows (the copies are committed, so a checkout serves as
 # it is; app/ui/assets_test.go checks they match their sources).
 web-assets:
-	@mkdir -p web/icons web/seeds
+	@mkdir -p web/icons web/seeds web/docs
 	cp assets/icons/icon.svg assets/icons/icon-192.png assets/icons/icon-512.png web/icons/
 	cp assets/seeds/*.txt web/seeds/
+	cp docs/model.md web/docs/model.txt
 
 # brotli: `make wasm` uses Debian's brotli command; install it when it is
 # missing and we are root (CI is). Without it, serve sends gzip.

@@ -43,6 +43,14 @@ const contentSecurityPolicy = "default-src 'self'; " +
 	"form-action 'self'; " +
 	"frame-ancestors 'none'"
 
+// DocsPath is where serve answers with the contract, docs/model.md, as
+// text; DocsFile is web/'s copy of it, which the static site holds too
+// (the page links to /web/docs/model.txt, which both serve).
+const (
+	DocsPath = "/docs/model.md"
+	DocsFile = "docs/model.txt"
+)
+
 // wasmLengthHeader carries app.wasm's uncompressed size on every app.wasm
 // response. go-app's loader (app.js) counts decompressed bytes against the
 // header that Handler.WasmContentLengthHeader names, falling back to
@@ -146,6 +154,10 @@ func (s *Server) serveSmall(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case strings.HasPrefix(p, "/web/"):
 		s.serveFile(w, r, strings.TrimPrefix(p, "/web/"))
+	case p == DocsPath:
+		// The contract the page cites, readable in the browser as text:
+		// web/'s copy of docs/model.md (make web-assets).
+		s.serveFile(w, r, DocsFile)
 	case p == "/robots.txt", p == "/sitemap.xml", p == "/ads.txt":
 		// go-app would fetch these from http://<request Host>/web/...,
 		// a request to wherever the client's Host header points.

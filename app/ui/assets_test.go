@@ -27,6 +27,14 @@ func TestWebAssetsMatchSources(t *testing.T) {
 			}
 		}
 	}
+	// The contract the page links to, as text (make web-assets).
+	a, err := os.ReadFile(filepath.Join("..", "..", "docs", "model.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join("..", "..", "web", "docs", "model.txt")); err != nil || !bytes.Equal(a, b) {
+		t.Errorf("web/docs/model.txt differs from docs/model.md (run make web-assets): %v", err)
+	}
 	for _, s := range changeSwitches {
 		if _, err := os.Stat(filepath.Join("..", "..", "web", "seeds", s.key+".txt")); err != nil {
 			t.Errorf("the %s switch links to a missing seed: %v", s.key, err)

@@ -82,7 +82,8 @@ func (c *controls) residentGroup() app.UI {
 	v := c.View.Resident
 	body := []app.UI{
 		&widget.Toggle{Key: page.KeyResident, Label: "compute from the model",
-			Doc:     "weights, LoRA adapters, their gradients and optimizer state, on one GPU of the expert-parallel group (docs/model.md §14)",
+			Doc:  "weights, LoRA adapters, their gradients and optimizer state, on one GPU of the expert-parallel group:",
+			Href: "/web/docs/model.txt", Link: "docs/model.md §14",
 			Checked: v.On, Error: c.View.Errors[page.KeyResident], Errs: true, Sink: c.Sink},
 	}
 	if !v.On {
