@@ -223,7 +223,7 @@ func (c *explorer) OnResize(ctx app.Context) {
 }
 
 // apply is every control's event handler: it gives the edit to the page
-// model's reducer (page.State.Apply; the map view's to applyMap), notes
+// model's reducer (page.State.Apply; the map view's to ApplyMap), notes
 // it in the history and asks for a render.
 func (c *explorer) apply(ctx app.Context, e page.Edit) {
 	defer c.catch("handling an edit of " + e.Key)
@@ -239,8 +239,11 @@ func (c *explorer) apply(ctx app.Context, e page.Edit) {
 		c.menusDirty = true
 	}
 	switch {
-	case e.For == page.ForMap: // the map view (explorer_map.go)
-		c.applyMap(e)
+	case e.For == page.ForMap: // the map view: against the config the map draws (explorer_map.go)
+		cfg, _ := c.mapConfig()
+		c.state.ApplyMap(e, cfg)
+		c.hist.Note(e.Key, e.Settle)
+		c.requestRender()
 		return
 	case e.For == page.ForCompare: // the Compare control (comparepanel.go): no history entry of its own
 	case e.Kind == page.EditDismiss:

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot/vg"
 
@@ -48,10 +47,7 @@ type mapRun struct {
 // mapConfig is the config the map is computed for: the state's when it can
 // be priced, else the last valid one on screen.
 func (c *explorer) mapConfig() (estimator.Config, bool) {
-	if c.state.CfgOK {
-		return c.state.Cfg, true
-	}
-	return c.shown.config, c.shown.ready
+	return c.state.MapConfig(c.shown.config, c.shown.ready)
 }
 
 // stepMap advances the map view's computation by one frame's share; the
@@ -126,44 +122,6 @@ func (c *explorer) finishMap(cfg estimator.Config, w, h int) {
 		return
 	}
 	mr.shown, mr.svg, mr.frame, mr.summary, mr.cfg = &res, labelSVG(svg), frame, in.Summary, cfg
-}
-
-// applyMap handles an edit of the map view: the view, an axis, a range,
-// the columns, or a click on the map.
-func (c *explorer) applyMap(e page.Edit) {
-	ms := &c.state.Map
-	cfg, _ := c.mapConfig()
-	if e.Kind == page.EditMapClick {
-		c.moveTo(e.Text)
-	} else {
-		ms.Set(e.Key, e.Text, cfg)
-	}
-	c.hist.Note(e.Key, e.Settle)
-	c.state.Validate()
-	ms.Check(c.state.Cfg)
-	c.requestRender()
-}
-
-// moveTo sets the map's two fields to "x,y", as typing each value would
-// (in_use_bytes exactly, not through its GiB text).
-func (c *explorer) moveTo(xy string) {
-	ms := &c.state.Map
-	parts := strings.Split(xy, ",")
-	if len(parts) != 2 {
-		return
-	}
-	for i, key := range []string{ms.X, ms.Y} {
-		v, err := strconv.ParseInt(parts[i], 10, 64)
-		if err != nil {
-			return
-		}
-		if key == "in_use_bytes" {
-			c.state.Forget(page.KeyInUseGiB)
-			c.state.Cfg.Budget.InUseBytes = v
-			continue
-		}
-		c.state.SetText(key, strconv.FormatInt(v, 10))
-	}
 }
 
 // mapViewState is what the map view shows now.

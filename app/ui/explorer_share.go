@@ -121,17 +121,11 @@ func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 	}()
 	c.edits++
 	defer c.requestRender() // a refused file changes nothing, but data-edits follows
-	imp, err := page.ImportJSON(c.state.Cfg, data)
-	if err != nil {
-		return page.ImportReport{Err: err.Error()}
+	rep, ok := c.state.Import(data, c.list)
+	if ok {
+		c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
 	}
-	next, err := c.state.WithImport(imp, c.list)
-	if err != nil {
-		return page.ImportReport{Err: err.Error()}
-	}
-	c.state = next.Settled(c.list)
-	c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
-	return page.ReportOf(imp, &c.state, c.list)
+	return rep
 }
 
 // last returns the last sweep, if the last get succeeded.

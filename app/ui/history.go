@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"net/url"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/browser"
@@ -67,14 +65,12 @@ func (c *explorer) flushAddress() {
 // already shows it.
 func (c *explorer) restoreFrom(query string) {
 	defer c.catch("going back or forward")
-	q, err := url.ParseQuery(query)
-	if err != nil {
+	if !c.state.Restore(query, c.list) {
 		return
 	}
 	c.hist.Restored() // and the writes still due, which are for the page left
 	c.menusDirty = true
 	c.markBusy()
-	c.state = page.Decode(q, c.list)
 	c.url.Pending, c.url.Last = query, query
 	c.requestRender()
 	c.Update()
