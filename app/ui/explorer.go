@@ -6,13 +6,14 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
 	"headroom/app/ui/browser"
+	"headroom/app/ui/chartview"
+	"headroom/app/ui/mapview"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/app/ui/workload"
@@ -34,7 +35,7 @@ type explorer struct {
 	share  *shareSink // the share bar's and import panel's way in (explorer_share.go)
 	list   []page.Preset
 	state  page.State
-	sweeps sweepCache
+	sweeps chartview.SweepCache[flipNotes] // the chart's sweep and its sentences
 	shown  shownState
 
 	ctx          app.Context   // the mounted explorer's context, for the frame callback
@@ -63,11 +64,10 @@ type explorer struct {
 
 	panicHook func(page.Edit) // makes a handler panic: tests only (see armTestPanic)
 
-	view    atomic.Pointer[pointerView] // the chart on screen, as the pointer's overlay reads it (pointer.go)
-	pointer chartPointer
-	theme   browser.Theme    // the colour scheme, which the chart follows (theme.go)
-	loads   *workload.Loader // the Workload panel's way in (explorer_workload.go)
-	maps    mapRun           // the "Two inputs" view's map (explorer_map.go)
+	pointer chartview.Pointer // the chart's pointer and keyboard, over the chart on screen
+	theme   browser.Theme     // the colour scheme, which the chart follows (theme.go)
+	loads   *workload.Loader  // the Workload panel's way in (explorer_workload.go)
+	maps    mapview.Runner    // the "Two inputs" view's map (explorer_map.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last
@@ -99,6 +99,8 @@ func newExplorer() *explorer {
 	c.sink = &widget.Sink{Apply: c.apply, Fail: c.fail}
 	c.share = c.newShareSink()
 	c.loads = c.newWorkloadSink()
+	c.sweeps.Describe = describeSweep
+	c.pointer.Host = c.newChartHost()
 	return c
 }
 
@@ -194,7 +196,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 		// now, and no layout forced here to measure the chart: its overlay
 		// is laid out at the next frame (firstFrame), where the browser
 		// lays the new page out anyway.
-		c.afterRender()
+		c.pointer.AfterRender()
 		c.firstFrame()
 		return
 	}
@@ -210,7 +212,7 @@ func (c *explorer) OnMount(ctx app.Context) {
 func (c *explorer) OnDismount() {
 	c.releaseFrames()
 	c.hist.release()
-	c.releasePointer()
+	c.pointer.Release()
 }
 
 // OnResize redraws the chart at the container's new width.
@@ -301,7 +303,7 @@ func (c *explorer) renderNow() {
 	}
 	start := browser.NowMs()
 	res := s.Result // Validate priced s.Cfg
-	in, notes, _, err := c.sweeps.getNamed(s.Cfg, setupNames(s.Cfg, c.list).chartNames(), s.Axis, from, to, page.ChartPoints)
+	in, notes, _, err := c.sweeps.Get(s.Cfg, setupNames(s.Cfg, c.list).chartNames(), s.Axis, from, to, page.ChartPoints)
 	if err != nil {
 		panic(fmt.Errorf("a config that validated did not sweep: %w", err))
 	}
@@ -313,9 +315,9 @@ func (c *explorer) renderNow() {
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = labelSVG(svg), ""
-		if v, err := newPointerView(s.Cfg, in, frame); err == nil {
-			c.view.Store(v)
+		c.shown.svg, c.shown.chartErr = chartview.LabelSVG(svg), ""
+		if v, err := chartview.NewDrawing(s.Cfg, in, frame); err == nil {
+			c.pointer.Show(v)
 		}
 	}
 	c.shown.ready, c.shown.result, c.shown.notes, c.shown.config = true, res, notes, s.Cfg
@@ -433,7 +435,7 @@ func (c *explorer) Render() (ui app.UI) {
 	s := &c.state
 	sh := &c.shown
 	shownAxis := "" // the axis of the chart on screen, which the sweep cache holds
-	if in, ok := c.sweeps.last(); ok && in.Axis != nil {
+	if in, ok := c.sweeps.Last(); ok && in.Axis != nil {
 		shownAxis = in.Axis.Key
 	}
 	ready := "0"
@@ -476,11 +478,11 @@ func (c *explorer) Render() (ui app.UI) {
 		app.Div().Class("layout").Body(
 			app.Section().ID("results").Class("results").Aria("label", "results").TabIndex(-1).Body(
 				&viewTabs{Map: s.Map.On, Sink: c.sink},
-				app.If(s.Map.On, &mapView{State: c.mapViewState(), Sink: c.sink, Exporter: c.exportMap}).Else(
+				app.If(s.Map.On, &mapview.View{State: c.maps.View(&s.Map), Sink: c.sink, Exporter: c.maps.Export}).Else(
 					&axisControls{Axis: s.Axis, From: s.Text(page.KeyFrom), To: s.Text(page.KeyTo), Sink: c.sink,
 						Errors: pick(s.Errs, page.KeyAxis, page.KeyFrom, page.KeyTo)},
 					app.If(s.WeightsDoNotFit() != "", &noFitPanel{View: residentViewOf(s), Sink: c.sink}).Else(
-						&chartView{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
+						&chartview.View{SVG: sh.svg, Error: sh.chartErr, Stale: stale, Empty: sh.blocked, Sink: c.sink,
 							Caption: "Required bytes of the chosen plan along " + shownAxis + ", " + names.Base + " and " + names.Cand + ", against the bytes available; the stage and retained lines are the whole request's, before any split.",
 							Summary: c.chartSummaryText(shownAxis)},
 					),

@@ -42,7 +42,7 @@ func (c *explorer) shareLink() string {
 
 // shownSweep is the sweep behind the chart on screen.
 func (c *explorer) shownSweep() (chart.Input, error) {
-	in, ok := c.sweeps.last()
+	in, ok := c.sweeps.Last()
 	if !c.shown.ready || !ok || in.Axis == nil { // the cache holds the shown sweep: renderNow drew it
 		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
@@ -127,9 +127,6 @@ func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 	}
 	return rep
 }
-
-// last returns the last sweep, if the last get succeeded.
-func (sc *sweepCache) last() (chart.Input, bool) { return sc.in, sc.ok }
 
 // exportSummary names what a file holds, for the share bar's status.
 func exportSummary(format string) string {
