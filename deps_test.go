@@ -79,7 +79,7 @@ var depRules = []depRule{
 	// The map's room: the chart's room for the SVG's labelling, no other.
 	{pkgs: "headroom/app/ui/mapview/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/measured/..."}, required: true},
 	// The measured peaks' room: measure and the page's parts, no other room.
-	{pkgs: "headroom/app/ui/measured/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/..."}},
+	{pkgs: "headroom/app/ui/measured/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/..."}, required: true},
 	// The command line never builds the page.
 	{pkgs: cli, deny: []string{ui}, required: true},
 	// The exports a person copies: the model and the standard library.

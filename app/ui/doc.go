@@ -5,7 +5,8 @@
 // and work of its own has a room, a package behind a narrow way in: the
 // chart, its pointer and its sweep cache are app/ui/chartview
 // (chartview.Host), the "Two inputs" map app/ui/mapview (mapview.Runner),
-// the Workload panel app/ui/workload (workload.Loader); the effects on
+// the measured peaks app/ui/measured (measured.Panel, with the page's
+// sink), the Workload panel app/ui/workload (workload.Loader); the effects on
 // the browser (clipboard, downloads, files, drops, the address bar) are
 // app/ui/browser's. What is left here is the page's shell (the explorer:
 // scheduling renders, the address bar and history, the error banner) and
@@ -21,6 +22,5 @@
 // page's description for go-app's server). It may import the estimator,
 // app/ui/page, app/ui/widget, app/ui/browser, the rooms above, app/chart,
 // app/report (the replay's report, the sweep's CSV and the JSON export),
-// headroom/measure (snapshots and planner-miss reports, measured.go),
 // go-app and gonum's vg (chart sizes); never app/server or app/cli.
 package ui
