@@ -75,3 +75,21 @@ func (c *explorer) restoreFrom(query string) {
 	c.requestRender()
 	c.Update()
 }
+
+// replaceURL puts the state into the address bar (replace, not push: every
+// slider step is not a page to go back to): at once when the last write is
+// old enough, otherwise when it is, with the latest state.
+func (c *explorer) replaceURL(query string) {
+	if now, wait := c.url.Set(query, browser.NowMs()); now {
+		c.writeURL()
+	} else if wait > 0 {
+		c.scheduleURL(wait)
+	}
+}
+
+// writeURL writes the pending query, if it is not written yet.
+func (c *explorer) writeURL() {
+	if query, ok := c.url.Take(browser.NowMs()); ok {
+		c.queueAddress(false, query)
+	}
+}
