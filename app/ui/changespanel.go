@@ -39,6 +39,42 @@ type termRowView struct {
 	Error                        string
 	Help                         bool   // the help is open
 	Value                        string // with Help: its value in the current config, or why there is none
+	Note                         string // why it changes nothing at this point (termNote); "" when it may
+}
+
+// termNote says when a term changes nothing at the current point: it
+// adds to a built-in stage that, with it, is still below the piece's peak
+// stage in every revision that holds it, so no decision moves (a term in
+// head beside an fc2 peak). "" when the term may act, or the config is
+// not priced.
+func termNote(t estimator.Term, s *page.State) string {
+	if !s.CfgOK {
+		return ""
+	}
+	builtIn := false
+	for _, p := range []string{"activations", "head", "fc2", "gdn"} {
+		builtIn = builtIn || t.Place == p
+	}
+	if !builtIn {
+		return ""
+	}
+	var outs []estimator.Outcome
+	switch t.Revision {
+	case "baseline":
+		outs = []estimator.Outcome{s.Result.Baseline}
+	case "both":
+		outs = []estimator.Outcome{s.Result.Baseline, s.Result.Candidate}
+	default:
+		outs = []estimator.Outcome{s.Result.Candidate}
+	}
+	peak := ""
+	for _, o := range outs {
+		if o.DominantStage == t.Place || o.DominantStage == "" {
+			return ""
+		}
+		peak = o.DominantStage
+	}
+	return "Changes nothing at this point: " + t.Place + ", with this term, stays below the peak stage (" + peak + "), and only the peak counts."
 }
 
 // termVarDocs say what each variable of a term's bytes is.
@@ -72,6 +108,9 @@ func changesViewOf(s *page.State) changesView {
 	for i, d := range s.Terms {
 		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
 			Bytes: d.Typed.Bytes, Error: s.Errs[page.TermKey(i)], Help: d.Help})
+		if v.Terms[i].Error == "" {
+			v.Terms[i].Note = termNote(d.Typed, s)
+		}
 		help = help || d.Help
 	}
 	if !help { // the values are computed only for an open help: a drag renders every frame

@@ -52,6 +52,7 @@ func (r *termRow) Render() (ui app.UI) {
 				Aria("label", widget.Attr("remove term "+v.Name)).OnClick(r.onRemove),
 		),
 		widget.SomeText(app.Span().ID("error-%s", page.TermKey(i)).Class("control-error").Aria("live", "polite"), v.Error),
+		app.If(v.Note != "", app.P().ID("%s", id("note")).Class("control-note").Text(v.Note)),
 		app.If(r.View.Help, r.help(id)),
 	)
 	return row
