@@ -121,7 +121,7 @@ func fieldNumberExpr(key string) string {
 	return fmt.Sprintf(`(() => {
 		const e = document.getElementById('input-%s');
 		let t = e.value.trim();
-		if (t === '') { const m = /\(([\d,]+)\)/.exec(e.placeholder); t = m ? m[1] : 'NaN'; }
+		if (t === '') { const m = /\(([\d,.]+)\)/.exec(e.placeholder); t = m ? m[1] : 'NaN'; }
 		return Number(t.replace(/,/g, ''));
 	})()`, key)
 }

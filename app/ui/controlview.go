@@ -73,8 +73,8 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 
 // inUseAuto shows the in-use field as the other computed fields show
 // theirs when the resident memory stands for it (in_use_bytes 0, the
-// resident group on, nothing typed): empty, with "auto (22.825 GiB,
-// computed from the model)" in its place and the thumb there. It showed
+// resident group on, nothing typed): empty, with "auto (22.825)" (GiB, the
+// field's unit) in its place and the thumb there. It showed
 // 0 while 9.7 to 22.8 GiB were counted.
 func inUseAuto(v *controlView, s *page.State) {
 	k := page.KeyInUseGiB
@@ -82,9 +82,9 @@ func inUseAuto(v *controlView, s *page.State) {
 		return
 	}
 	v.Texts[k] = ""
-	v.Auto[k] = "auto (computed from the model)"
+	v.Auto[k] = "auto"
 	if b := s.Result.Resident; s.CfgOK && b != nil {
-		v.Auto[k] = "auto (" + b.ResidentBytes.GiBString() + " GiB, computed from the model)"
+		v.Auto[k] = "auto (" + b.ResidentBytes.GiBString() + ")"
 		v.Values[k] = float64(b.ResidentBytes) / page.BytesPerGiB
 	}
 }
