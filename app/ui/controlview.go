@@ -78,14 +78,13 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 // 0 while 9.7 to 22.8 GiB were counted.
 func inUseAuto(v *controlView, s *page.State) {
 	k := page.KeyInUseGiB
-	if t, typed := s.Texts[k]; typed && strings.TrimSpace(t) != "" || s.Cfg.Resident == nil || s.Cfg.Budget.InUseBytes != 0 {
+	if !s.InUseAuto() {
 		return
 	}
 	v.Texts[k] = ""
 	v.Auto[k] = "auto"
 	if b := s.Result.Resident; s.CfgOK && b != nil {
-		v.Auto[k] = "auto (" + b.ResidentBytes.GiBString() + ")"
-		v.Values[k] = float64(b.ResidentBytes) / page.BytesPerGiB
+		v.Auto[k] = "auto (" + b.ResidentBytes.GiBString() + ")" // SliderValue puts the thumb there
 	}
 }
 

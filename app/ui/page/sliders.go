@@ -1,6 +1,7 @@
 package page
 
 import (
+	"strings"
 	"sync/atomic"
 
 	"headroom/estimator"
@@ -130,6 +131,14 @@ func InUseSlider(cfg estimator.Config) SliderSpec {
 func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	switch key {
 	case KeyInUseGiB:
+		if s.InUseAuto() {
+			// The resident memory stands for in_use_bytes: its figure,
+			// as an optional field's thumb sits at its default.
+			if b := s.Result.Resident; s.CfgOK && b != nil {
+				return float64(b.ResidentBytes) / BytesPerGiB, true, true
+			}
+			return 0, true, false
+		}
 		return float64(s.Cfg.Budget.InUseBytes) / BytesPerGiB, false, true
 	case KeyLoRARank, KeyReserve: // the "On the GPU" group's, once the estimate has it
 		b := s.Result.Resident
@@ -154,6 +163,16 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	}
 	n, resolved := ResolvedValue(r, key)
 	return float64(n), true, resolved
+}
+
+// InUseAuto reports whether the in-use field is the resident memory's
+// (the field shows "auto (...)"): the resident group on, in_use_bytes 0
+// and nothing typed in the field but blanks.
+func (s *State) InUseAuto() bool {
+	if t, typed := s.Texts[KeyInUseGiB]; typed && strings.TrimSpace(t) != "" {
+		return false
+	}
+	return s.Cfg.Resident != nil && s.Cfg.Budget.InUseBytes == 0
 }
 
 // Resolved is c.Resolve(), remembered for the last config (Config.Equal
