@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -135,11 +136,15 @@ func checkReadout(t *testing.T, cfg estimator.Config, r readoutState) int64 {
 	if !strings.Contains(r.Text, estimator.Group(x)) {
 		t.Errorf("read-out %q does not name x %s", r.Text, estimator.Group(x))
 	}
+	var art [2]bool
+	if rv, err := cfg.ResolveRevisions(); err == nil {
+		art = [2]bool{rv.Rev[0].Art, rv.Rev[1].Art}
+	}
 	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
 		want := map[string]string{
 			"decision": o.Decision.String(), "children": strconv.FormatInt(o.Children, 10),
 			"required": strconv.FormatInt(int64(o.RequiredBytes), 10), "margin": strconv.FormatInt(int64(o.MarginBytes), 10),
-			"dominant": o.DominantStage,
+			"dominant": report.Dominates(o, art[i]),
 		}
 		for k, v := range want {
 			if got := fmt.Sprint(r.Rev[i][k]); got != v {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -185,7 +186,8 @@ func (v *Drawing) readoutAt(x int64) readout {
 			r.Rev[i].Error = page.MessageOf(err)
 			continue
 		}
-		r.Rev[i] = revReadout{Decision: o.Decision.String(), Dominant: o.DominantStage, Children: o.Children,
+		// What dominates, in the decision panel's words (report.Dominates).
+		r.Rev[i] = revReadout{Decision: o.Decision.String(), Dominant: report.Dominates(*o, rv.Rev[i].Art), Children: o.Children,
 			Required: int64(o.RequiredBytes), Margin: int64(o.MarginBytes)}
 	}
 	for i, name := range [2]string{"Baseline", "Candidate"} {
@@ -218,7 +220,7 @@ func (r revReadout) Text(name string) string {
 		children = "1 child"
 	}
 	return name + ": " + r.Decision + ", " + children + ", required " + estimator.FormatBytes(r.Required) +
-		", margin " + estimator.FormatBytes(r.Margin) + ", dominant " + r.Dominant
+		", margin " + estimator.FormatBytes(r.Margin) + ", dominates " + r.Dominant
 }
 
 // axisEdit is the edit that sets the axis input to x: in_use_bytes is

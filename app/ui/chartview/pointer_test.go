@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -127,7 +128,7 @@ func TestPointerReadout(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
-			want := revReadout{Decision: o.Decision.String(), Dominant: o.DominantStage, Children: o.Children,
+			want := revReadout{Decision: o.Decision.String(), Dominant: report.Dominates(o, false), Children: o.Children,
 				Required: int64(o.RequiredBytes), Margin: int64(o.MarginBytes)}
 			if r.Rev[i] != want {
 				t.Errorf("x %d revision %d: read-out %+v, estimate %+v", x, i, r.Rev[i], want)

@@ -44,7 +44,11 @@ func (c *View) Render() (ui app.UI) {
 				app.Span().ID("chart-help-pointer").Class("chart-help-pointer").Text("Point to read; click sets the value; drag zooms; double-click resets. Keys: arrows step (Shift: ten), Page Up/Down jump to flips, Home/End."),
 				app.Span().ID("chart-help-touch").Class("chart-help-touch").Text("Tap the chart to set the value there."),
 			),
-			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Reset range").
+			// The axis controls' Fit range, by the chart where a zoom is
+			// undone: one action, one name (it was "Reset range", which
+			// read as a second, different one).
+			app.Button().ID("chart-reset").Class("share-button").Type("button").Text("Fit range").
+				Title("Put the range back to the default for the current config, as Fit range by the axis menu and a double-click do").
 				OnClick(func(ctx app.Context, e app.Event) {
 					defer c.Sink.Catch("resetting the range")
 					c.Sink.Send(ctx, page.Edit{Kind: page.EditResetRange})
