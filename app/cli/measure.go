@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"headroom/app/report"
 	"headroom/estimator"
 	"headroom/measure"
 )
@@ -134,6 +135,7 @@ func measureSnapshot(path string, cfg *estimator.Config, points int) (*MeasuredS
 			}
 			md.Estimate = &MeasuredEstimate{Baseline: m[0], Candidate: m[1]}
 			md.Observed = measure.ObservedPoints(&devs[i], m[1].Rows)
+			report.WindowRows(*cfg, md.Observed)
 		}
 		res.Devices = append(res.Devices, md)
 	}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"headroom/app/chart"
+	"headroom/app/report"
 	"headroom/estimator"
 	"headroom/measure"
 )
@@ -204,6 +205,7 @@ func snapshotViews(res *snapshotResult, cfg estimator.Config, ok bool) []deviceV
 					}
 				}
 				v.Points = measure.ObservedPoints(d, m[1].Rows)
+				report.WindowRows(cfg, v.Points)
 			}
 		}
 		if d.History && len(tl.Points) > 0 {
