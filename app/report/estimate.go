@@ -119,6 +119,7 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 	var b strings.Builder
 	names := revisionNames(cfg)
 	b.WriteString("Estimate of " + estimator.Group(cfg.Request.Rows) + " rows; available " + availableText(res) + "\n")
+	b.WriteString(SetupText(cfg, res) + "\n")
 	art := revisionArt(cfg)
 	rows, samePlan := EstimateRows(res, art)
 	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {

@@ -146,3 +146,24 @@ func InertText(cfg estimator.Config, inert []string, write func([]string) string
 	}
 	return strings.Join(parts, "; ")
 }
+
+// SetupText names the setup an estimate prices, as the page's controls
+// show it: the GPU, the expert parallelism and what is on the GPU before
+// the request. The command line's {} and the page's default once gave
+// different answers to one question with nothing saying why: "Setup:
+// H200 (143,771 MiB), expert parallelism 1, nothing in use: the model's
+// weights are not counted (no resident group)".
+func SetupText(cfg estimator.Config, res estimator.Result) string {
+	t := "Setup: " + gpuText(cfg.Budget.CapacityBytes) + ", expert parallelism " + estimator.Group(cfg.FC2.ExpertParallel)
+	switch r := res.Candidate.Resident; {
+	case r != nil && r.Source == "resident":
+		t += ", in use " + r.InUseBytes.String() + ", the resident memory computed from the model"
+	case r != nil:
+		t += ", in use " + r.InUseBytes.String() + " as given (the resident memory computed: " + r.ResidentBytes.String() + ")"
+	case cfg.Budget.InUseBytes == 0:
+		t += ", nothing in use: the model's weights are not counted (no resident group)"
+	default:
+		t += ", in use " + estimator.Bytes(cfg.Budget.InUseBytes).String() + " as given (no resident group)"
+	}
+	return t
+}

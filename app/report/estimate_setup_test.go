@@ -69,3 +69,26 @@ func TestDominatesNamesOnePart(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateTextNamesTheSetup: the command line's {} (expert
+// parallelism 1, nothing in use) and the page's default (expert
+// parallelism 8, resident memory on) answered one question differently
+// with nothing saying why; the text names the setup it priced.
+func TestEstimateTextNamesTheSetup(t *testing.T) {
+	for _, tc := range []struct{ json, want string }{
+		{`{}`, "Setup: H200 (143,771 MiB), expert parallelism 1, nothing in use: the model's weights are not counted (no resident group)\n"},
+		{`{"resident": {}, "fc2": {"expert_parallel": 8}}`, "Setup: H200 (143,771 MiB), expert parallelism 8, in use 24,507,906,048 bytes (22.825 GiB), the resident memory computed from the model\n"},
+	} {
+		cfg, err := estimator.DecodeConfig([]byte(tc.json))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := estimator.Estimate(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := EstimateText(cfg, res); !strings.Contains(text, "\n"+tc.want) {
+			t.Errorf("%s:\n%s", tc.json, text)
+		}
+	}
+}
