@@ -15,13 +15,10 @@ const gpuReplayFixedBytes = 64 * 1024
 // gpuPlan is one plan admitted by the ladder: its distinct units, the
 // once-only charges, the candidates tried and the one chosen (-1: none).
 type gpuPlan struct {
-	units                []gpuUnit
+	gpuPlacementIn
 	rows                 []int64 // the rows of each unit's children
-	persistent, staging  int64
-	floor                int64
 	cands                [6]gpuCandidate
 	tried, chosen        int
-	hostAvail            int64
 	gpuRequired, hostReq int64 // the chosen candidate's, else the last tried
 	wholeFirst           int64 // the whole request's first candidate (a chart's whole line)
 }
@@ -49,21 +46,38 @@ func (e *evaluator) gpuSlotBytes() int64 {
 // more for the labels when logprobs are asked for, 64 KiB, and the
 // correction's state.
 func (r *Resolved) gpuReplayBytes(c *calc, n int64) int64 {
-	perRow := int64(56)
-	lp := int64(0)
+	perRow, labels := int64(56), int64(0)
 	if r.Outputs.Logprobs {
-		perRow, lp = 72, 1
+		perRow, labels = 72, n
 	}
 	b := c.add(c.mul(n, perRow, whatArtOutputs), gpuReplayFixedBytes, whatArtOutputs)
-	if r.art.gpu.correction == gpuCorrectionNone {
-		return b
+	return c.add(b, gpuCorrectionBytes(c, n, r.Outputs.TopK, labels, r.art.gpu.correction), whatArtOutputs)
+}
+
+// gpuCorrectionBytes is the stale-gradient correction's state for a
+// trained group of n rows, top-k k and the given label elements (quoted,
+// _correction_state_bytes): 8 bytes per top-k index and 4 per logprob
+// (top-k and labels), the logprobs twice under "always".
+func gpuCorrectionBytes(c *calc, n, k, labels, policy int64) int64 {
+	if policy == gpuCorrectionNone {
+		return 0
 	}
-	topk := c.mul(n, r.Outputs.TopK, whatArtOutputs)
-	logprobs := c.mul(4, c.add(topk, n*lp, whatArtOutputs), whatArtOutputs)
-	if r.art.gpu.correction == gpuCorrectionAlways {
+	topk := c.mul(n, k, whatArtOutputs)
+	logprobs := c.mul(4, c.add(topk, labels, whatArtOutputs), whatArtOutputs)
+	if policy == gpuCorrectionAlways {
 		logprobs = c.mul(logprobs, 2, whatArtOutputs)
 	}
-	return c.add(b, c.add(c.mul(topk, 8, whatArtOutputs), logprobs, whatArtOutputs), whatArtOutputs)
+	return c.add(c.mul(topk, 8, whatArtOutputs), logprobs, whatArtOutputs)
+}
+
+// gpuStagingBytes is the gradient staging reserve of a slot's adapter
+// weights (quoted, _gradient_staging_bytes): three times their bytes, two
+// when their gradients already exist.
+func gpuStagingBytes(slot int64, allocated bool) int64 {
+	if allocated {
+		return 2 * slot
+	}
+	return 3 * slot
 }
 
 // gpuUnitOf is a child's unit (quoted, _graph_memory_units): its price Q,
@@ -72,7 +86,8 @@ func (r *Resolved) gpuReplayBytes(c *calc, n int64) int64 {
 func (e *evaluator) gpuUnitOf(ac *artCost, count int64) gpuUnit {
 	r, c := e.r, &e.c
 	g := &r.art.gpu
-	u := gpuUnit{Count: count, Output: ac.out, Retained: max(ac.out, ac.rho), Backward: r.Grad}
+	u := gpuUnit{Count: count, Output: ac.out, Retained: max(ac.out, ac.rho), Backward: r.Grad,
+		Opt: gpuOptions{state: g.state, out: g.out, allowCPU: g.allowCPU, allowReplay: g.allowReplay}}
 	transient := max(0, ac.q-u.Retained)
 	u.Peak = max(ac.q, c.add(u.Retained, transient, whatArtTotal))
 	if g.correction == gpuCorrectionAlways {
@@ -111,12 +126,7 @@ func (e *evaluator) gpuRung(k int64, v variant, gp *gpuPlan) plan {
 	gp.persistent, gp.staging = 0, 0
 	if r.Grad {
 		slot := e.gpuSlotBytes()
-		gp.persistent = slot
-		factor := int64(3)
-		if g.gradsAllocated {
-			factor = 2
-		}
-		gp.staging = c.mul(slot, factor, whatArtAdapter)
+		gp.persistent, gp.staging = slot, gpuStagingBytes(slot, g.gradsAllocated) // slot < 2^41
 	}
 	gp.floor = 0
 	if kk >= 2 {
@@ -125,9 +135,8 @@ func (e *evaluator) gpuRung(k int64, v variant, gp *gpuPlan) plan {
 		}
 	}
 	gp.hostAvail = g.hostBudget()
-	opt := gpuOptions{state: g.state, out: g.out, allowCPU: g.allowCPU, allowReplay: g.allowReplay}
 	avail := r.available()
-	gp.tried, gp.chosen = placeUnits(c, gp.units, opt, gp.persistent, gp.staging, gp.floor, func(need int64) bool { return e.fits(need, avail) }, gp.hostAvail, &gp.cands)
+	gp.tried, gp.chosen = placeUnits(c, &gp.gpuPlacementIn, func(need int64) bool { return e.fits(need, avail) }, &gp.cands)
 	last := gp.tried - 1
 	if gp.chosen >= 0 {
 		last = gp.chosen

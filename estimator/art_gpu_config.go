@@ -124,8 +124,15 @@ func (c *Config) resolveArtGPU() gpuResolved {
 // smaller of the limit and what is free, less min(4 GiB, 10 % of the
 // limit), shared by the local ranks.
 func (g *gpuResolved) hostBudget() int64 {
-	reserve := min(4<<30, g.hostLimit/10)
-	return max(0, min(g.hostLimit, g.hostAvailable)-reserve) / g.hostRanks
+	return hostScopeBudget(g.hostLimit, g.hostAvailable, g.hostRanks)
+}
+
+// hostScopeBudget is one memory scope's per-rank budget (quoted,
+// MemoryScope.per_rank_available_bytes): ART's int(limit x 0.1) is
+// floor(limit / 10) for every limit below 2^53.
+func hostScopeBudget(limit, available, ranks int64) int64 {
+	reserve := min(4<<30, max(0, limit)/10)
+	return max(0, min(limit, available)-reserve) / ranks
 }
 
 // checkArtGPU is §15.6's validation: the GPU path only under art, and

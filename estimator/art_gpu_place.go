@@ -18,6 +18,24 @@ type gpuUnit struct {
 	Backward     bool  // the unit trains
 	CorrectionWS int64 // the price again under an "always" correction
 	Staged       int64 // the staged-gradient credit
+	// CPUResident is what an offloaded unit still holds on the GPU beyond
+	// its outputs (ART's context-parallel residual); 0 at CP 1.
+	CPUResident int64
+	// Opt are the unit's placement options.
+	Opt gpuOptions
+}
+
+// gpuPlacementIn is what the ladder places: the units, the plan's
+// once-only charges (persistent: the LoRA version capture; staging: the
+// gradient staging reserve), what earlier forwards still hold for their
+// backward (priorStaging, priorWorkspace: 0 for a config, which has no
+// earlier forward), the split floor already made safe, and the host
+// budget.
+type gpuPlacementIn struct {
+	units                        []gpuUnit
+	persistent, staging          int64
+	priorStaging, priorWorkspace int64
+	floor, hostAvail             int64
 }
 
 // gpuOptions are a request's placement options (ART's resolved
@@ -85,7 +103,7 @@ func unitPlacement(c *calc, u *gpuUnit, state, out int64) (gpu, host, workspace 
 		case gpuStateGPU:
 			physical = u.Retained
 		case gpuStateCPU:
-			physical = u.Output // max(outputs, CP residual); the residual is 0 at CP 1
+			physical = max(u.Output, u.CPUResident)
 		}
 		gpu = physical
 		if !outCPU {
@@ -104,28 +122,30 @@ func unitPlacement(c *calc, u *gpuUnit, state, out int64) (gpu, host, workspace 
 }
 
 // placeUnits prices each candidate in ART's order until one fits (§15.4):
-// required = persistent + staging + the units' GPU bytes + the largest
-// workspace, at least safe(a recorded split floor); it fits when
-// fits(required) (required <= the available bytes) and the host bytes <=
-// hostAvail. It returns the
-// candidates tried and the index of the one that fits, or -1 (ART then
-// reports the last). persistent and staging are the plan's once-only
-// charges; floor is 0 or the split floor already made safe.
-func placeUnits(c *calc, units []gpuUnit, opt gpuOptions, persistent, staging, floor int64, fits func(int64) bool, hostAvail int64, out *[6]gpuCandidate) (tried int, chosen int) {
+// required = priorStaging + persistent + staging + the units' GPU bytes +
+// max(priorWorkspace, the largest workspace), at least the split floor; it
+// fits when fits(required) (required <= the available bytes) and the host
+// bytes <= hostAvail. It returns how many candidates it tried (into out)
+// and the index of the one that fits, or -1 (ART then reports the last).
+func placeUnits(c *calc, in *gpuPlacementIn, fits func(int64) bool, out *[6]gpuCandidate) (tried int, chosen int) {
 	for i, cand := range gpuCandidateOrder {
-		st, dev := opt.selectPlacement(cand[0], cand[1])
-		gpu, host := c.add(persistent, staging, whatArtTotal), int64(0)
-		var ws int64
-		for j := range units {
-			u := &units[j]
-			g, h, w := unitPlacement(c, u, st, dev)
+		gpu := c.add(in.priorStaging, c.add(in.persistent, in.staging, whatArtTotal), whatArtTotal)
+		host, ws := int64(0), in.priorWorkspace
+		var st, dev int64
+		for j := range in.units {
+			u := &in.units[j]
+			s, d := u.Opt.selectPlacement(cand[0], cand[1])
+			if j == 0 {
+				st, dev = s, d
+			}
+			g, h, w := unitPlacement(c, u, s, d)
 			gpu = c.add(gpu, c.mul(g, u.Count, whatArtTotal), whatArtTotal)
 			host = c.add(host, c.mul(h, u.Count, whatArtTotal), whatArtTotal)
 			ws = max(ws, w)
 		}
-		gpu = max(c.add(gpu, ws, whatArtTotal), floor)
+		gpu = max(c.add(gpu, ws, whatArtTotal), in.floor)
 		out[i] = gpuCandidate{state: cand[0], out: cand[1], selState: st, selOut: dev, gpu: gpu, host: host,
-			gpuFits: fits(gpu), hostFit: host <= hostAvail}
+			gpuFits: fits(gpu), hostFit: host <= in.hostAvail}
 		if out[i].gpuFits && out[i].hostFit {
 			return i + 1, i
 		}

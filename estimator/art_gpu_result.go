@@ -182,10 +182,8 @@ func (e *evaluator) gpuLowerBound(v variant) int64 {
 	lo, hi := e.availLo, e.availHi // the bound is not a decision
 	e.gpuRung(m, v, &gp)
 	e.availLo, e.availHi = lo, hi
-	g := &e.r.art.gpu
-	opt := gpuOptions{state: g.state, out: g.out, allowCPU: g.allowCPU, allowReplay: g.allowReplay}
 	var cands [6]gpuCandidate
-	placeUnits(&e.c, gp.units, opt, gp.persistent, gp.staging, gp.floor, func(int64) bool { return false }, -1, &cands)
+	placeUnits(&e.c, &gp.gpuPlacementIn, func(int64) bool { return false }, &cands)
 	best := cands[0].gpu
 	for _, cd := range cands[1:] {
 		best = min(best, cd.gpu)
