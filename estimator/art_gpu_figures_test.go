@@ -471,3 +471,28 @@ func gpuTestResolved(t *testing.T, js string) Resolved {
 	}
 	return r
 }
+
+// test_placement_admission_with_runtime_facts_stays_incomplete (planner
+// report tests, copy 70922467511): two trained requests of 65 and 33
+// rows, flat with the state on the GPU or split with the state replayed
+// and the outputs on the host; the GPU path's price fits, needs host
+// bytes, and is not the estimator path's (_split_required_memory).
+func TestPlacementAdmissionWithRuntimeFactsStaysIncomplete(t *testing.T) {
+	for _, split := range []bool{false, true} {
+		opts := `"backward_state": 1, "output_device": 1`
+		k := int64(1)
+		if split {
+			opts, k = `"backward_state": 3, "output_device": 2`, 2
+		}
+		r := gpuTestResolved(t, `{"profile": "art", "art": {"gpu_placement": true, `+opts+`},
+			"request": {"rows": 98, "sequence_rows": 65, "grad": true}, "budget": {"capacity_bytes": 1000000000000000}}`)
+		e := newEvaluator(&r)
+		v := r.candidateVariant()
+		var gp gpuPlan
+		e.gpuRung(k, v, &gp)
+		unplaced := e.artRung(k, v, false).required
+		if gp.chosen < 0 || gp.hostReq <= 0 || gp.gpuRequired == unplaced {
+			t.Errorf("split %v: chosen %d, host %d, GPU %d against the estimator path's %d", split, gp.chosen, gp.hostReq, gp.gpuRequired, unplaced)
+		}
+	}
+}

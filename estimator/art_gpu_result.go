@@ -190,3 +190,35 @@ func (e *evaluator) gpuLowerBound(v variant) int64 {
 	}
 	return best
 }
+
+// PlacementCounts counts the requests a revision's GPU placement path ran
+// with the outputs on the host, the backward state offloaded, or it
+// replayed (docs/model.md §15.7).
+type PlacementCounts struct {
+	OutputsOnHost int64 `json:"outputs_on_host"`
+	Offloaded     int64 `json:"offloaded"`
+	Replayed      int64 `json:"replayed"`
+}
+
+// countPlacements adds a line's count to the placements of each revision
+// on the GPU path (the sums stay below the workload's request count).
+func (p *Replayer) countPlacements(d *lineDecisions, count int64) {
+	if !p.revs[0].r.art.gpu.on && !p.revs[1].r.art.gpu.on {
+		return
+	}
+	if p.res.Placements == nil {
+		p.res.Placements = &[2]PlacementCounts{}
+	}
+	for i, pl := range d.place {
+		pc := &p.res.Placements[i]
+		if pl.OutputsOnHost() {
+			pc.OutputsOnHost += count
+		}
+		if pl.Offloaded() {
+			pc.Offloaded += count
+		}
+		if pl.Replayed() {
+			pc.Replayed += count
+		}
+	}
+}
