@@ -175,3 +175,48 @@ func (g *ArtGPUConfig) equal(h *ArtGPUConfig) bool {
 		valEqual(g.HostRanks, h.HostRanks) && valEqual(g.LoRASlotBytes, h.LoRASlotBytes) &&
 		valEqual(g.LoRAGradientsAllocated, h.LoRAGradientsAllocated)
 }
+
+// ArtGPUValue is the value the GPU placement path reads for one of its
+// number fields (§15.6), the default when the field is left out: what a
+// control shows for it. ok is false for another key.
+func (r *Resolved) ArtGPUValue(key string) (v int64, ok bool) {
+	g := r.art.gpu
+	if !r.Art {
+		g = (&Config{}).resolveArtGPU()
+	}
+	switch key {
+	case "backward_state":
+		return g.state, true
+	case "output_device":
+		return g.out, true
+	case "gradient_correction":
+		return g.correction, true
+	case "host_memory_bytes":
+		return g.hostLimit, true
+	case "host_available_bytes":
+		return g.hostAvailable, true
+	case "host_ranks":
+		return g.hostRanks, true
+	case "lora_slot_bytes":
+		if g.slotBytes >= 0 {
+			return g.slotBytes, true
+		}
+		if r.res != nil {
+			if rb, err := r.res.compute(r); err == nil {
+				return int64(rb.lora.WeightsBytes), true
+			}
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// resetBool puts a switch back to its default (Repair): an optional one
+// (nil reads as its default) to nil, another to def's value.
+func (f *Field) resetBool(c, def *Config) {
+	if f.optFlag != nil {
+		*f.optFlag(c) = nil
+		return
+	}
+	f.SetBool(c, f.Bool(def))
+}

@@ -18,7 +18,7 @@ import (
 func artSwitches() []string {
 	var keys []string
 	for _, f := range estimator.ArtFields() {
-		if f.Kind == estimator.BoolField {
+		if f.Kind == estimator.BoolField && f.Key != gpuPathKey { // the path switch sits beside the Trainer menu
 			keys = append(keys, f.Key)
 		}
 	}

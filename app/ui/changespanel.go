@@ -31,6 +31,8 @@ type changesView struct {
 	// Trainer is the Trainer menu's value ("seeds", "art", or a link's
 	// bad value), TrainerError its message.
 	Trainer, TrainerError string
+	// GPUPath is ART's GPU placement path switch (artgpu.go).
+	GPUPath bool
 }
 
 // termRowView is one term's fields, message and value.
@@ -68,6 +70,10 @@ func changesViewOf(s *page.State) changesView {
 	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
+	v.GPUPath = s.Cfg.Art.GPUPlacement != nil && *s.Cfg.Art.GPUPlacement
+	if m := s.Errs[gpuPathKey]; m != "" {
+		v.Errors[gpuPathKey] = m
+	}
 	help := false
 	for i, d := range s.Terms {
 		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
@@ -125,6 +131,8 @@ func (p *changesPanel) Render() (ui app.UI) {
 		&widget.Menu{ID: page.KeyProfile, Label: "Trainer", Selected: p.View.Trainer, Options: p.trainerOptions(),
 			Error: p.View.TrainerError, Sink: p.Sink},
 		app.P().Class("toggle-doc").Text(trainerDoc),
+		&widget.Toggle{Key: gpuPathKey, Label: "ART on the GPU (placement path)", Doc: gpuPathDoc, Checked: p.View.GPUPath,
+			Error: p.View.Errors[gpuPathKey], Errs: true, Sink: p.Sink},
 		app.Div().Class("switches").Body(switches...),
 		app.H4().Class("terms-title").Text("Terms of your own"),
 		app.P().Class("toggle-doc").Text("A tensor your change adds or removes: its bytes in one piece as an expression "+

@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"headroom/estimator"
+)
+
+// ART's GPU placement path (docs/model.md §15) on the page: its switch
+// beside the Trainer menu, and the decision panel's line on where the
+// backward state and the outputs live.
+
+// gpuPathKey is the path switch's field (art.gpu_placement).
+const gpuPathKey = "gpu_placement"
+
+// gpuPathDoc is the line under the path switch: when ART takes which.
+const gpuPathDoc = "ART takes its estimator path off CUDA (what its CPU tests check) and this placement path on every CUDA device: " +
+	"it may keep the backward state on the host or replay it, and put the outputs on the host, when the GPU alone does not fit " +
+	"(read under ART's code only)."
+
+// placementLine is the decision panel's sentence on a GPU-path plan.
+func placementLine(p *estimator.PlacementResult) string {
+	return p.Why + ". GPU " + p.GPURequiredBytes.String() + "; host " + p.HostRequiredBytes.String() +
+		" of " + p.HostAvailableBytes.String() + "."
+}
