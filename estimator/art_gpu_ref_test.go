@@ -280,3 +280,59 @@ func TestGPUPathMatchesReference(t *testing.T) {
 	}
 	t.Logf("%d comparisons: %v", n, byDecision)
 }
+
+// TestGPUPathSweepMatchesEstimate: a sweep on the GPU path, along every
+// axis, decides each point as Estimate does (decision, required and lower
+// bound bytes, placement), the baseline on the estimator path in a third
+// of the configs.
+func TestGPUPathSweepMatchesEstimate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(0x6b0, 35))
+	n := 0
+	for i := 0; i < 60; i++ {
+		c := randomGPUConfig(rng)
+		if i%3 == 0 {
+			c.Baseline = &Baseline{Changes: Changes{HeadEagerWorkspace: true}, Overrides: Overrides{"art.gpu_placement": {Bool: false}}}
+		}
+		if _, err := c.ResolveRevisions(); err != nil {
+			continue
+		}
+		c = explicit(t, c)
+		for _, axis := range Axes() {
+			s, err := NewSweeper(c, axis)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, _ := FieldByKey(axis)
+			v, _ := f.Int(&c)
+			for j := 0; j < 4; j++ {
+				x := max(f.Min, min(f.Max, v/4+between(rng, 0, v*2+3)))
+				pt := s.Point(x)
+				cx := c
+				setAxis(&cx, axis, x)
+				res, err := Estimate(cx)
+				if err != nil {
+					continue
+				}
+				for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
+					p := pt.Rev[rev]
+					place := ""
+					if out.Placement != nil {
+						place = out.Placement.BackwardState + "/" + out.Placement.OutputDevice
+					}
+					got := ""
+					if p.Placement != PlacementNone {
+						got = p.Placement.BackwardState() + "/" + p.Placement.OutputDevice()
+					}
+					if p.Decision != out.Decision || p.RequiredBytes != int64(out.RequiredBytes) || p.LowerBoundBytes != int64(out.LowerBoundBytes) || (got != place && place != "/") {
+						t.Fatalf("%s = %d rev %d: sweep %v %d (lb %d) %s, Estimate %v %d (lb %d) %s\n%s", axis, x, rev, p.Decision, p.RequiredBytes,
+							p.LowerBoundBytes, got, out.Decision, out.RequiredBytes, out.LowerBoundBytes, place, MarshalConfig(cx))
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d points compared", n)
+	}
+}
