@@ -45,6 +45,7 @@ type artEval struct {
 	gpuSlot   int64
 	gpuSlotOK bool
 	gp        gpuPlan // the GPU path's plan decided last
+	gpLower   gpuPlan // scratch for the GPU path's lower bound
 }
 
 type artMemo struct {

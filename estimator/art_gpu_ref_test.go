@@ -336,3 +336,15 @@ func TestGPUPathSweepMatchesEstimate(t *testing.T) {
 		t.Errorf("only %d points compared", n)
 	}
 }
+
+// BenchmarkSweep512ArtGPU is BenchmarkSweep512Art on ART's GPU placement
+// path (docs/model.md §15), which prices every rung without pruning.
+//
+//	go test -run '^$' -bench 'Sweep512Art' ./estimator/
+func BenchmarkSweep512ArtGPU(b *testing.B) {
+	c := Default()
+	c.Profile = ProfileArt
+	on := true
+	c.Art.GPUPlacement = &on
+	benchmarkSweep(b, c)
+}

@@ -177,10 +177,10 @@ func (r *Resolved) gpuReason(pl plan, gp *gpuPlan, avail int64, dom string) stri
 // requirement over every candidate (nothing ART's placement could choose
 // needs less), with the GPU path's once-only charges.
 func (e *evaluator) gpuLowerBound(v variant) int64 {
-	var gp gpuPlan
+	gp := &e.art.gpLower
 	m := e.r.sequences()
 	lo, hi := e.availLo, e.availHi // the bound is not a decision
-	e.gpuRung(m, v, &gp)
+	e.gpuRung(m, v, gp)
 	e.availLo, e.availHi = lo, hi
 	var cands [6]gpuCandidate
 	placeUnits(&e.c, &gp.gpuPlacementIn, func(int64) bool { return false }, &cands)
