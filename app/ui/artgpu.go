@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"headroom/estimator"
 )
 
@@ -16,8 +18,19 @@ const gpuPathDoc = "ART takes its estimator path off CUDA (what its CPU tests ch
 	"it may keep the backward state on the host or replay it, and put the outputs on the host, when the GPU alone does not fit " +
 	"(read under ART's code only)."
 
-// placementLine is the decision panel's sentence on a GPU-path plan.
+// placementLine is the decision panel's sentence on a GPU-path plan: the
+// placement and why, its GPU and host bytes, and its units.
 func placementLine(p *estimator.PlacementResult) string {
-	return p.Why + ". GPU " + p.GPURequiredBytes.String() + "; host " + p.HostRequiredBytes.String() +
-		" of " + p.HostAvailableBytes.String() + "."
+	var b strings.Builder
+	b.WriteString(p.Why + ". GPU " + p.GPURequiredBytes.String() + "; host " + p.HostRequiredBytes.String() +
+		" of " + p.HostAvailableBytes.String() + ". Units:")
+	for i, u := range p.Units {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		b.WriteString(" " + estimator.Group(u.Children) + " x " + estimator.Group(u.Rows) + " rows (peak " +
+			u.PeakBytes.String() + ", retained " + u.RetainedBytes.String() + ", outputs " + u.OutputBytes.String() +
+			", replay " + u.ReplayBytes.String() + ")")
+	}
+	return b.String() + "."
 }
