@@ -70,14 +70,12 @@ func gpuCorrectionBytes(c *calc, n, k, labels, policy int64) int64 {
 	return c.add(c.mul(topk, 8, whatArtOutputs), logprobs, whatArtOutputs)
 }
 
-// gpuStagingBytes is the gradient staging reserve of a slot's adapter
-// weights (quoted, _gradient_staging_bytes): three times their bytes, two
-// when their gradients already exist.
-func gpuStagingBytes(slot int64, allocated bool) int64 {
-	if allocated {
-		return 2 * slot
-	}
-	return 3 * slot
+// gpuStagingBytes is the gradient staging reserve of a slot of S bytes of
+// adapter weights, P of whose gradients do not exist yet (quoted,
+// _gradient_staging_bytes: each parameter's bytes x (3 - has_grad)):
+// 2S + P.
+func gpuStagingBytes(c *calc, slot, pending int64) int64 {
+	return c.add(c.mul(slot, 2, whatArtAdapter), pending, whatArtAdapter)
 }
 
 // gpuUnitOf is a child's unit (quoted, _graph_memory_units): its price Q,
@@ -125,8 +123,10 @@ func (e *evaluator) gpuRung(k int64, v variant, gp *gpuPlan) plan {
 	// (every child trains the one slot, with one staleness).
 	gp.persistent, gp.staging = 0, 0
 	if r.Grad {
-		slot := e.gpuSlotBytes()
-		gp.persistent, gp.staging = slot, gpuStagingBytes(slot, g.gradsAllocated) // slot < 2^41
+		// The slot holds at least its pending gradients' parameters.
+		pending := c.add(c.mul(r.L, r.art.gamma, whatArtAdapter), r.art.omicron, whatArtAdapter)
+		slot := max(e.gpuSlotBytes(), pending)
+		gp.persistent, gp.staging = slot, gpuStagingBytes(c, slot, pending)
 	}
 	gp.floor = 0
 	if kk >= 2 {

@@ -32,11 +32,9 @@ type ArtGPUConfig struct {
 	HostAvailableBytes *int64 `json:"host_available_bytes,omitempty"`
 	HostRanks          *int64 `json:"host_ranks,omitempty"`
 	// LoRASlotBytes are the trained slot's adapter weights (nil: the
-	// resident group's adapter weights, else 0); LoRAGradientsAllocated
-	// says their gradients already exist (the staging reserve is 2x, not
-	// 3x, the slot).
-	LoRASlotBytes          *int64 `json:"lora_slot_bytes,omitempty"`
-	LoRAGradientsAllocated *bool  `json:"lora_gradients_allocated,omitempty"`
+	// resident group's adapter weights, else 0). Which of their gradients
+	// do not exist yet is §13.3's adapter_gradient_* fields.
+	LoRASlotBytes *int64 `json:"lora_slot_bytes,omitempty"`
 }
 
 // The codes of backward_state, output_device and gradient_correction, in
@@ -86,7 +84,6 @@ var artGPUFields = []*Field{
 	optF("art.host_available_bytes", "host_available_bytes", 0, 1<<50, "host memory free (GPU path; default the limit)", func(c *Config) **int64 { return &c.Art.HostAvailableBytes }),
 	optF("art.host_ranks", "host_ranks", 1, 1024, "ranks sharing the host (GPU path; default 1)", func(c *Config) **int64 { return &c.Art.HostRanks }),
 	optF("art.lora_slot_bytes", "lora_slot_bytes", 0, 1<<40, "trained adapter weights (GPU path; default the resident group's)", func(c *Config) **int64 { return &c.Art.LoRASlotBytes }),
-	optBoolF("art.lora_gradients_allocated", "lora_gradients_allocated", false, "the adapter gradients already exist (GPU path)", func(c *Config) **bool { return &c.Art.LoRAGradientsAllocated }),
 }
 
 // gpuResolved holds §15.6's fields with their defaults.
@@ -97,7 +94,6 @@ type gpuResolved struct {
 	hostLimit, hostAvailable int64
 	hostRanks                int64
 	slotBytes                int64 // -1: from the resident group
-	gradsAllocated           bool
 }
 
 // resolveArtGPU reads §15.6's fields.
@@ -114,7 +110,7 @@ func (c *Config) resolveArtGPU() gpuResolved {
 		out: orDefault(a.OutputDevice, gpuOutModel), correction: orDefault(a.GradientCorrection, gpuCorrectionWhenAvailable),
 		allowCPU: t(a.AllowCPUOffload, true), allowReplay: t(a.AllowReplay, true),
 		hostLimit: orDefault(a.HostMemoryBytes, defaultHostMemoryBytes), hostRanks: orDefault(a.HostRanks, 1),
-		slotBytes: orDefault(a.LoRASlotBytes, -1), gradsAllocated: t(a.LoRAGradientsAllocated, false),
+		slotBytes: orDefault(a.LoRASlotBytes, -1),
 	}
 	g.hostAvailable = orDefault(a.HostAvailableBytes, g.hostLimit)
 	return g
@@ -162,7 +158,6 @@ func (g ArtGPUConfig) clone() ArtGPUConfig {
 		OutputDevice: clonePtr(g.OutputDevice), GradientCorrection: clonePtr(g.GradientCorrection),
 		HostMemoryBytes: clonePtr(g.HostMemoryBytes), HostAvailableBytes: clonePtr(g.HostAvailableBytes),
 		HostRanks: clonePtr(g.HostRanks), LoRASlotBytes: clonePtr(g.LoRASlotBytes),
-		LoRAGradientsAllocated: clonePtr(g.LoRAGradientsAllocated),
 	}
 }
 
@@ -172,8 +167,7 @@ func (g *ArtGPUConfig) equal(h *ArtGPUConfig) bool {
 		valEqual(g.AllowCPUOffload, h.AllowCPUOffload) && valEqual(g.AllowReplay, h.AllowReplay) &&
 		valEqual(g.OutputDevice, h.OutputDevice) && valEqual(g.GradientCorrection, h.GradientCorrection) &&
 		valEqual(g.HostMemoryBytes, h.HostMemoryBytes) && valEqual(g.HostAvailableBytes, h.HostAvailableBytes) &&
-		valEqual(g.HostRanks, h.HostRanks) && valEqual(g.LoRASlotBytes, h.LoRASlotBytes) &&
-		valEqual(g.LoRAGradientsAllocated, h.LoRAGradientsAllocated)
+		valEqual(g.HostRanks, h.HostRanks) && valEqual(g.LoRASlotBytes, h.LoRASlotBytes)
 }
 
 // ArtGPUValue is the value the GPU placement path reads for one of its

@@ -246,7 +246,12 @@ func TestTopKContextMustFitHostBudgetBeforeForward(t *testing.T) {
 
 func TestRegisteredHeadForwardAdmissionAndNativeBackward(t *testing.T) {
 	for _, allocated := range []bool{false, true} {
-		staging := gpuStagingBytes(64, allocated)
+		pending := int64(64) // the parameter's gradient does not exist yet
+		if allocated {
+			pending = 0
+		}
+		var c calc
+		staging := gpuStagingBytes(&c, 64, pending)
 		want := int64(64 * 3)
 		if allocated {
 			want = 64 * 2

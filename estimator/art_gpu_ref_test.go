@@ -80,12 +80,9 @@ func refGPUPlan(r *Resolved, kids []refGPUChild, floor int64) (fits bool, state,
 					credit = min(k.ad, r.L*r.art.gamma+r.art.omicron)
 				}
 				if i == 0 {
-					gpu += slot // the version capture
-					if g.gradsAllocated {
-						gpu += 2 * slot
-					} else {
-						gpu += 3 * slot
-					}
+					pending := r.L*r.art.gamma + r.art.omicron
+					s := max(slot, pending)
+					gpu += s + 2*s + pending // the version capture and the staging reserve
 				}
 			}
 			var keep, physical int64
@@ -211,7 +208,6 @@ func randomGPUConfig(rng *rand.Rand) Config {
 	g.GradientCorrection = Int64(oneOf(rng, 0, 1, 1, 2))
 	g.HostRanks = Int64(oneOf(rng, 1, 1, 2, 8))
 	g.LoRASlotBytes = Int64(oneOf(rng, 0, 1<<20, between(rng, 0, 1<<34)))
-	g.LoRAGradientsAllocated = b(2)
 	r, err := c.Resolve()
 	if err != nil {
 		return c
