@@ -10,9 +10,14 @@ import (
 // monkeypatched _plan_cost of 100 peak and 80 retained bytes a request, 10
 // bytes of outputs a request); these give placeUnits the same numbers.
 // Copies followed: test_trainer_rank_memory_admission.py as stored in copy
-// 70996968600 (27,242 characters; copy 69155954370, 21,248 characters, is
-// an older version of the same file with fewer tests, and agrees where
-// both have a test); test_memory_policy.py in copy 69166885936, whose
+// 70996968600 (27,242 characters). Copy 69155954370 (21,248 characters)
+// is an older version of the same file: it agrees on every figure both
+// have but one, test_correction_metadata_and_explicit_prepass_are_budgeted,
+// which asserts 6 x 12 = 72 bytes of correction state with the
+// corrections disabled, where I308's _correction_state_bytes returns 0
+// (its early return on no corrections) and the newer copy asserts 0: the
+// old test predates that return, and the code wins. test_memory_policy.py
+// in copy 69166885936, whose
 // choose_memory_placement is absent from the _memory_policy.py copy the
 // profile follows (71591661484, where _admit_graph_memory runs the same
 // candidate loop: its figures are ported as that loop's);
@@ -203,6 +208,9 @@ func TestPriorCheckpointStagingDeduplicatesOldAndNewGraphTargets(t *testing.T) {
 	}
 }
 
+// Also test_correction_metadata_and_explicit_prepass_are_budgeted of the
+// older copy, for its default and "always" figures (not its disabled one,
+// above).
 func TestCorrectionBudgetCoversCapturedStorageAndAliases(t *testing.T) {
 	// Three rows, top-k 2, one label column, with gradients.
 	for _, tc := range []struct {
