@@ -509,3 +509,48 @@ func TestPlacementAdmissionWithRuntimeFactsStaysIncomplete(t *testing.T) {
 		}
 	}
 }
+
+// test_native_admission_keeps_standalone_head_staging (copies 69078847274,
+// 71583769532, 71127733201, which agree): a head of one FP32 parameter
+// (4 bytes, no gradient yet) stages 2 x 4 + 4 = 12 bytes; with the state
+// replayed and the outputs on the host the request needs 100 + 12 = 112
+// bytes, one more than the 111 available.
+func TestNativeAdmissionKeepsStandaloneHeadStaging(t *testing.T) {
+	var c calc
+	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
+	in := gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forced)}, staging: gpuStagingBytes(&c, 4, 4), hostAvail: 1 << 40}
+	cands, ch := place(in, 111)
+	if ch >= 0 || cands[5].gpu != 112 {
+		t.Errorf("chosen %d at %d, want a refusal at 112", ch, cands[5].gpu)
+	}
+}
+
+// test_sequential_gradient_publications_fit_original_admission_reserve
+// (copy 69039174577, a GPU measurement): the staging reserve of one FP32
+// parameter of 4 Mi elements is 3 times its bytes without a gradient, 2
+// times with one.
+func TestSequentialGradientPublicationsFitOriginalAdmissionReserve(t *testing.T) {
+	const size = 4 * 1024 * 1024 * 4
+	var c calc
+	if got := gpuStagingBytes(&c, size, size); got != 3*size {
+		t.Errorf("no gradient: %d, want %d", got, 3*size)
+	}
+	if got := gpuStagingBytes(&c, size, 0); got != 2*size {
+		t.Errorf("with a gradient: %d, want %d", got, 2*size)
+	}
+}
+
+// test_real_root_replay_with_cpu_outputs_fits_budget (copy 69039174577):
+// four children replayed with their outputs on the host need one child's
+// peak, below what keeping them on the GPU needs.
+func TestRealRootReplayWithCpuOutputsFitsBudget(t *testing.T) {
+	var c calc
+	u := gpuUnit{Count: 4, Peak: 100, Retained: 80, Output: 10, Replay: 5, Backward: true}
+	g, _, w := unitPlacement(&c, &u, gpuStateReplay, gpuOutCPU)
+	replay := 4*g + w
+	g, _, w = unitPlacement(&c, &u, gpuStateGPU, gpuOutModel)
+	retained := 4*g + w
+	if !(replay <= u.Peak && u.Peak < retained) {
+		t.Errorf("replayed %d, peak %d, retained %d", replay, u.Peak, retained)
+	}
+}
