@@ -267,7 +267,8 @@ func TestRegisteredHeadForwardAdmissionAndNativeBackward(t *testing.T) {
 		if staging != want {
 			t.Errorf("gradients allocated %v: staging %d, want %d", allocated, staging, want)
 		}
-		u := gpuUnit{Count: 1, Peak: 100, Retained: 100, Output: 0, Replay: 1, Backward: true, Opt: artDefaults}
+		// The stored test's plan: one request, replayed, outputs on the host.
+		u := gpuTestUnit(1, 1, gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true})
 		if _, ch := place(gpuPlacementIn{units: []gpuUnit{u}, staging: staging, hostAvail: 1 << 40}, 150); ch >= 0 {
 			t.Errorf("allocated %v: fits at 150", allocated)
 		}
