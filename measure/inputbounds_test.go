@@ -123,3 +123,18 @@ func TestReportMessagesClipped(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotJSONDepthBound: a JSON snapshot nested past encoding/json's
+// bound (10,000 levels) is refused by its scanner, before a value is
+// built, with memory that does not grow with the nesting.
+func TestSnapshotJSONDepthBound(t *testing.T) {
+	deep := `{"segments":` + strings.Repeat("[", 4<<20)
+	var err error
+	n := allocated(func() { _, err = ReadSnapshot(strings.NewReader(deep), ReadOptions{}) })
+	if err == nil || !strings.Contains(err.Error(), "exceeded max depth") {
+		t.Errorf("%.200v, want the depth refused", err)
+	}
+	if n > 3*uint64(len(deep)) {
+		t.Errorf("%d bytes allocated for %d bytes of input", n, len(deep))
+	}
+}
