@@ -83,6 +83,14 @@ func (c *explorer) stepMap() {
 	if mr.job == nil || mr.job.key != key {
 		mr.job = newMapJob(key, cfg, ms)
 	}
+	// The server's prerender draws the map's controls and its progress
+	// (none of its columns): the browser computes the columns. A map's
+	// cost grows with its columns (a 71-byte link to 1,000 of them took
+	// 2.3 s of the server's CPU), so a link costs the server what any
+	// link costs, and four such links cannot hold every prerender slot.
+	if c.prerendering {
+		return
+	}
 	budget := float64(mapFrameMs)
 	if c.renders != mr.seenRenders { // this frame rendered an edit
 		budget = max(mapMinMs, mapFrameMs-c.renderMs)
