@@ -50,3 +50,24 @@ func TestE2EProgramStopped(t *testing.T) {
 		t.Errorf("the reload went to %s, not %s", after, before)
 	}
 }
+
+// TestE2EDeepReportRefused: a planner-miss report of 100,000 nested
+// arrays (200 KB), which once overflowed the page's stack and killed its
+// Go program, is refused by name with the depth bound; the program is
+// alive after it (no stopped banner, and an edit still renders).
+func TestE2EDeepReportRefused(t *testing.T) {
+	deep := []byte(`{"kind":"art-planner-miss","replay":` + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "}")
+	link, _ := measuredLink(t)
+	tb := newTab(t)
+	tb.open(link)
+	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
+	tb.dropFiles("observed-panel", []string{"deep.json"}, [][]byte{deep})
+	tb.waitFor("the report refused", `(s => s?.dataset.state === 'failed' && s.textContent.includes('deep.json')
+		&& s.textContent.includes('deeper than 1000 levels'))(document.getElementById('measured-status')) || `+measuredStatus, 30*time.Second)
+	if eval[bool](tb, `!!document.getElementById('headroom-stopped')`) {
+		t.Fatal("the page's program stopped")
+	}
+	n := tb.renders()
+	tb.setField("input-rows", "5000", "input")
+	tb.waitRenders(n)
+}
