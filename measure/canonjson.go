@@ -118,7 +118,7 @@ func parseValue(dec *json.Decoder, depth int) (*jsonValue, error) {
 			return &jsonValue{kind: jFloat, num: string(t)}, nil
 		}
 		if d := len(strings.TrimPrefix(string(t), "-")); d > MaxIntDigits {
-			return nil, fmt.Errorf("an integer of %d digits (%s): at most %d, as Python reads JSON", d, clipNumber(string(t)), MaxIntDigits)
+			return nil, fmt.Errorf("an integer of %d digits, %s...: at most %d, as Python reads JSON", d, string(t)[:12], MaxIntDigits)
 		}
 		return &jsonValue{kind: jInt, num: string(t)}, nil
 	case string:
