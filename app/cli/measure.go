@@ -221,6 +221,7 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		}
 		if len(d.Observed) > 0 {
 			pts, _ := json.Marshal(map[string]any{"observed": d.Observed})
+			pts = report.JSONText(pts)
 			fmt.Fprintf(&b, "As observed points (each of the candidate's piece of %s rows):\n\n```json\n%s\n```\n\n", estimator.Group(d.Estimate.Candidate.Rows), pts)
 		}
 		for _, w := range d.Warnings {
@@ -254,6 +255,7 @@ func plannerMarkdown(r *measure.PlannerImport) string {
 	}
 	if r.Profile != nil {
 		pts, _ := json.Marshal(map[string]any{"observed": r.Points})
+		pts = report.JSONText(pts)
 		prof, _ := json.Marshal(map[string]any{"profile_memory": r.Profile})
 		fmt.Fprintf(&b, "Observed points (%d):\n\n```json\n%s\n```\n\nThe learned profile ART would hold (docs/model.md §13.7):\n\n```json\n%s\n```\n", len(r.Points), pts, prof)
 	} else {

@@ -96,13 +96,21 @@ func TestMarkdownCode(t *testing.T) {
 // apostrophe; numbers and plain text are unchanged; no control reaches
 // the file.
 func TestCSVCell(t *testing.T) {
-	for in, want := range map[string]string{
-		"req-1": "req-1", "-5": "-5", "-2.5": "-2.5", "": "",
-		"=HYPERLINK(\"http://x\",\"y\")": "'=HYPERLINK(\"http://x\",\"y\")",
-		"+SUM(1)":                        "'+SUM(1)", "@x": "'@x", "-x": "'-x", "\t=1": "' =1", "\r+1": "' +1", "a\x1b]0;t\x07": "a ]0;t ",
+	for _, tc := range []struct{ in, want string }{
+		{"req-1", "req-1"},
+		{"-5", "-5"},
+		{"-2.5", "-2.5"},
+		{"", ""},
+		{`=HYPERLINK("http://x","y")`, `'=HYPERLINK("http://x","y")`},
+		{"+SUM(1)", "'+SUM(1)"},
+		{"@x", "'@x"},
+		{"-x", "'-x"},
+		{"\t=1", "' =1"},
+		{"\r+1", "' +1"},
+		{"a\x1b]0;t\x07", "a ]0;t "},
 	} {
-		if got := CSVCell(in); got != want {
-			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
+		if got := CSVCell(tc.in); got != tc.want {
+			t.Errorf("CSVCell(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 	for _, in := range hostile() {
