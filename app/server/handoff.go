@@ -138,7 +138,9 @@ function headroomRun(go, instance) {
     stopped("it exited with status " + code);
   };
   const trapped = (err) => {
-    if (go.exited || err instanceof WebAssembly.RuntimeError || err instanceof RangeError) {
+    // A trap, or the engine's stack spent inside the program (a
+    // RangeError "Maximum call stack size exceeded"), leaves it broken.
+    if (go.exited || err instanceof WebAssembly.RuntimeError || (err instanceof RangeError && /call stack/i.test(err.message))) {
       stopped(String(err));
     }
   };
