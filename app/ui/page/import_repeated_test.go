@@ -12,7 +12,7 @@ import (
 // each of the formats the import reads.
 func TestImportRefusesRepeatedKeys(t *testing.T) {
 	for in, key := range map[string]string{
-		`{"request": {"rows": 5000, "rows": 9000}}`:                        "rows",
+		`{"request": {"rows": 5000, "rows": 9000}}`:                         "rows",
 		`{"headroom": 1, "config": {}, "config": {"request": {"rows": 7}}}`: "config",
 		`{"model_type": "llama", "vocab_size": 1000, "vocab_size": 2000}`:   "vocab_size",
 	} {
