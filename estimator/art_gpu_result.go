@@ -173,9 +173,11 @@ func (r *Resolved) gpuReason(pl plan, gp *gpuPlan, avail int64, dom string) stri
 	return artReasons[pl.artWhy]
 }
 
-// gpuLowerBound is the GPU path's floor: the finest rung's smallest GPU
-// requirement over every candidate (nothing ART's placement could choose
-// needs less), with the GPU path's once-only charges.
+// gpuLowerBound is the GPU path's lower_bound_bytes (docs/model.md
+// §15.7): the finest rung's smallest GPU requirement over the six
+// candidates, with the plan's once-only charges. It is a figure of the
+// finest rung, not a floor under every rung: a coarser rung replayed can
+// need less.
 func (e *evaluator) gpuLowerBound(v variant) int64 {
 	gp := &e.art.gpLower
 	m := e.r.sequences()
