@@ -309,6 +309,11 @@ func TestRootCostKeepsOutputsAndBackwardRestoreWorkspace(t *testing.T) {
 func TestStagedGradientsAccumulateAcrossChildrenBesideRestoreWorkspace(t *testing.T) {
 	opt := gpuOptions{state: gpuStateCPU, out: gpuOutCPU, allowCPU: true, allowReplay: true}
 	u := gpuUnit{Count: 3, Peak: 100, Retained: 80, Output: 10, Backward: true, Opt: opt}
+	var c calc
+	g, _, w := unitPlacement(&c, &u, gpuStateCPU, gpuOutCPU)
+	if 3*g != 30 || w != 90 {
+		t.Errorf("retained %d, workspace %d; want 30, 90", 3*g, w)
+	}
 	cands, _ := place(gpuPlacementIn{units: []gpuUnit{u}, staging: 3 * 30, hostAvail: 1 << 40}, 1<<40)
 	if cands[0].gpu != 30+90+90 {
 		t.Errorf("%d, want %d", cands[0].gpu, 30+90+90)
