@@ -1,0 +1,141 @@
+package estimator
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// artTermConfig is the default config under art with terms.
+func artTermConfig(terms ...Term) Config {
+	c := Default()
+	c.Profile = ProfileArt
+	c.Terms = terms
+	return c
+}
+
+// TestArtTermErrors: §13.13's error table, each message naming the term
+// and its place.
+func TestArtTermErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		profile string
+		term    Term
+		want    string
+	}{
+		{"unknown place", ProfileArt, Term{Name: "x", Place: "fc2", Bytes: "n"},
+			`terms[0] (x): place "fc2": profile art has no such part of its price; places under art: outputs, activations, moe`},
+		{"art place under seeds", "", Term{Name: "x", Place: "moe", Bytes: "n"},
+			`terms[0] (x): place must be one of retained, activations, head, fc2, gdn, stage, got "moe"; "moe" is a part of ART's price, a place under profile art only`},
+		{"variable the place lacks", ProfileArt, Term{Name: "x", Place: "moe", Bytes: "n * Dq"},
+			`terms[0] (x): place moe: `},
+		{"seeds variable art lacks", ProfileArt, Term{Name: "x", Place: "moe", Bytes: "R"},
+			`terms[0] (x): place moe: `},
+		{"overflow", ProfileArt, Term{Name: "x", Place: "workspace", Bytes: "n * n * n * n * n"},
+			`terms[0] (x): place workspace: `},
+		{"negative", ProfileArt, Term{Name: "x", Place: "input_gradient", Bytes: "n - 2 * N"},
+			`terms[0] (x): place input_gradient: bytes is negative`},
+		{"replace under seeds", "", Term{Name: "x", Place: "head", Mode: "replace", Bytes: "n"},
+			`terms[0] (x): mode replace needs profile art`},
+		{"replace a stage", ProfileArt, Term{Name: "x", Place: "stage", Mode: "replace", Bytes: "n"},
+			`terms[0] (x): place stage: a stage of its own has no bytes of ART's to replace`},
+		{"bad mode", ProfileArt, Term{Name: "x", Place: "head", Mode: "swap", Bytes: "n"},
+			`terms[0] (x): mode must be one of add, replace (default add), got "swap"`},
+		{"stage named checkpoint", ProfileArt, Term{Name: "checkpoint", Place: "stage", Bytes: "n"},
+			`terms[0] (checkpoint): a term with place stage cannot be named "checkpoint"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := artTermConfig(tc.term)
+			c.Profile = tc.profile
+			_, err := Estimate(c)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v\nwant %s", err, tc.want)
+			}
+			t.Logf("%v", err)
+		})
+	}
+}
+
+// TestArtTermZeroAndPositive: a term of 0 bytes at any place, held by any
+// revision, changes no estimate and no sweep; a positive term never
+// lowers the price of any rung or the lower bound, nor makes a decision
+// better.
+func TestArtTermZeroAndPositive(t *testing.T) {
+	rng := newRand()
+	n := 150
+	if testing.Short() {
+		n = 25
+	}
+	for i := 0; i < n; i++ {
+		c := randomArtConfig(rng)
+		base, errBase := Estimate(c)
+		place := ArtTermPlaces[rng.IntN(len(ArtTermPlaces))]
+		rev := TermRevisions[rng.IntN(3)]
+		name := "t" + place
+		zero := c
+		zero.Terms = []Term{{Name: name, Place: place, Revision: rev, Bytes: "0 * n"}}
+		z, errZero := Estimate(zero)
+		if (errBase == nil) != (errZero == nil) {
+			t.Fatalf("config %d: errors %v, %v", i, errBase, errZero)
+		}
+		if errBase != nil {
+			continue
+		}
+		if place != "stage" { // a stage of its own is listed, at 0 bytes
+			if a, b := withoutTensors(t, base.Baseline)+withoutTensors(t, base.Candidate), withoutTensors(t, z.Baseline)+withoutTensors(t, z.Candidate); a != b {
+				t.Fatalf("config %d: a 0-byte %s term changes the estimate\n%s\n%s", i, place, a, b)
+			}
+		} else if base.Candidate.RequiredBytes != z.Candidate.RequiredBytes || base.Baseline.RequiredBytes != z.Baseline.RequiredBytes ||
+			base.Candidate.LowerBoundBytes != z.Candidate.LowerBoundBytes || base.Candidate.Decision != z.Candidate.Decision {
+			t.Fatalf("config %d: a 0-byte stage changes the price", i)
+		}
+		for _, axis := range []string{"rows", "capacity_bytes", "sequence_rows", Axes()[rng.IntN(len(Axes()))]} {
+			f, _ := FieldByKey(axis)
+			v, _ := f.Int(&c)
+			from, to := max(f.Min, v/4), min(f.Max, 4*v+10)
+			ra, ea := Sweep(c, axis, from, to, 17)
+			rb, eb := Sweep(zero, axis, from, to, 17)
+			ja, _ := json.Marshal(ra)
+			jb, _ := json.Marshal(rb)
+			if (ea == nil) != (eb == nil) || string(ja) != string(jb) {
+				t.Fatalf("config %d: a 0-byte %s term changes the sweep along %s:\n%s\n%s", i, place, axis, ja, jb)
+			}
+		}
+		// A positive term never lowers a price: required, lower bound and
+		// every stage's bytes of both revisions, at the whole and after.
+		pos := c
+		pos.Terms = []Term{{Name: name, Place: place, Revision: rev, Bytes: []string{"1", "n", "n * H", "D + q * 4096", "B / 3 + 7"}[rng.IntN(5)]}}
+		ra, errA := c.Resolve()
+		rb, errB := pos.Resolve()
+		if errA != nil || errB != nil {
+			t.Fatalf("config %d: %v, %v", i, errA, errB)
+		}
+		ea, eb := newEvaluator(&ra), newEvaluator(&rb)
+		for _, v := range []variant{baselineVariant(), ra.candidateVariant()} {
+			m := ra.sequences()
+			for k := int64(1); ; k = min(m, 2*k) {
+				a, b := ea.artRung(k, v, false).required, eb.artRung(k, v, false).required
+				if eb.c.err != nil {
+					break // a positive term may overflow where the config did not
+				}
+				if b < a {
+					t.Fatalf("config %d rev %d rung %d: a positive %s term (%s) lowers the price %d -> %d", i, v.rev, k, place, pos.Terms[0].Bytes, a, b)
+				}
+				if k >= m {
+					break
+				}
+			}
+			if eb.c.err != nil {
+				continue
+			}
+			la, lb := ea.artLowerBound(v), eb.artLowerBound(v)
+			pa, pb := ea.artDecide(v, ea.artRung(1, v, false)), eb.artDecide(v, eb.artRung(1, v, false))
+			if eb.c.err != nil {
+				continue
+			}
+			if lb < la || pb.decision < pa.decision || pb.decision == Split && pa.decision == Split && pb.k < pa.k {
+				t.Fatalf("config %d rev %d: a positive %s term improves the outcome: bound %d -> %d, %v/%d -> %v/%d", i, v.rev, place, la, lb, pa.decision, pa.k, pb.decision, pb.k)
+			}
+		}
+	}
+}
