@@ -281,3 +281,20 @@ func (r *Resolved) artEvalTerms(c *calc, k *artKoef, p artPiece, ac *artCost, he
 		}
 	}
 }
+
+// artPieceVars are the art variables of a piece of n rows of r (ceil(n /
+// s) sequences, the last the shorter), as the candidate prices it.
+func (r *Resolved) artPieceVars(n int64) ([numArtVars]int64, error) {
+	var vars [numArtVars]int64
+	var c calc
+	k := r.artKoef(&c, r.candidateVariant())
+	q := ceilDiv(n, r.S)
+	p := artPiece{q: q, s: r.S, last: n - (q-1)*r.S}
+	var ac artCost
+	r.artPrice(&c, &k, p, false, nil, &ac)
+	if c.err != nil {
+		return vars, c.err
+	}
+	r.artTermVars(&k, p, &ac, r.artHeadVars(&k, p), &vars)
+	return vars, nil
+}

@@ -139,3 +139,28 @@ func TestArtTermZeroAndPositive(t *testing.T) {
 		}
 	}
 }
+
+// TestArtTermVariableValues: the page's help under art: the variables of
+// the default request as ART prices it, and a term's value.
+func TestArtTermVariableValues(t *testing.T) {
+	c := artTermConfig()
+	vars, err := TermVariableValues(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B = 64,902 x 48 x 2,048 x 2 (§13.4's figure), 16 sequences, 512 head rows.
+	for name, want := range map[string]int64{"n": 64902, "B": 12760252416, "q": 16, "h": 512, "Vp": 151936, "r": 649020, "cf": 1, "gf": 1, "pct": 110} {
+		if vars[name] != want {
+			t.Errorf("%s = %d, want %d", name, vars[name], want)
+		}
+	}
+	if len(vars) != len(ArtTermVariables()) {
+		t.Errorf("%d variables, want %d", len(vars), len(ArtTermVariables()))
+	}
+	if v, err := EvalTermBytes(c, "min(B, 2 * n * H)", 64902); err != nil || v != 64902*2*2048 {
+		t.Errorf("EvalTermBytes = %d, %v", v, err)
+	}
+	if _, err := EvalTermBytes(c, "R", 64902); err == nil || !strings.Contains(err.Error(), `unknown variable "R"`) {
+		t.Errorf("EvalTermBytes(R): %v", err)
+	}
+}

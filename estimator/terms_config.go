@@ -425,13 +425,33 @@ func CheckTermsProfile(terms []Term, profile string) error {
 
 // EvalTermBytes evaluates a term's bytes expression for a piece of n rows
 // of c (1 <= n <= rows), before rounding, as the pricing does: the help
-// of a page shows it as a person types. The error says what is wrong.
+// of a page shows it as a person types (under art, over art's variables,
+// unrounded). The error says what is wrong.
 func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 	probe := c
 	probe.Terms = nil
 	r, err := probe.Resolve()
 	if err != nil {
 		return 0, err
+	}
+	if r.Art {
+		if n < 1 || n > r.N {
+			return 0, &Error{Field: "rows", Message: "must be in 1.." + Group(r.N) + ", got " + Group(n)}
+		}
+		prog, _, _, msg := artTermLang.Compile(expr)
+		if msg != "" {
+			return 0, parseError(msg)
+		}
+		vars, err := r.artPieceVars(n)
+		if err != nil {
+			return 0, err
+		}
+		var st [maxTermStack]int64
+		v, f := termexpr.Run(prog, vars[:], &st)
+		if f.Kind != termexpr.FaultNone {
+			return 0, parseError(f.Message(n))
+		}
+		return v, nil
 	}
 	prog, _, _, msg := compileExpr(expr)
 	if msg != "" {
@@ -455,13 +475,25 @@ func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 }
 
 // TermVariableValues are the variables' values for the whole request of
-// c, by name (n, p, t are then N, P, T).
+// c, by name (n, p, t are then N, P, T); under the art profile, art's
+// variables (ArtTermVariables) as the candidate prices the request.
 func TermVariableValues(c Config) (map[string]int64, error) {
 	probe := c
 	probe.Terms = nil
 	r, err := probe.Resolve()
 	if err != nil {
 		return nil, err
+	}
+	if r.Art {
+		vars, err := r.artPieceVars(r.N)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]int64, numArtVars)
+		for i, name := range artVarNames {
+			out[name] = vars[i]
+		}
+		return out, nil
 	}
 	k := r.perRow()
 	var c2 calc

@@ -15,14 +15,19 @@ import (
 //	term=<name>~<place>~<revision>~<bytes>   term=logits_fp32_copy~head~candidate~2 * D
 //
 // The revision may be empty (candidate), or left out with its "~"
-// (name~place~bytes). Everything after the third "~" is the bytes, so a
-// stray "~" there is reported by the expression's own checker.
+// (name~place~bytes). A term that replaces its part (profile art) carries
+// its mode before the bytes: name~place~revision~replace~bytes.
+// Everything after the third "~" (the fourth, after a mode) is the bytes,
+// so a stray "~" there is reported by the expression's own checker.
 
 // TermKey is the URL key of a term.
 const TermKey = "term"
 
 // EncodeTerm writes one term as its URL value.
 func EncodeTerm(t estimator.Term) string {
+	if t.Mode != "" {
+		return t.Name + "~" + t.Place + "~" + t.Revision + "~" + t.Mode + "~" + t.Bytes
+	}
 	return t.Name + "~" + t.Place + "~" + t.Revision + "~" + t.Bytes
 }
 
@@ -33,7 +38,11 @@ func DecodeTerm(s string) (estimator.Term, error) {
 	parts := strings.SplitN(s, "~", 4)
 	switch len(parts) {
 	case 4:
-		return estimator.Term{Name: parts[0], Place: parts[1], Revision: parts[2], Bytes: parts[3]}, nil
+		t := estimator.Term{Name: parts[0], Place: parts[1], Revision: parts[2], Bytes: parts[3]}
+		if mode, bytes, ok := strings.Cut(t.Bytes, "~"); ok && (mode == "add" || mode == "replace") {
+			t.Mode, t.Bytes = mode, bytes
+		}
+		return t, nil
 	case 3:
 		return estimator.Term{Name: parts[0], Place: parts[1], Bytes: parts[2]}, nil
 	}
