@@ -22,10 +22,11 @@ const (
 	EditTermHelp                       // Key "<i>": open or close term i's help
 	EditMapClick                       // a click on the map: Text is "x,y", the point under the pointer
 	EditProfile                        // a learned profile: Text its profile_memory JSON, On switch to profile art (profile.go)
+	EditSwitchTerms                    // "write as terms": Key a switch; its terms under art replace it (termsstate.go)
 )
 
 var editKindNames = [...]string{"", "text", "check", "menu", "dismiss", "commit", "fit", "settle",
-	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click", "profile"}
+	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click", "profile", "switch-terms"}
 
 // String names the kind, for messages.
 func (k EditKind) String() string {
