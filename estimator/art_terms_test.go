@@ -164,3 +164,34 @@ func TestArtTermVariableValues(t *testing.T) {
 		t.Errorf("EvalTermBytes(R): %v", err)
 	}
 }
+
+// TestArtTermsJSONAndObserved: a term's mode survives the JSON (export
+// and import), and an observed peak's prediction under art moves by a
+// term's bytes (docs/model.md §13.13).
+func TestArtTermsJSONAndObserved(t *testing.T) {
+	c := artTermConfig(Term{Name: "one_gradient", Place: "input_gradient", Mode: "replace", Bytes: "min(B, 2 * n * H)"},
+		Term{Name: "own", Place: "stage", Revision: "both", Bytes: "n * 1_000_000"})
+	c.Observed = []ObservedPoint{{Rows: 4096, PeakBytes: 90_000_000_000, Label: "a"}}
+	back, err := DecodeConfig(MarshalConfig(c))
+	if err != nil || !back.Equal(c) {
+		t.Fatalf("round trip: %v\n%s", err, MarshalConfig(back))
+	}
+	with, err := Estimate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Terms = nil
+	without, err := Estimate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// At 4,096 rows the stage of its own (4,096,000,000 bytes) is the
+	// largest alternative: the prediction is in_use + Out + that stage.
+	o := with.Observed[0]
+	if o.Candidate.PredictedBytes != 4096*4+4096*1_000_000 || o.Baseline.PredictedBytes != o.Candidate.PredictedBytes {
+		t.Errorf("predicted %d / %d, want %d", o.Baseline.PredictedBytes, o.Candidate.PredictedBytes, 4096*4+4096*1_000_000)
+	}
+	if without.Observed[0].Candidate.PredictedBytes >= o.Candidate.PredictedBytes {
+		t.Errorf("without the terms %d, with %d", without.Observed[0].Candidate.PredictedBytes, o.Candidate.PredictedBytes)
+	}
+}
