@@ -314,6 +314,14 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 		}
 		return ts
 	}
+	onlyTerms := func(ts []TensorBytes, pl int8) []TensorBytes {
+		for _, h := range held {
+			if ct := &r.terms.terms[h.i]; ct.place == pl {
+				ts = append(ts, TensorBytes{ct.name, Bytes(ac.tp.value[h.i])})
+			}
+		}
+		return ts
+	}
 	alt := [...]int64{ac.a, ac.m, ac.z, ac.xb, ac.pi}
 	present := [...]bool{true, r.K > 0 || ac.m > 0, ac.z > 0 || (r.K == 0 && r.F > 0 && !r.Grad), true, r.art.mem != nil}
 	dom, domBytes := artStageNames[0], alt[0]
@@ -334,20 +342,14 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 			sb.Tensors = termsAt(nil, artPlaceDense, "dense_fc1", ac.z)
 		case 3:
 			ts := termsAt(nil, artPlaceRetained, "boundaries", ac.b)
-			if ac.floor0 > 0 || ac.terms {
-				ts = termsAt(ts, artPlaceRetainedFloor, "retained_floor", ac.floor0)
-				ts = ts[:len(ts)-boolInt(ac.tp.replaced&(1<<artPlaceRetainedFloor) == 0 && ac.floor0 == ac.tp.add[artPlaceRetainedFloor])]
-			}
+			ts = onlyTerms(ts, artPlaceRetainedFloor) // ART has no bytes of its own there
 			ts = termsAt(ts, artPlaceWorkspace, "workspace", ac.w)
 			ts = termsAt(ts, artPlaceHead, "head", ac.hc)
 			ts = termsAt(ts, artPlaceGDN, "gdn_floor", ac.g)
 			ts = termsAt(ts, artPlaceInputGradient, "input_gradient", ac.ig)
 			ts = termsAt(ts, artPlaceAdapterGradients, "adapter_gradients", ac.ad)
 			ts = termsAt(ts, artPlaceColdTransients, "cold_transients", ac.k0)
-			if ac.terms {
-				ts = termsAt(ts, artPlaceBackward, "backward", ac.bwd)
-				ts = ts[:len(ts)-boolInt(ac.tp.replaced&(1<<artPlaceBackward) == 0)]
-			}
+			ts = onlyTerms(ts, artPlaceBackward)
 			sb.Tensors = ts
 		case 4:
 			sb.Tensors = []TensorBytes{{"learned_floor", Bytes(ac.pi)}}
@@ -419,9 +421,3 @@ func (r *Resolved) artReason(pl plan, avail int64, dom string) string {
 	return artReasons[pl.artWhy]
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

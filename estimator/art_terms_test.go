@@ -195,3 +195,38 @@ func TestArtTermsJSONAndObserved(t *testing.T) {
 		t.Errorf("without the terms %d, with %d", without.Observed[0].Candidate.PredictedBytes, o.Candidate.PredictedBytes)
 	}
 }
+
+// TestArtTermsBreakdown: each term is listed once under the part it
+// joined, after ART's tensor there; a replaced part's tensor is gone, and
+// the parts ART has no bytes of (retained_floor, backward) list only
+// their terms.
+func TestArtTermsBreakdown(t *testing.T) {
+	c := artTermConfig(
+		Term{Name: "fl", Place: "retained_floor", Bytes: "n"},
+		Term{Name: "bw", Place: "backward", Bytes: "2 * n"},
+		Term{Name: "ig", Place: "input_gradient", Mode: "replace", Bytes: "3 * n"},
+		Term{Name: "ws", Place: "workspace", Bytes: "4 * n"},
+		Term{Name: "out", Place: "outputs", Bytes: "5 * n"},
+	)
+	res, err := Estimate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tb := range res.Candidate.Stage("checkpoint").Tensors {
+		names = append(names, tb.Name)
+	}
+	if got, want := strings.Join(names, " "), "boundaries fl workspace ws head gdn_floor ig adapter_gradients cold_transients bw"; got != want {
+		t.Errorf("checkpoint tensors %q, want %q", got, want)
+	}
+	names = nil
+	for _, tb := range res.Candidate.Stage("outputs").Tensors {
+		names = append(names, tb.Name)
+	}
+	if got := strings.Join(names, " "); got != "logprobs out" {
+		t.Errorf("outputs tensors %q", got)
+	}
+	if ws := res.Candidate.Stage("checkpoint").Tensors[3]; ws.Bytes != 4*64902 {
+		t.Errorf("ws = %d", ws.Bytes)
+	}
+}
