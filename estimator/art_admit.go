@@ -420,4 +420,3 @@ func (r *Resolved) artReason(pl plan, avail int64, dom string) string {
 	}
 	return artReasons[pl.artWhy]
 }
-
