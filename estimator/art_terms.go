@@ -131,9 +131,9 @@ func compileArtTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
 		return ct, "place " + strconv.Quote(clip(t.Place)) + ": profile art has no such part of its price; places under art: " + strings.Join(ArtTermPlaces, ", ")
 	}
 	if ct.place == artPlaceStage {
-		for _, s := range artStageNames {
-			if t.Name == s || t.Name == "outputs" {
-				return ct, "a term with place stage cannot be named " + strconv.Quote(t.Name) + ", the name of one of ART's alternatives; choose another name"
+		for _, s := range append(artStageNames[:len(artStageNames):len(artStageNames)], "outputs", "retained") {
+			if t.Name == s {
+				return ct, "a term with place stage cannot be named " + strconv.Quote(t.Name) + ", the name of a stage of ART's price; choose another name"
 			}
 		}
 	}
