@@ -266,6 +266,13 @@ func artPriceRevision(e *evaluator, v variant, pr *PointRevision) {
 	ac := e.artCost(whole.artLargest, v, false)
 	pr.WholeRetained = ac.out
 	pr.WholeStages = [NumStages]int64{StageActivations: ac.a, StageHead: ac.hc, StageFC2: ac.m, StageGDN: ac.g}
+	if ac.terms { // a stage of its own is a chart line of its own, as under the seeds
+		for _, h := range e.r.artHeld(v) {
+			if e.r.terms.terms[h.i].place == artPlaceStage {
+				pr.WholeTermStages[h.i] = ac.tp.value[h.i]
+			}
+		}
+	}
 	pr.WholeRequired = whole.required
 	pl := e.artDecide(v, whole)
 	pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required

@@ -230,3 +230,20 @@ func TestArtTermsBreakdown(t *testing.T) {
 		t.Errorf("ws = %d", ws.Bytes)
 	}
 }
+
+// TestArtTermStageLine: a stage of its own under art is on the chart's
+// points, as under the seeds: the whole request's bytes, for the
+// revisions that hold it.
+func TestArtTermStageLine(t *testing.T) {
+	c := artTermConfig(Term{Name: "own", Place: "stage", Revision: "baseline", Bytes: "n * 8"})
+	s, err := NewSweeper(c, "rows")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := s.AppendPoints(nil, []int64{1000, 64902})
+	for _, p := range pts {
+		if p.Rev[0].WholeTermStages[0] != 8*p.X || p.Rev[1].WholeTermStages[0] != 0 {
+			t.Errorf("at %d: %d / %d", p.X, p.Rev[0].WholeTermStages[0], p.Rev[1].WholeTermStages[0])
+		}
+	}
+}
