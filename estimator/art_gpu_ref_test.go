@@ -139,7 +139,7 @@ func refGPUDecide(e *evaluator, v variant) refGPUResult {
 		for i, ch := range chunks {
 			p := artPiece{q: int64(len(ch)), s: r.S, last: ch[len(ch)-1]}
 			var ac artCost
-			r.artPrice(c, &koef, p, false, &ac)
+			r.artPrice(c, &koef, p, false, nil, &ac)
 			kids[i] = refGPUChild{rows: p.rows(), q: ac.q, rho: ac.rho, out: ac.out, ad: ac.kad}
 			rows[i] = p.rows()
 		}

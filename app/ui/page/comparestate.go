@@ -145,18 +145,10 @@ func (s *State) setComparison(id string, list []Preset) {
 		s.Forget("capacity_bytes")
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
 	case id == ComparisonProfile:
-		if len(s.Cfg.Terms) > 0 {
-			s.InputErr[KeyComparePreset] = "ART's code does not take terms of your own: remove them to compare the seeds' reading with ART's code"
-			return
-		}
 		s.Cfg.Profile = estimator.ProfileArt
 		s.Forget(KeyProfile)
 		b.Overrides[KeyProfile] = estimator.Setting{Text: estimator.ProfileSeeds}
 	case id == ComparisonGPUPath:
-		if len(s.Cfg.Terms) > 0 {
-			s.InputErr[KeyComparePreset] = "ART's code does not take terms of your own: remove them to compare ART's estimator path with its GPU path"
-			return
-		}
 		on := true
 		s.Cfg.Profile, s.Cfg.Art.GPUPlacement = estimator.ProfileArt, &on
 		s.Forget(KeyProfile)
