@@ -98,7 +98,25 @@ type alloc struct {
 	size, req int64
 	exact     bool
 	event     int
-	frame     Frame
+}
+
+// frameText gives each top frame's text once, however many blocks show
+// it.
+type frameText struct {
+	frames []Frame
+	text   map[int32]string
+}
+
+func (t *frameText) of(id int32) string {
+	if id <= 0 || int(id) >= len(t.frames) {
+		return ""
+	}
+	s, ok := t.text[id]
+	if !ok {
+		s = t.frames[id].String()
+		t.text[id] = s
+	}
+	return s
 }
 
 // Analyze replays every device of s. points bounds each timeline (0 takes
@@ -165,6 +183,7 @@ func add(a, b int64, what string) (int64, error) {
 
 func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport, error) {
 	r := DeviceReport{Device: d, History: s.History && len(trace) > 0, Events: len(trace), PeakEvent: -1}
+	fs := &frameText{frames: s.Frames, text: map[int32]string{}}
 	where := fmt.Sprintf("device %d", d)
 	// The blocks allocated at the snapshot, by address.
 	atEnd := map[int64]Block{}
@@ -211,7 +230,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 			if _, ok := live[e.Addr]; ok {
 				delete(live, e.Addr)
 			} else {
-				initial = append(initial, LiveBlock{Addr: e.Addr, RequestedSize: e.Size, Size: RoundBlock(e.Size), Event: -1, Frame: e.Frame.String()})
+				initial = append(initial, LiveBlock{Addr: e.Addr, RequestedSize: e.Size, Size: RoundBlock(e.Size), Event: -1, Frame: fs.of(e.Frame)})
 			}
 		}
 	}
@@ -270,7 +289,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 				cur -= old.size
 				req -= old.req
 			}
-			a := alloc{size: RoundBlock(e.Size), req: e.Size, event: i, frame: e.Frame}
+			a := alloc{size: RoundBlock(e.Size), req: e.Size, event: i}
 			if b, ok := exactAt[i]; ok {
 				a.size, a.exact = b.Size, true
 			}
@@ -309,7 +328,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	}
 	r.Timeline = tl.points()
 	r.RoundingBytes = r.PeakBytes - r.PeakRequestedBytes
-	r.LiveAtPeak = liveAt(trace, free, initial, exactAt, r.PeakEvent)
+	r.LiveAtPeak = liveAt(trace, free, initial, exactAt, r.PeakEvent, fs)
 	return r, nil
 }
 
@@ -338,7 +357,7 @@ func (r *DeviceReport) warn(msg string) {
 
 // liveAt replays the trace up to entry peak (inclusive) again and lists
 // the allocations live there, largest first (then by address).
-func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Block, peak int) []LiveBlock {
+func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Block, peak int, fs *frameText) []LiveBlock {
 	state := map[int64]LiveBlock{}
 	for _, b := range initial {
 		if _, dup := state[b.Addr]; !dup {
@@ -349,7 +368,7 @@ func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Blo
 		e := trace[i]
 		switch e.Action {
 		case ActionAlloc:
-			b := LiveBlock{Addr: e.Addr, Size: RoundBlock(e.Size), RequestedSize: e.Size, Event: i, Frame: e.Frame.String()}
+			b := LiveBlock{Addr: e.Addr, Size: RoundBlock(e.Size), RequestedSize: e.Size, Event: i, Frame: fs.of(e.Frame)}
 			if x, ok := exactAt[i]; ok {
 				b.Size, b.SizeExact = x.Size, true
 			}
