@@ -183,7 +183,7 @@ func frameOf(v any, path string) (Frame, error) {
 // filenameOf is a frame's filename, for the search of a Python frame.
 // A decoded dict without a filename key is known by its shape, so a dict
 // referred to many times is not scanned again.
-func filenameOf(f any, path string) (string, error) {
+func filenameOf(f any, base string, i int) (string, error) {
 	switch x := f.(type) {
 	case *frameV:
 		return x.f.Filename, nil
@@ -192,8 +192,13 @@ func filenameOf(f any, path string) (string, error) {
 			return "", nil
 		}
 	}
+	if m, ok := f.(map[string]any); ok {
+		if s, ok := m["filename"].(string); ok {
+			return s, nil
+		}
+	}
 	var name string
-	err := field(f, "filename", path, &name, text)
+	err := field(f, "filename", base+"["+strconv.Itoa(i)+"]", &name, text)
 	return name, err
 }
 
@@ -202,7 +207,11 @@ func filenameOf(f any, path string) (string, error) {
 // it are the allocator's own; the first frame when none is Python; none
 // for an empty stack (a block allocated before recording began). The
 // *frameV is the decoded frame when there is one (for its identity).
-func topFrame(v any, path string) (Frame, *frameV, error) {
+func topFrame(v any, path string) (Frame, *frameV, error) { return topFrameAt(v, path, "") }
+
+// topFrameAt is topFrame of the list at path+suffix, the path built only
+// for an error.
+func topFrameAt(v any, base, suffix string) (Frame, *frameV, error) {
 	var top *frameV
 	switch t := v.(type) {
 	case topV:
@@ -220,13 +229,44 @@ func topFrame(v any, path string) (Frame, *frameV, error) {
 	}
 	return top.f, top, nil
 scan:
-	frames, err := list(v, path)
-	if err != nil || len(frames) == 0 {
-		return Frame{}, nil, err
+	l, ok := v.(*listV)
+	if !ok || l.mode != modeItems {
+		if l, ok := v.([]any); ok {
+			return scanFrames(l, base+suffix)
+		}
+		frames, err := list(v, base+suffix)
+		if err != nil {
+			return Frame{}, nil, err
+		}
+		return scanFrames(frames, base+suffix)
+	}
+	// The decoded frames: the path is needed only for an error.
+	frames := l.items
+	for _, f := range frames[:min(len(frames), maxFramesScanned)] {
+		fv, ok := f.(*frameV)
+		if !ok {
+			return scanFrames(frames, base+suffix)
+		}
+		if strings.HasSuffix(fv.f.Filename, ".py") {
+			return fv.f, fv, nil
+		}
+	}
+	if len(frames) == 0 {
+		return Frame{}, nil, nil
+	}
+	if fv, ok := frames[0].(*frameV); ok {
+		return fv.f, fv, nil
+	}
+	return scanFrames(frames, base+suffix)
+}
+
+func scanFrames(frames []any, path string) (Frame, *frameV, error) {
+	if len(frames) == 0 {
+		return Frame{}, nil, nil
 	}
 	pick := -1
 	for i, f := range frames[:min(len(frames), maxFramesScanned)] {
-		name, err := filenameOf(f, path+"["+strconv.Itoa(i)+"]")
+		name, err := filenameOf(f, path, i)
 		if err != nil {
 			return Frame{}, nil, err
 		}
@@ -355,8 +395,7 @@ func (w *walker) convertSnapshot(tree any, s *Snapshot) error {
 				}
 				return err
 			}
-			s.Traces = append(s.Traces, l.events)
-			l.events = nil
+			s.Traces = append(s.Traces, l.takeEvents())
 			continue
 		}
 		entries, err := list(tv, path)
@@ -542,6 +581,7 @@ func (w *walker) convertEvent(s *Snapshot, v any, path string) (Event, error) {
 		return e, err
 	}
 	e.Frame = frameID(s, fr, fv, w.byContent, w.byID)
+	e.Note = noteID(s, &e, f.dict)
 	return e, nil
 }
 
@@ -565,6 +605,7 @@ func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
 		}
 	}
 	e.Frame = frameID(d.snap, fr, fv, nil, d.byID())
+	e.Note = noteID(d.snap, &e, dv)
 	return e, true
 }
 
@@ -581,9 +622,12 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 	if !f.hasAction || f.action == nil {
 		return e, Frame{}, nil, fmt.Errorf("%s.action: missing", path)
 	}
-	action, err := text(f.action, path+".action")
-	if err != nil {
-		return e, Frame{}, nil, err
+	action, ok := f.action.(string)
+	if !ok {
+		var err error
+		if action, err = text(f.action, path+".action"); err != nil {
+			return e, Frame{}, nil, err
+		}
 	}
 	e.Action = parseAction(action)
 	need := false
@@ -602,6 +646,10 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 			if need {
 				return e, Frame{}, nil, fmt.Errorf("%s.%s: missing", path, x.name)
 			}
+			continue
+		}
+		if n, ok := x.v.(int64); ok {
+			*x.dst = n
 			continue
 		}
 		n, err := integer(x.v, path+"."+x.name)
@@ -624,6 +672,10 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 		if x.v == nil {
 			continue
 		}
+		if n, ok := x.v.(int64); ok {
+			*x.dst = n
+			continue
+		}
 		n, err := integer(x.v, path+"."+x.name)
 		if err != nil {
 			return e, Frame{}, nil, err
@@ -633,14 +685,25 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 	var fr Frame
 	var fv *frameV
 	if f.frames != nil {
-		if fr, fv, err = topFrame(f.frames, path+".frames"); err != nil {
+		var err error
+		if fr, fv, err = topFrameAt(f.frames, path, ".frames"); err != nil {
 			return e, Frame{}, nil, err
 		}
 	}
-	if e.Action == ActionAnnotate || e.Action == ActionSnapshot {
-		e.Note = noteOf(f.dict)
-	}
 	return e, fr, fv, nil
+}
+
+// noteID keeps a marker's text in s.Notes and returns its index.
+func noteID(s *Snapshot, e *Event, v any) int32 {
+	if e.Action != ActionAnnotate && e.Action != ActionSnapshot {
+		return 0
+	}
+	n := noteOf(v)
+	if n == "" {
+		return 0
+	}
+	s.Notes = append(s.Notes, n)
+	return int32(len(s.Notes) - 1)
 }
 
 // noteOf is an annotation's text: its user_metadata, or its name or

@@ -308,7 +308,10 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 			r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
 		case ActionSnapshot, ActionAnnotate:
 			win.ToEvent = i
-			label := e.Note
+			label := ""
+			if int(e.Note) < len(s.Notes) {
+				label = s.Notes[e.Note]
+			}
 			if label == "" {
 				label = fmt.Sprintf("after %s at event %d", e.Action, i)
 			}

@@ -87,16 +87,18 @@ func cutText(s string, n int) string {
 // requested (the allocator records requested sizes in its trace, not block
 // sizes). Frame is the entry's top frame (see topFrame), an index into
 // Snapshot.Frames (0: none), so that the many entries of one stack share
-// it. Note is an annotation's text, when the entry carries one.
+// it. Note is an annotation's text, when the entry carries one, an index
+// into Snapshot.Notes (0: none). An Event holds no pointer, so a trace of
+// millions costs the collector nothing to scan.
 type Event struct {
 	Action     Action
 	Frame      int32
+	Note       int32
 	Addr       int64
 	Size       int64
 	Stream     int64
 	TimeUS     int64
 	DeviceFree int64
-	Note       string
 }
 
 // Block is one block of a segment at the time of the snapshot.
@@ -129,8 +131,10 @@ type Segment struct {
 type Snapshot struct {
 	Segments []Segment
 	Traces   [][]Event
-	// Frames are the entries' top frames; Frames[0] is none.
+	// Frames are the entries' top frames and Notes their annotations'
+	// texts; index 0 of each is none.
 	Frames  []Frame
+	Notes   []string
 	History bool
 	// Format is "pickle" or "json", as read.
 	Format string
@@ -195,7 +199,7 @@ func readSnapshotJSON(r io.Reader, limit int64) (*Snapshot, error) {
 		}
 		return nil, fmt.Errorf("json: %v", err)
 	}
-	s := &Snapshot{Frames: []Frame{{}}}
+	s := &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}
 	w := &walker{left: math.MaxInt64, byContent: map[Frame]int32{}}
 	if err := w.convertSnapshot(tree, s); err != nil {
 		return nil, err

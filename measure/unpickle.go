@@ -53,8 +53,10 @@ type (
 	// duplicates (a lookup takes the last, as Python keeps the last).
 	dictV struct {
 		pairs []kv
-		memo  int32 // its memo slot, -1 for none
-		shape shape
+		memo   int32 // its memo slot, -1 for none
+		shape  shape
+		shared bool // referred to from more than one place
+		inline [8]kv // the pairs of a small dict, without another allocation
 	}
 	kv struct{ k, v any }
 	// listV is a list or tuple. A list of trace entries keeps them
@@ -62,6 +64,7 @@ type (
 	listV struct {
 		items  []any
 		events []Event
+		full   [][]Event // events mode: the filled chunks before events
 		n      int   // items appended, converted or not
 		failAt int   // events mode: the first item that did not convert, -1
 		fail   any   // that item, for the error at its path
@@ -70,6 +73,7 @@ type (
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
 		used   bool // taken as a device's trace
+		inline [12]any // the items of a stack, without another allocation
 	}
 	// bigV is an integer of more than 8 bytes, kept without its digits.
 	bigV struct{ nbytes int }
@@ -114,11 +118,12 @@ type decoder struct {
 	snap   *Snapshot
 	conv   int64 // entries and blocks converted, against the input's size
 	ids    map[frameKey]int32
+	free   []*dictV // dicts of converted entries, for reuse
 }
 
 // decodeSnapshotPickle reads one pickle of plain data and converts it.
 func decodeSnapshotPickle(r io.Reader, limit int64) (*Snapshot, error) {
-	d := &decoder{in: newByteSource(r, limit), snap: &Snapshot{Frames: []Frame{{}}}}
+	d := &decoder{in: newByteSource(r, limit), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}}
 	root, err := d.run()
 	if err != nil {
 		return nil, err
@@ -285,6 +290,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
+		markShared(v)
 		return d.push(v, at)
 	case 'N':
 		return d.push(nil, at)
@@ -379,20 +385,19 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		}
 		return d.push(bytesV(b), at)
 	case ']':
-		return d.push(&listV{memo: -1, failAt: -1}, at)
+		return d.push(newList(false), at)
 	case '}':
-		return d.push(&dictV{memo: -1}, at)
+		return d.push(d.newDict(), at)
 	case ')':
-		return d.push(&listV{memo: -1, failAt: -1, tuple: true, mode: modeItems}, at)
+		return d.push(newList(true), at)
 	case 'l', 't': // LIST, TUPLE: the items since the MARK
 		items, err := d.popMark(at, info.name)
 		if err != nil {
 			return err
 		}
-		l := &listV{memo: -1, failAt: -1, tuple: op == 't'}
+		l := newList(op == 't')
 		if l.tuple {
-			l.mode = modeItems
-			l.items = append([]any(nil), items...)
+			l.items = append(l.items, items...)
 			l.n = len(items)
 		} else {
 			for _, x := range items {
@@ -408,15 +413,18 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if len(d.stack) < n || (len(d.marks) > 0 && d.marks[len(d.marks)-1] > len(d.stack)-n) {
 			return d.errAt(at, "%s with too few values on the stack", info.name)
 		}
-		items := append([]any(nil), d.stack[len(d.stack)-n:]...)
+		l := newList(true)
+		l.items = append(l.items, d.stack[len(d.stack)-n:]...)
+		l.n = n
+		clear(d.stack[len(d.stack)-n:])
 		d.stack = d.stack[:len(d.stack)-n]
-		return d.push(&listV{memo: -1, failAt: -1, tuple: true, mode: modeItems, items: items, n: n}, at)
+		return d.push(l, at)
 	case 'd': // DICT: the pairs since the MARK
 		items, err := d.popMark(at, info.name)
 		if err != nil {
 			return err
 		}
-		dv := &dictV{memo: -1}
+		dv := d.newDict()
 		if err := d.setItems(dv, items, at); err != nil {
 			return err
 		}
@@ -514,6 +522,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if _, used := v.(usedV); used {
 			return d.errAt(at, "%s of memo %d, a trace entry or block already read: a snapshot refers to each once (a memo bomb?)", info.name, idx)
 		}
+		markShared(v)
 		return d.push(v, at)
 	default:
 		return d.errAt(at, "opcode %s not handled", info.name)
@@ -579,6 +588,9 @@ func (d *decoder) put(idx int, v any, at int64) error {
 	case bytesV:
 		d.memoSz += int64(len(x)) + 16
 	case *dictV:
+		if x.memo >= 0 {
+			x.shared = true
+		}
 		x.memo = int32(idx)
 	case *listV:
 		x.memo = int32(idx)
@@ -604,6 +616,34 @@ func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
 	}
 	dv.shape = shapeUnknown
 	return nil
+}
+
+// newDict is an empty dict with room for a trace entry's keys: a dict
+// of an entry already converted when there is one, since a file of
+// millions of entries would otherwise allocate one for each.
+func (d *decoder) newDict() *dictV {
+	if n := len(d.free); n > 0 {
+		dv := d.free[n-1]
+		d.free = d.free[:n-1]
+		return dv
+	}
+	dv := &dictV{memo: -1}
+	dv.pairs = dv.inline[:0]
+	return dv
+}
+
+// recycle takes back an entry's dict once converted, unless something
+// else may still refer to it (it was read from the memo, duplicated, or
+// stored twice).
+func (d *decoder) recycle(dv *dictV) {
+	if dv.shared || len(d.free) >= 1024 || cap(dv.pairs) != len(dv.inline) {
+		dv.pairs = nil
+		return
+	}
+	clear(dv.inline[:])
+	*dv = dictV{memo: -1}
+	dv.pairs = dv.inline[:0]
+	d.free = append(d.free, dv)
 }
 
 func (dv *dictV) shapeOf() shape {
@@ -654,13 +694,16 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				return err
 			}
 			if e, ok := d.fastEvent(dv); ok {
+				if len(l.events) == cap(l.events) {
+					l.grow()
+				}
 				l.events = append(l.events, e)
 				d.consume(dv.memo)
-				dv.pairs = nil
+				d.recycle(dv)
 				return nil
 			}
 		}
-		l.failAt, l.fail, l.events = l.n-1, x, nil
+		l.failAt, l.fail, l.events, l.full = l.n-1, x, nil, nil
 		return nil
 	}
 	if isDict {
@@ -686,6 +729,53 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 	}
 	l.items = append(l.items, x)
 	return nil
+}
+
+// eventChunk is how many events a trace grows by: chunks are filled,
+// never copied, until the trace is taken whole.
+const eventChunk = 1 << 16
+
+func (l *listV) grow() {
+	if len(l.events) > 0 {
+		l.full = append(l.full, l.events)
+	}
+	l.events = make([]Event, 0, eventChunk)
+}
+
+// takeEvents is the trace in one slice.
+func (l *listV) takeEvents() []Event {
+	if len(l.full) == 0 {
+		ev := l.events
+		l.events = nil
+		return ev
+	}
+	n := len(l.events)
+	for _, c := range l.full {
+		n += len(c)
+	}
+	out := make([]Event, 0, n)
+	for i, c := range l.full {
+		out = append(out, c...)
+		l.full[i] = nil
+	}
+	out = append(out, l.events...)
+	l.events, l.full = nil, nil
+	return out
+}
+
+func newList(tuple bool) *listV {
+	l := &listV{memo: -1, failAt: -1, tuple: tuple}
+	l.items = l.inline[:0]
+	if tuple {
+		l.mode = modeItems
+	}
+	return l
+}
+
+func markShared(v any) {
+	if dv, ok := v.(*dictV); ok {
+		dv.shared = true
+	}
 }
 
 func (d *decoder) consume(memo int32) {
