@@ -599,6 +599,7 @@ func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
 	if l, ok := f.frames.(*listV); ok && l.mode == modeItems && !l.tuple && (fv != nil || fr == (Frame{})) {
 		// The stack is read: keep only its top frame, for the entries
 		// that share it.
+		d.release(&l.cost)
 		l.mode, l.items, l.top = modeReduced, nil, fv
 		if l.memo >= 0 && int(l.memo) < len(d.memo) && d.memo[l.memo] == any(l) {
 			d.memo[l.memo] = topV{fv}
@@ -636,27 +637,12 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 		ActionSegmentFree, ActionSegmentMap, ActionSegmentUnmap:
 		need = true
 	}
-	for _, x := range []struct {
-		v    any
-		has  bool
-		name string
-		dst  *int64
-	}{{f.addr, f.hasAddr, "addr", &e.Addr}, {f.size, f.hasSize, "size", &e.Size}} {
-		if x.v == nil {
-			if need {
-				return e, Frame{}, nil, fmt.Errorf("%s.%s: missing", path, x.name)
-			}
-			continue
-		}
-		if n, ok := x.v.(int64); ok {
-			*x.dst = n
-			continue
-		}
-		n, err := integer(x.v, path+"."+x.name)
-		if err != nil {
-			return e, Frame{}, nil, err
-		}
-		*x.dst = n
+	var err error
+	if e.Addr, err = intField(f.addr, need, path, "addr"); err != nil {
+		return e, Frame{}, nil, err
+	}
+	if e.Size, err = intField(f.size, need, path, "size"); err != nil {
+		return e, Frame{}, nil, err
 	}
 	if err := nonNegative(e.Addr, path+".addr"); err != nil {
 		return e, Frame{}, nil, err
@@ -664,23 +650,14 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 	if err := nonNegative(e.Size, path+".size"); err != nil {
 		return e, Frame{}, nil, err
 	}
-	for _, x := range []struct {
-		v    any
-		name string
-		dst  *int64
-	}{{f.stream, "stream", &e.Stream}, {f.timeUS, "time_us", &e.TimeUS}, {f.deviceFree, "device_free", &e.DeviceFree}} {
-		if x.v == nil {
-			continue
-		}
-		if n, ok := x.v.(int64); ok {
-			*x.dst = n
-			continue
-		}
-		n, err := integer(x.v, path+"."+x.name)
-		if err != nil {
-			return e, Frame{}, nil, err
-		}
-		*x.dst = n
+	if e.Stream, err = intField(f.stream, false, path, "stream"); err != nil {
+		return e, Frame{}, nil, err
+	}
+	if e.TimeUS, err = intField(f.timeUS, false, path, "time_us"); err != nil {
+		return e, Frame{}, nil, err
+	}
+	if e.DeviceFree, err = intField(f.deviceFree, false, path, "device_free"); err != nil {
+		return e, Frame{}, nil, err
 	}
 	var fr Frame
 	var fv *frameV
@@ -691,6 +668,21 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 		}
 	}
 	return e, fr, fv, nil
+}
+
+// intField reads an entry's integer field: absent or None is 0, or
+// missing when need; the path is built only for an error.
+func intField(v any, need bool, path, name string) (int64, error) {
+	if n, ok := v.(int64); ok {
+		return n, nil
+	}
+	if v == nil {
+		if need {
+			return 0, fmt.Errorf("%s.%s: missing", path, name)
+		}
+		return 0, nil
+	}
+	return integer(v, path+"."+name)
 }
 
 // noteID keeps a marker's text in s.Notes and returns its index.

@@ -19,6 +19,14 @@ const DefaultTimelinePoints = 512
 // maxWarnings bounds a device's warnings.
 const maxWarnings = 16
 
+// MaxWindows bounds a device's windows, and MaxOOMs its OOM entries: a
+// real trace has a marker per step, and a report of more would be read
+// by nobody (a crafted file of 600,000 markers made 154 MB of JSON).
+const (
+	MaxWindows = 1000
+	MaxOOMs    = 100
+)
+
 // LiveBlock is an allocation live at the peak.
 type LiveBlock struct {
 	Addr          int64 `json:"addr"`
@@ -271,6 +279,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 		r.Windows = append(r.Windows, Window{Label: label, FromEvent: from, PeakBytes: cur, PeakEvent: from - 1})
 		win = &r.Windows[len(r.Windows)-1]
 	}
+	capped, ooms := false, 0
 	hasMarkers := false
 	for _, e := range trace {
 		if e.Action == ActionSnapshot || e.Action == ActionAnnotate {
@@ -305,8 +314,19 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 				req -= old.req
 			}
 		case ActionOOM:
-			r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
+			if ooms++; ooms <= MaxOOMs {
+				r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
+			} else if ooms == MaxOOMs+1 {
+				r.warn(fmt.Sprintf("more than %d oom entries: those from entry %d on are left out", MaxOOMs, i))
+			}
 		case ActionSnapshot, ActionAnnotate:
+			if len(r.Windows) >= MaxWindows {
+				if len(r.Windows) == MaxWindows && !capped {
+					capped = true
+					r.warn(fmt.Sprintf("more than %d windows: the markers from entry %d on open none, and the last window runs to the end", MaxWindows, i))
+				}
+				break
+			}
 			win.ToEvent = i
 			label := ""
 			if int(e.Note) < len(s.Notes) {

@@ -32,14 +32,20 @@ import (
 const (
 	// maxStack bounds the values pending on the stack: Python's pickler
 	// appends and sets items 1,000 at a time.
-	maxStack = 1 << 20
+	maxStack = 1 << 18
 	// maxMarks bounds the open MARKs (the nesting of the containers being
 	// built).
 	maxMarks = 1 << 12
 	// maxMemoIndex bounds a PUT's index (a dense memo of that many slots).
 	maxMemoIndex = 1 << 28
 	// maxMemoStringBytes bounds the bytes of the strings the memo keeps.
-	maxMemoStringBytes = 256 << 20
+	maxMemoStringBytes = 64 << 20
+	// maxHeld bounds the memory (estimated: dictBytes a dict, pairBytes a
+	// pair of its room, and so on) of the dicts and lists held at once and
+	// not yet converted, since an empty dict costs tens of bytes for one
+	// byte of input. PyTorch's snapshot holds one batch of entries and its
+	// segments' blocks.
+	maxHeld = 96 << 20
 	// maxLongBytes: an integer longer than 8 bytes does not fit an int64,
 	// and no field of a snapshot needs more; a longer LONG1/LONG4 is kept
 	// as "too large" without its digits.
@@ -52,11 +58,11 @@ type (
 	// dictV is a dict being built or read; pairs keep their order and
 	// duplicates (a lookup takes the last, as Python keeps the last).
 	dictV struct {
-		pairs []kv
+		pairs  []kv
 		memo   int32 // its memo slot, -1 for none
 		shape  shape
-		shared bool // referred to from more than one place
-		inline [8]kv // the pairs of a small dict, without another allocation
+		shared bool  // referred to from more than one place
+		cost   int32 // bytes counted as held
 	}
 	kv struct{ k, v any }
 	// listV is a list or tuple. A list of trace entries keeps them
@@ -65,14 +71,15 @@ type (
 		items  []any
 		events []Event
 		full   [][]Event // events mode: the filled chunks before events
-		n      int   // items appended, converted or not
-		failAt int   // events mode: the first item that did not convert, -1
-		fail   any   // that item, for the error at its path
-		memo   int32 // its memo slot, -1 for none
+		n      int       // items appended, converted or not
+		failAt int       // events mode: the first item that did not convert, -1
+		fail   any       // that item, for the error at its path
+		memo   int32     // its memo slot, -1 for none
 		mode   listMode
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
-		used   bool // taken as a device's trace
+		used   bool    // taken as a device's trace
+		cost   int32   // bytes counted as held
 		inline [12]any // the items of a stack, without another allocation
 	}
 	// bigV is an integer of more than 8 bytes, kept without its digits.
@@ -119,6 +126,31 @@ type decoder struct {
 	conv   int64 // entries and blocks converted, against the input's size
 	ids    map[frameKey]int32
 	free   []*dictV // dicts of converted entries, for reuse
+	held   int64    // dicts, lists and items held (maxHeld)
+}
+
+// The estimated sizes of what the decoder holds.
+const (
+	dictBytes = 64
+	pairBytes = 32
+	listBytes = 96 + 12*itemBytes
+	itemBytes = 16
+)
+
+// hold counts n more bytes held in *cost and in total.
+func (d *decoder) hold(cost *int32, n int, at int64) error {
+	*cost += int32(n)
+	d.held += int64(n)
+	if d.held > maxHeld {
+		return d.errAt(at, "more than %d MiB of dicts and lists held at once (a snapshot holds its segments and one batch of entries)", maxHeld>>20)
+	}
+	return nil
+}
+
+// release counts a dict or list converted as no longer held.
+func (d *decoder) release(cost *int32) {
+	d.held -= int64(*cost)
+	*cost = 0
 }
 
 // decodeSnapshotPickle reads one pickle of plain data and converts it.
@@ -384,18 +416,27 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 			return err
 		}
 		return d.push(bytesV(b), at)
-	case ']':
-		return d.push(newList(false), at)
+	case ']', ')':
+		l := newList(op == ')')
+		if err := d.hold(&l.cost, listBytes, at); err != nil {
+			return err
+		}
+		return d.push(l, at)
 	case '}':
-		return d.push(d.newDict(), at)
-	case ')':
-		return d.push(newList(true), at)
+		dv, err := d.newDict(at)
+		if err != nil {
+			return err
+		}
+		return d.push(dv, at)
 	case 'l', 't': // LIST, TUPLE: the items since the MARK
 		items, err := d.popMark(at, info.name)
 		if err != nil {
 			return err
 		}
 		l := newList(op == 't')
+		if err := d.hold(&l.cost, listBytes+itemBytes*len(items), at); err != nil {
+			return err
+		}
 		if l.tuple {
 			l.items = append(l.items, items...)
 			l.n = len(items)
@@ -414,6 +455,9 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 			return d.errAt(at, "%s with too few values on the stack", info.name)
 		}
 		l := newList(true)
+		if err := d.hold(&l.cost, listBytes, at); err != nil {
+			return err
+		}
 		l.items = append(l.items, d.stack[len(d.stack)-n:]...)
 		l.n = n
 		clear(d.stack[len(d.stack)-n:])
@@ -424,7 +468,10 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
-		dv := d.newDict()
+		dv, err := d.newDict(at)
+		if err != nil {
+			return err
+		}
 		if err := d.setItems(dv, items, at); err != nil {
 			return err
 		}
@@ -611,8 +658,17 @@ func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
 	if len(items)%2 != 0 {
 		return d.errAt(at, "a dict's items are key, value pairs: %d values", len(items))
 	}
+	room := cap(dv.pairs)
+	if dv.pairs == nil {
+		dv.pairs = make([]kv, 0, max(8, len(items)/2))
+	}
 	for i := 0; i < len(items); i += 2 {
 		dv.pairs = append(dv.pairs, kv{items[i], items[i+1]})
+	}
+	if grown := cap(dv.pairs) - room; grown > 0 {
+		if err := d.hold(&dv.cost, grown*pairBytes, at); err != nil {
+			return err
+		}
 	}
 	dv.shape = shapeUnknown
 	return nil
@@ -621,28 +677,28 @@ func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
 // newDict is an empty dict with room for a trace entry's keys: a dict
 // of an entry already converted when there is one, since a file of
 // millions of entries would otherwise allocate one for each.
-func (d *decoder) newDict() *dictV {
+func (d *decoder) newDict(at int64) (*dictV, error) {
+	var dv *dictV
 	if n := len(d.free); n > 0 {
-		dv := d.free[n-1]
+		dv = d.free[n-1]
 		d.free = d.free[:n-1]
-		return dv
+	} else {
+		dv = &dictV{memo: -1}
 	}
-	dv := &dictV{memo: -1}
-	dv.pairs = dv.inline[:0]
-	return dv
+	return dv, d.hold(&dv.cost, dictBytes+pairBytes*cap(dv.pairs), at)
 }
 
 // recycle takes back an entry's dict once converted, unless something
 // else may still refer to it (it was read from the memo, duplicated, or
 // stored twice).
 func (d *decoder) recycle(dv *dictV) {
-	if dv.shared || len(d.free) >= 1024 || cap(dv.pairs) != len(dv.inline) {
+	if dv.shared || len(d.free) >= 1024 || cap(dv.pairs) > 64 {
 		dv.pairs = nil
 		return
 	}
-	clear(dv.inline[:])
-	*dv = dictV{memo: -1}
-	dv.pairs = dv.inline[:0]
+	pairs := dv.pairs[:cap(dv.pairs)]
+	clear(pairs)
+	*dv = dictV{memo: -1, pairs: pairs[:0]}
 	d.free = append(d.free, dv)
 }
 
@@ -699,6 +755,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				}
 				l.events = append(l.events, e)
 				d.consume(dv.memo)
+				d.release(&dv.cost)
 				d.recycle(dv)
 				return nil
 			}
@@ -714,6 +771,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				if dv.memo >= 0 && int(dv.memo) < len(d.memo) && d.memo[dv.memo] == any(dv) {
 					d.memo[dv.memo] = fv
 				}
+				d.release(&dv.cost)
 				x = fv
 			}
 		case shapeBlock:
@@ -722,12 +780,17 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 			}
 			if b, err := convertBlockAt(dv, "", -1); err == nil {
 				d.consume(dv.memo)
-				dv.pairs = nil
+				d.release(&dv.cost)
+				d.recycle(dv)
 				x = &b
 			}
 		}
 	}
+	room := cap(l.items)
 	l.items = append(l.items, x)
+	if grown := cap(l.items) - room; grown > 0 {
+		return d.hold(&l.cost, grown*itemBytes, at)
+	}
 	return nil
 }
 
@@ -1005,6 +1068,12 @@ func (s *byteSource) readByte() (byte, error) {
 
 // read returns the next n bytes, valid until the next read.
 func (s *byteSource) read(n int) ([]byte, error) {
+	if s.end-s.pos >= n && s.off+int64(n) <= s.limit {
+		b := s.buf[s.pos : s.pos+n]
+		s.pos += n
+		s.off += int64(n)
+		return b, nil
+	}
 	if err := s.tooLarge(n); err != nil {
 		return nil, err
 	}
