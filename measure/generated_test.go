@@ -51,6 +51,27 @@ func TestGeneratedSnapshot(t *testing.T) {
 			if len(d.Windows) != want.Annotations+1 || d.Windows[1].Label != "step 1" {
 				t.Errorf("json %v device %d: %d windows, want %d", asJSON, i, len(d.Windows), want.Annotations+1)
 			}
+			av := d.Allocator
+			if av == nil || av.InitialReservedBytes != 0 || av.ReservedPeakBytes != want.PeakReserved {
+				t.Fatalf("json %v device %d: allocator %+v, want reserved peak %d", asJSON, i, av, want.PeakReserved)
+			}
+			end := av.AtEnd
+			if end.ReservedBytes != want.EndReserved || end.AllocatedBytes != want.EndAllocated || end.Segments != want.Segments ||
+				end.FreeBlocks != want.FreeBlocks || end.LargestFreeBlock != want.LargestFreeBlock {
+				t.Errorf("json %v device %d: at the end %+v, want %+v", asJSON, i, end, want)
+			}
+			pk := av.AtPeak
+			if pk.AllocatedBytes != want.PeakAllocated || pk.Segments != want.PeakSegments || pk.FreeBlocks != want.PeakFreeBlocks ||
+				pk.LargestFreeBlock != want.PeakLargestFreeBlock {
+				t.Errorf("json %v device %d: at the peak %d allocated in %d segments, %d free blocks, largest %d; want %d, %d, %d, %d", asJSON, i,
+					pk.AllocatedBytes, pk.Segments, pk.FreeBlocks, pk.LargestFreeBlock, want.PeakAllocated, want.PeakSegments, want.PeakFreeBlocks, want.PeakLargestFreeBlock)
+			}
+			if pk.NeedBytes != 80<<30 || pk.Fits || pk.Stranded {
+				t.Errorf("json %v device %d: at the peak, need %d (%s), fits %v, stranded %v", asJSON, i, pk.NeedBytes, pk.Need, pk.Fits, pk.Stranded)
+			}
+			if len(av.Markers) != want.Annotations+1 || av.Markers[0].Kind != "oom" && av.Markers[1].Kind != "oom" {
+				t.Errorf("json %v device %d: markers %+v", asJSON, i, av.Markers)
+			}
 			for _, b := range d.LiveAtPeak {
 				if b.Frame == "" || !bytes.HasSuffix([]byte(b.Frame[:bytes.IndexByte([]byte(b.Frame), ':')]), []byte(".py")) {
 					t.Errorf("json %v: live block %+v without its Python frame", asJSON, b)

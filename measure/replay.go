@@ -49,6 +49,9 @@ type Point struct {
 	Event  int   `json:"event"`
 	TimeUS int64 `json:"time_us"`
 	Bytes  int64 `json:"bytes"`
+	// Reserved is what the segments held then (docs/model.md, "The
+	// allocator's view").
+	Reserved int64 `json:"reserved_bytes"`
 }
 
 // Window is the stretch of a trace between two markers (snapshot or
@@ -98,7 +101,9 @@ type DeviceReport struct {
 	Timeline     []Point     `json:"timeline"`
 	Windows      []Window    `json:"windows,omitempty"`
 	OOMs         []OOM       `json:"ooms,omitempty"`
-	Warnings     []string    `json:"warnings,omitempty"`
+	// Allocator is the reserved memory and the free room in the segments.
+	Allocator *AllocatorView `json:"allocator,omitempty"`
+	Warnings  []string       `json:"warnings,omitempty"`
 }
 
 // alloc is an allocation while replaying.
@@ -195,10 +200,14 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	where := fmt.Sprintf("device %d", d)
 	// The blocks allocated at the snapshot, by address.
 	atEnd := map[int64]Block{}
-	var err error
-	for _, seg := range s.Segments {
-		if int(seg.Device) != d {
-			continue
+	segs, err := deviceSegments(s, d)
+	if err != nil {
+		return r, err
+	}
+	endReserved := int64(0)
+	for _, seg := range segs {
+		if endReserved, err = add(endReserved, seg.TotalSize, where); err != nil {
+			return r, err
 		}
 		for _, b := range seg.Blocks {
 			if b.State == "active_allocated" {
@@ -209,6 +218,8 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 			}
 		}
 	}
+	end := endState(segs)
+	r.Allocator = &AllocatorView{InitialReservedBytes: endReserved, ReservedPeakBytes: endReserved, ReservedPeakEvent: -1, AtEnd: end}
 	if !r.History {
 		if !s.History {
 			r.Note = "history recording was off (no device_traces: torch.cuda.memory._record_memory_history() was not enabled), so there is no peak; current_bytes is the allocation at the snapshot"
@@ -273,7 +284,19 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	}
 	r.InitialBytes = cur
 	r.PeakBytes, r.PeakRequestedBytes = cur, req
-	tl := newTimeline(len(trace), points, Point{Event: -1, Bytes: cur})
+	// Reserved: the segments at the snapshot less the trace's segment
+	// entries is what they held before it.
+	res := endReserved
+	for i := range trace {
+		res -= segmentDelta(&trace[i])
+	}
+	if res < 0 {
+		r.warn(fmt.Sprintf("the trace's segment entries add %d bytes more than the snapshot's segments hold: the reserved memory before the trace is taken as 0", -res))
+		res = 0
+	}
+	av := r.Allocator
+	av.InitialReservedBytes, av.ReservedPeakBytes = res, res
+	tl := newTimeline(len(trace), points, Point{Event: -1, Bytes: cur, Reserved: res})
 	var win *Window
 	openWindow := func(label string, from int) {
 		r.Windows = append(r.Windows, Window{Label: label, FromEvent: from, PeakBytes: cur, PeakEvent: from - 1})
@@ -313,6 +336,17 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 				cur -= old.size
 				req -= old.req
 			}
+		case ActionFreeCompleted:
+			if free == ActionFreeRequested {
+				if old, ok := state[e.Addr]; ok && old.event >= 0 {
+					return r, fmt.Errorf("device_traces[%d][%d]: free_completed of the block at %#x allocated at entry %d, before its free_requested: a block's free completes after it is requested", d, i, e.Addr, old.event)
+				}
+			}
+		case ActionSegmentAlloc, ActionSegmentFree, ActionSegmentMap, ActionSegmentUnmap:
+			res += segmentDelta(&trace[i])
+			if res > av.ReservedPeakBytes {
+				av.ReservedPeakBytes, av.ReservedPeakEvent = res, i
+			}
 		case ActionOOM:
 			if ooms++; ooms <= MaxOOMs {
 				r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
@@ -343,7 +377,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 		if win != nil && cur > win.PeakBytes {
 			win.PeakBytes, win.PeakEvent, win.PeakTimeUS = cur, i, e.TimeUS
 		}
-		tl.add(Point{Event: i, TimeUS: e.TimeUS, Bytes: cur})
+		tl.add(Point{Event: i, TimeUS: e.TimeUS, Bytes: cur, Reserved: res})
 	}
 	if win != nil {
 		win.ToEvent = len(trace) - 1
@@ -352,6 +386,11 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	r.Timeline = tl.points()
 	r.RoundingBytes = r.PeakBytes - r.PeakRequestedBytes
 	r.LiveAtPeak = liveAt(trace, free, initial, exactAt, r.PeakEvent, fs)
+	n, what := need(&r, trace)
+	av.AtPeak = peakState(segs, trace, r.PeakEvent, r.LiveAtPeak)
+	av.AtPeak.judge(n, what)
+	av.AtEnd.judge(n, what)
+	av.Markers = markers(trace, s.Notes)
 	return r, nil
 }
 

@@ -220,6 +220,7 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		for _, o := range d.OOMs {
 			fmt.Fprintf(&b, "An out-of-memory error at entry %d: %s requested, %s free on the device.\n\n", o.Event, gib(o.Size), gib(o.DeviceFree))
 		}
+		allocatorMarkdown(&b, d.Allocator)
 		if len(d.Observed) > 0 {
 			pts, _ := json.Marshal(map[string]any{"observed": d.Observed})
 			fmt.Fprintf(&b, "As observed points (each of the candidate's piece of %s rows):\n\n```json\n%s\n```\n\n", estimator.Group(d.Estimate.Candidate.Rows), pts)
@@ -229,6 +230,44 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		}
 	}
 	return b.String()
+}
+
+// allocatorMarkdown is the allocator's view: reserved beside allocated,
+// and the free room at the peak and at the snapshot.
+func allocatorMarkdown(b *strings.Builder, av *measure.AllocatorView) {
+	if av == nil {
+		return
+	}
+	at := "before the first trace entry"
+	if av.ReservedPeakEvent >= 0 {
+		at = fmt.Sprintf("at trace entry %d", av.ReservedPeakEvent)
+	}
+	fmt.Fprintf(b, "Reserved (the segments): peak **%s** %s; %s before the trace began.\n\n", gib(av.ReservedPeakBytes), at, gib(av.InitialReservedBytes))
+	b.WriteString("| point | segments | reserved | allocated | free | free blocks | largest free block | needed | fits |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, p := range []struct {
+		name string
+		st   measure.SegmentState
+	}{{"allocated peak (modelled)", av.AtPeak}, {"snapshot", av.AtEnd}} {
+		if p.st.Segments == 0 && p.st.NeedBytes == 0 {
+			continue
+		}
+		fits := "yes"
+		switch {
+		case p.st.Stranded:
+			fits = "no: room that cannot be used"
+		case !p.st.Fits:
+			fits = "no"
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %d | %s | %s | %s |\n", p.name, p.st.Segments, gib(p.st.ReservedBytes), gib(p.st.AllocatedBytes),
+			gib(p.st.FreeBytes), p.st.FreeBlocks, gib(p.st.LargestFreeBlock), gib(p.st.NeedBytes), fits)
+	}
+	if av.AtEnd.Need != "" {
+		fmt.Fprintf(b, "\nNeeded: %s.\n", av.AtEnd.Need)
+	}
+	if u := av.AtPeak.UnplacedBytes; u > 0 {
+		fmt.Fprintf(b, "\nAt the peak, %s of live blocks lie in no segment the snapshot or its trace records.\n", gib(u))
+	}
+	b.WriteString("\n")
 }
 
 // plannerMarkdown is the reports' summary for a pull request.

@@ -66,6 +66,10 @@ type DeviceStats struct {
 	LargestFreeBlock int64 // at the end
 	OOMEntry         int   // -1: none
 	Annotations      int
+	// At the allocated peak: the segments, their free blocks and the
+	// largest of them.
+	PeakSegments, PeakFreeBlocks int
+	PeakLargestFreeBlock         int64
 }
 
 // Stats is what was written.
@@ -217,6 +221,7 @@ func (s *sim) step(n int) error {
 	}
 	if s.cur > s.stats.PeakAllocated {
 		s.stats.PeakAllocated, s.stats.PeakAllocatedAt = s.cur, s.stats.Entries-1
+		s.stats.PeakSegments, s.stats.PeakFreeBlocks, s.stats.PeakLargestFreeBlock = s.freeRoom()
 	}
 	if s.o.OOMAt > 0 && n+1 == s.o.OOMAt {
 		s.stats.OOMEntry = s.stats.Entries
@@ -304,15 +309,21 @@ func (s *sim) free(i int) error {
 }
 
 func (s *sim) finish() {
-	s.stats.EndAllocated, s.stats.EndReserved, s.stats.Segments = s.cur, s.res, len(s.segs)
+	s.stats.EndAllocated, s.stats.EndReserved = s.cur, s.res
+	s.stats.Segments, s.stats.FreeBlocks, s.stats.LargestFreeBlock = s.freeRoom()
+}
+
+// freeRoom is the segments now, their free blocks and the largest.
+func (s *sim) freeRoom() (segs, blocks int, largest int64) {
 	for _, seg := range s.segs {
 		for _, b := range seg.blocks {
 			if b.alloc < 0 {
-				s.stats.FreeBlocks++
-				s.stats.LargestFreeBlock = max(s.stats.LargestFreeBlock, b.size)
+				blocks++
+				largest = max(largest, b.size)
 			}
 		}
 	}
+	return len(s.segs), blocks, largest
 }
 
 // countingWriter counts the bytes written.
