@@ -43,7 +43,8 @@ type MeasuredSnapshot struct {
 // line on standard error for a bad file, config or flag.
 func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("measure", stderr)
-	snapshot := fs.String("snapshot", "", "a memory snapshot: torch.cuda.memory._dump_snapshot's pickle, or its JSON form (gzip allowed)")
+	var snapshots snapshotList
+	fs.Var(&snapshots, "snapshot", "a memory snapshot: torch.cuda.memory._dump_snapshot's pickle, or its JSON form (gzip allowed); twice to compare two runs (A, then B)")
 	planner := fs.String("planner-miss", "", "ART planner-miss reports: this file and every further argument")
 	configPath := fs.String("config", "", "config JSON file (- = standard input): the estimate beside the snapshot's peak, in_use_bytes for the reports' points")
 	format := fs.String("format", "json", "output: json, or md (a report for a pull request)")
@@ -59,8 +60,10 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *planner == "" && fs.NArg() > 0:
 		// Only -planner-miss takes further arguments (its files).
 		return fail(stderr, "measure", fmt.Errorf("unexpected argument %q (the flags come as -name value; measure -h lists them)", fs.Arg(0)))
-	case (*snapshot == "") == (*planner == ""):
+	case (len(snapshots) == 0) == (*planner == ""):
 		return fail(stderr, "measure", errors.New("give one of -snapshot FILE or -planner-miss FILE..."))
+	case len(snapshots) > 2:
+		return fail(stderr, "measure", fmt.Errorf("-snapshot: %d files; give one, or two to compare", len(snapshots)))
 	case *points < 2 || *points > 100000:
 		return fail(stderr, "measure", fmt.Errorf("-points: must be an integer 2..100000, got %d", *points))
 	}
@@ -74,13 +77,20 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var text string
 	var v any
-	if *snapshot != "" {
-		res, err := measureSnapshot(*snapshot, cfg, *points)
+	switch {
+	case len(snapshots) == 2:
+		res, err := measureRuns(snapshots[0], snapshots[1], cfg, *points)
+		if err != nil {
+			return fail(stderr, "measure", err)
+		}
+		v, text = res, runsMarkdown(res)
+	case len(snapshots) == 1:
+		res, err := measureSnapshot(snapshots[0], cfg, *points)
 		if err != nil {
 			return fail(stderr, "measure", err)
 		}
 		v, text = res, snapshotMarkdown(res)
-	} else {
+	default:
 		res, err := measurePlanner(append([]string{*planner}, fs.Args()...), cfg)
 		if err != nil {
 			return fail(stderr, "measure", err)
@@ -106,6 +116,16 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "measure", fmt.Errorf("writing the output: %v", err))
 	}
 	return 0
+}
+
+// snapshotList is -snapshot given once or twice.
+type snapshotList []string
+
+func (l *snapshotList) String() string { return strings.Join(*l, ",") }
+
+func (l *snapshotList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
 }
 
 func measureSnapshot(path string, cfg *estimator.Config, points int) (*MeasuredSnapshot, error) {
