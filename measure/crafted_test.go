@@ -319,3 +319,13 @@ func TestManyWindows(t *testing.T) {
 		t.Errorf("warnings %q", d.Warnings)
 	}
 }
+
+// TestJSONDeepUnknownKey: a key the reader skips, holding 10 MB of '[',
+// is refused at a depth, not held.
+func TestJSONDeepUnknownKey(t *testing.T) {
+	data := `{"segments": [], "x": ` + strings.Repeat("[", 10<<20) + `}`
+	err, _, alloc := costOf(t, []byte(data))
+	if err == nil || !strings.Contains(err.Error(), "nested more than 1000 deep") || alloc > craftedBudget {
+		t.Errorf("err %v, %d bytes allocated", err, alloc)
+	}
+}

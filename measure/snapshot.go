@@ -3,11 +3,9 @@ package measure
 import (
 	"bufio"
 	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -185,25 +183,6 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 		return nil, err
 	}
 	s.Format = "pickle"
-	return s, nil
-}
-
-// readSnapshotJSON decodes the JSON form whole and converts it.
-func readSnapshotJSON(r io.Reader, limit int64) (*Snapshot, error) {
-	var tree any
-	dec := json.NewDecoder(r)
-	dec.UseNumber()
-	if err := dec.Decode(&tree); err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			return nil, fmt.Errorf("json: %w: more than %d bytes", ErrTooLarge, limit)
-		}
-		return nil, fmt.Errorf("json: %v", err)
-	}
-	s := &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}
-	w := &walker{left: math.MaxInt64, byContent: map[Frame]int32{}}
-	if err := w.convertSnapshot(tree, s); err != nil {
-		return nil, err
-	}
 	return s, nil
 }
 
