@@ -2,15 +2,14 @@ package measure
 
 import "errors"
 
-// Limits of the readers. A pickle decodes to about ten times its size in
-// memory (doc.go gives the measured figure), so the default caps the input
-// at 1 GiB.
+// Limits of the readers. The snapshot is read as a stream into a result
+// of about half the pickle's size (doc.go gives the measured figures), so
+// the default takes inputs up to 2 GiB.
 const (
 	// DefaultMaxBytes is the largest input Read accepts by default.
-	DefaultMaxBytes = 1 << 30
+	DefaultMaxBytes = 2 << 30
 	// maxArgBytes bounds one string, bytes object or frame of a pickle:
-	// the decoder allocates an argument's declared length before reading
-	// it, so a five-byte header could otherwise ask for an exabyte.
+	// a five-byte header could otherwise ask for an exabyte.
 	maxArgBytes = 64 << 20
 	// maxLineBytes bounds a text argument of protocol 0 (INT, FLOAT, GET...).
 	maxLineBytes = 1 << 16
