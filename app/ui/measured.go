@@ -21,12 +21,12 @@ import (
 // snapshot is fed to its reader in, what the reader makes of them, and
 // what the panel shows of it. measuredpanel.go is the component.
 
-// The page's limits. A snapshot decodes to about 15 to 20 times its size
-// in memory (measure's doc.go), and the page has one WebAssembly heap:
-// past maxSnapshotBytes it points to the command line, which takes
-// several hundred MiB.
+// The page's limits. A snapshot is read as a stream into a result of
+// about half its size (measure's doc.go), and the page has one
+// WebAssembly heap: past maxSnapshotBytes it points to the command line,
+// which takes 2 GiB.
 const (
-	maxSnapshotBytes = 64 << 20
+	maxSnapshotBytes = 1 << 30
 	sliceBytes       = 256 << 10 // a snapshot is read, and decoded, a slice at a time
 	maxReportFiles   = 256
 	timelineW        = 720
