@@ -88,14 +88,10 @@ type span struct {
 	typ        string
 }
 
-// deviceSegments are the segments of device d, refused when two overlap.
-func deviceSegments(s *Snapshot, d int) ([]Segment, error) {
-	var segs []Segment
-	for _, seg := range s.Segments {
-		if int(seg.Device) == d {
-			segs = append(segs, seg)
-		}
-	}
+// disjoint sorts device d's segments by address, refused when two
+// overlap.
+func disjoint(segs []Segment, d int) ([]Segment, error) {
+	segs = append([]Segment(nil), segs...)
 	sort.Slice(segs, func(i, j int) bool { return segs[i].Address < segs[j].Address })
 	for i := 1; i < len(segs); i++ {
 		p := segs[i-1]

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"headroom/measure/snapgen"
 )
 
 // FuzzReadSnapshot: any input is read, refused with an error, or analyzed;
@@ -18,6 +20,12 @@ func FuzzReadSnapshot(f *testing.F) {
 	}
 	f.Add([]byte("cos\nsystem\n(S'echo hi'\ntR."))
 	f.Add([]byte("\x80\x04\x8a\x00."))
+	for _, asJSON := range []bool{false, true} {
+		var buf bytes.Buffer
+		if _, err := snapgen.Write(&buf, snapgen.Options{Seed: 5, Allocs: 12, Depth: 3, CallSites: 4, AnnotateEvery: 5, OOMAt: 7, JSON: asJSON}); err == nil {
+			f.Add(buf.Bytes())
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{MaxBytes: 1 << 20})
 		if err != nil {

@@ -145,11 +145,13 @@ func Analyze(s *Snapshot, points int) ([]DeviceReport, error) {
 			devices[d] = true
 		}
 	}
+	byDevice := map[int][]Segment{}
 	for _, seg := range s.Segments {
 		if seg.Device < 0 || seg.Device > 1<<20 {
 			return nil, fmt.Errorf("segments: device %d out of range 0..1048576", seg.Device)
 		}
 		devices[int(seg.Device)] = true
+		byDevice[int(seg.Device)] = append(byDevice[int(seg.Device)], seg)
 	}
 	if len(devices) == 0 {
 		return nil, fmt.Errorf("empty snapshot: no segment and no trace entry on any device, nothing to measure")
@@ -165,7 +167,7 @@ func Analyze(s *Snapshot, points int) ([]DeviceReport, error) {
 		if d < len(s.Traces) {
 			trace = s.Traces[d]
 		}
-		r, err := analyzeDevice(s, d, trace, points)
+		r, err := analyzeDevice(s, d, trace, points, byDevice[d])
 		if err != nil {
 			return nil, err
 		}
@@ -194,13 +196,13 @@ func add(a, b int64, what string) (int64, error) {
 	return s, nil
 }
 
-func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport, error) {
+func analyzeDevice(s *Snapshot, d int, trace []Event, points int, segs []Segment) (DeviceReport, error) {
 	r := DeviceReport{Device: d, History: s.History && len(trace) > 0, Events: len(trace), PeakEvent: -1}
 	fs := &frameText{frames: s.Frames, text: map[int32]string{}}
 	where := fmt.Sprintf("device %d", d)
 	// The blocks allocated at the snapshot, by address.
 	atEnd := map[int64]Block{}
-	segs, err := deviceSegments(s, d)
+	segs, err := disjoint(segs, d)
 	if err != nil {
 		return r, err
 	}
