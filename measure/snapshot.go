@@ -143,6 +143,11 @@ type ReadOptions struct {
 	// MaxBytes is the largest input accepted (after gzip), default
 	// DefaultMaxBytes.
 	MaxBytes int64
+	// SizeHint is the input's size when known (a file's, before gzip):
+	// the first trace is given room for the entries a pickle of that
+	// size can hold, once, instead of growing. Pages of it never written
+	// are never resident.
+	SizeHint int64
 }
 
 // ReadSnapshot reads a memory snapshot from r: the pickle that
@@ -179,7 +184,7 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 		s.Format = "json"
 		return s, nil
 	}
-	if s, err = decodeSnapshotPickle(br, limit); err != nil {
+	if s, err = decodeSnapshotPickle(br, limit, opt.SizeHint); err != nil {
 		return nil, err
 	}
 	s.Format = "pickle"

@@ -127,6 +127,7 @@ type decoder struct {
 	ids    map[frameKey]int32
 	free   []*dictV // dicts of converted entries, for reuse
 	held   int64    // dicts, lists and items held (maxHeld)
+	hint   int64    // the input's size, for the first trace's room (0: none)
 }
 
 // The estimated sizes of what the decoder holds.
@@ -154,8 +155,8 @@ func (d *decoder) release(cost *int32) {
 }
 
 // decodeSnapshotPickle reads one pickle of plain data and converts it.
-func decodeSnapshotPickle(r io.Reader, limit int64) (*Snapshot, error) {
-	d := &decoder{in: newByteSource(r, limit), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}}
+func decodeSnapshotPickle(r io.Reader, limit, hint int64) (*Snapshot, error) {
+	d := &decoder{in: newByteSource(r, limit), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}, hint: min(hint, limit)}
 	root, err := d.run()
 	if err != nil {
 		return nil, err
@@ -751,7 +752,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 			}
 			if e, ok := d.fastEvent(dv); ok {
 				if len(l.events) == cap(l.events) {
-					l.grow()
+					l.grow(d)
 				}
 				l.events = append(l.events, e)
 				d.consume(dv.memo)
@@ -798,7 +799,20 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 // never copied, until the trace is taken whole.
 const eventChunk = 1 << 16
 
-func (l *listV) grow() {
+// bytesPerEntryHint is fewer bytes than a PyTorch trace entry takes in
+// a pickle (the generator's take 72, with 12-frame stacks shared).
+const bytesPerEntryHint = 64
+
+func (l *listV) grow(d *decoder) {
+	if len(l.events) == 0 && len(l.full) == 0 && d.hint > 0 {
+		// The first trace: room for the whole file's entries at once.
+		n := d.hint / bytesPerEntryHint
+		d.hint = 0
+		if n > eventChunk {
+			l.events = make([]Event, 0, n)
+			return
+		}
+	}
 	if len(l.events) > 0 {
 		l.full = append(l.full, l.events)
 	}

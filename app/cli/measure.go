@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"headroom/estimator"
@@ -129,12 +130,21 @@ func (l *snapshotList) Set(v string) error {
 }
 
 func measureSnapshot(path string, cfg *estimator.Config, points int) (*MeasuredSnapshot, error) {
+	// Most of the heap is the trace, which holds no pointer and costs the
+	// collector nothing to mark: collecting at half the live heap's growth
+	// instead of all of it keeps a 100 MB snapshot's peak at about 200 MB
+	// instead of 260 MB for 0.1 s more CPU (make bench-measure).
+	defer debug.SetGCPercent(debug.SetGCPercent(50))
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("-snapshot: %v", err)
 	}
 	defer f.Close()
-	s, err := measure.ReadSnapshot(f, measure.ReadOptions{})
+	opt := measure.ReadOptions{}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		opt.SizeHint = fi.Size()
+	}
+	s, err := measure.ReadSnapshot(f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
