@@ -755,7 +755,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 					l.grow(d)
 				}
 				l.events = append(l.events, e)
-				d.consume(dv.memo)
+				d.consume(dv)
 				d.release(&dv.cost)
 				d.recycle(dv)
 				return nil
@@ -780,7 +780,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				return err
 			}
 			if b, err := convertBlockAt(dv, "", -1); err == nil {
-				d.consume(dv.memo)
+				d.consume(dv)
 				d.release(&dv.cost)
 				d.recycle(dv)
 				x = &b
@@ -855,9 +855,11 @@ func markShared(v any) {
 	}
 }
 
-func (d *decoder) consume(memo int32) {
-	if memo >= 0 && int(memo) < len(d.memo) {
-		d.memo[memo] = usedV{}
+// consume marks a converted entry's or block's memo slot as used, when
+// the slot still holds it.
+func (d *decoder) consume(dv *dictV) {
+	if m := dv.memo; m >= 0 && int(m) < len(d.memo) && d.memo[m] == any(dv) {
+		d.memo[m] = usedV{}
 	}
 }
 
