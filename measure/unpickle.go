@@ -132,10 +132,11 @@ type decoder struct {
 
 // The estimated sizes of what the decoder holds.
 const (
-	dictBytes = 64
-	pairBytes = 32
-	listBytes = 96 + 12*itemBytes
-	itemBytes = 16
+	dictBytes  = 64
+	pairBytes  = 32
+	listBytes  = 96 + 12*itemBytes
+	itemBytes  = 16
+	blockBytes = 96 // a converted block, kept until its segment is read
 )
 
 // hold counts n more bytes held in *cost and in total.
@@ -783,6 +784,9 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				d.consume(dv)
 				d.release(&dv.cost)
 				d.recycle(dv)
+				if err := d.hold(&l.cost, blockBytes, at); err != nil {
+					return err
+				}
 				x = &b
 			}
 		}
