@@ -601,9 +601,7 @@ func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
 		// that share it.
 		d.release(&l.cost)
 		l.mode, l.items, l.top = modeReduced, nil, fv
-		if l.memo >= 0 && int(l.memo) < len(d.memo) && d.memo[l.memo] == any(l) {
-			d.memo[l.memo] = topV{fv}
-		}
+		d.memo.replace(l.memo, l, topV{fv})
 	}
 	e.Frame = frameID(d.snap, fr, fv, nil, d.byID())
 	e.Note = noteID(d.snap, &e, dv)

@@ -120,7 +120,7 @@ type decoder struct {
 	in     *byteSource
 	stack  []any
 	marks  []int
-	memo   []any
+	memo   memoTable
 	memoSz int64 // bytes of strings in the memo
 	snap   *Snapshot
 	conv   int64 // entries and blocks converted, against the input's size
@@ -548,7 +548,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
-		return d.put(len(d.memo), v, at)
+		return d.put(d.memo.n, v, at)
 	case 'p', 'q', 'r': // PUT, BINPUT, LONG_BINPUT
 		idx, err := d.memoIndex(op, info, at)
 		if err != nil {
@@ -564,10 +564,10 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
-		if idx >= len(d.memo) || d.memo[idx] == nil {
+		if d.memo.at(idx) == nil {
 			return d.errAt(at, "%s of memo %d, which was never stored", info.name, idx)
 		}
-		v := d.memo[idx]
+		v := d.memo.at(idx)
 		if _, used := v.(usedV); used {
 			return d.errAt(at, "%s of memo %d, a trace entry or block already read: a snapshot refers to each once (a memo bomb?)", info.name, idx)
 		}
@@ -625,11 +625,8 @@ func (d *decoder) memoIndex(op byte, info *opInfo, at int64) (int, error) {
 // at most one past the slots already stored per byte of input, so a few
 // bytes cannot ask for a large memo.
 func (d *decoder) put(idx int, v any, at int64) error {
-	if idx > len(d.memo) {
-		if int64(idx) > d.in.off {
-			return d.errAt(at, "memo index %d past the input's size", idx)
-		}
-		d.memo = append(d.memo, make([]any, idx-len(d.memo))...)
+	if idx > d.memo.n && int64(idx) > d.in.off {
+		return d.errAt(at, "memo index %d past the input's size", idx)
 	}
 	switch x := v.(type) {
 	case string:
@@ -647,11 +644,7 @@ func (d *decoder) put(idx int, v any, at int64) error {
 	if d.memoSz > maxMemoStringBytes {
 		return d.errAt(at, "the memo holds more than %d bytes of strings", maxMemoStringBytes)
 	}
-	if idx == len(d.memo) {
-		d.memo = append(d.memo, v)
-	} else {
-		d.memo[idx] = v
-	}
+	d.memo.set(idx, v)
 	return nil
 }
 
@@ -770,9 +763,7 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 		case shapeFrame:
 			if f, err := frameOf(dv, ""); err == nil {
 				fv := &frameV{f: f}
-				if dv.memo >= 0 && int(dv.memo) < len(d.memo) && d.memo[dv.memo] == any(dv) {
-					d.memo[dv.memo] = fv
-				}
+				d.memo.replace(dv.memo, dv, fv)
 				d.release(&dv.cost)
 				x = fv
 			}
@@ -862,9 +853,7 @@ func markShared(v any) {
 // consume marks a converted entry's or block's memo slot as used, when
 // the slot still holds it.
 func (d *decoder) consume(dv *dictV) {
-	if m := dv.memo; m >= 0 && int(m) < len(d.memo) && d.memo[m] == any(dv) {
-		d.memo[m] = usedV{}
-	}
+	d.memo.replace(dv.memo, dv, usedV{})
 }
 
 // spend counts one converted entry or block against the input's size.
@@ -1013,6 +1002,37 @@ func rawUnicodeEscape(s string) (string, bool) {
 
 func appendRune(b []byte, r rune) []byte {
 	return append(b, string(r)...)
+}
+
+// memoTable is the memo in chunks of memoChunk slots: it grows without
+// copying (a snapshot of a gigabyte has tens of millions of slots).
+type memoTable struct {
+	chunks [][]any
+	n      int // one past the highest slot set
+}
+
+const memoChunk = 1 << 16
+
+func (m *memoTable) at(i int) any {
+	if i < 0 || i >= m.n {
+		return nil
+	}
+	return m.chunks[i/memoChunk][i%memoChunk]
+}
+
+func (m *memoTable) set(i int, v any) {
+	for i/memoChunk >= len(m.chunks) {
+		m.chunks = append(m.chunks, make([]any, memoChunk))
+	}
+	m.chunks[i/memoChunk][i%memoChunk] = v
+	m.n = max(m.n, i+1)
+}
+
+// replace sets slot i to v when it holds old.
+func (m *memoTable) replace(i int32, old, v any) {
+	if i >= 0 && m.at(int(i)) == old {
+		m.chunks[i/memoChunk][i%memoChunk] = v
+	}
 }
 
 // byteSource reads the input through its own buffer, counting bytes
