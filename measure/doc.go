@@ -31,10 +31,13 @@
 // bounded. gopickle, the decoder before it, built the whole tree (15 to 20
 // times the file) and decoded long integers in quadratic time.
 //
-// Measured with `make bench-measure` (BENCHMARKS.md has the table): a
-// 105 MB generated pickle of 1,462,452 entries, 12-frame stacks, reads in
-// about 2 s of CPU and 283 MB peak RSS, against 21 s and 1.6 GB with
-// gopickle and 4.2 s and 632 MB for Python's pickle.load.
+// Measured with `make bench-measure` (BENCHMARKS.md has the table, on a
+// shared and loaded machine): a 105 MB generated pickle of 1,462,452
+// entries with 12-frame stacks reads, analyzes and reports in 2.1 s of
+// CPU and 209 MB peak RSS, against 17 s and 1.6 GB with gopickle and 4.0
+// s and 632 MB for Python's pickle.load; a 1,077 MB one of 14,982,229
+// entries in 17 to 22 s and about 1.5 GB, against 46 s and 6.4 GB for
+// pickle.load.
 //
 // # Choices where the sources leave one open
 //
