@@ -27,6 +27,8 @@ type ArtConfig struct {
 	AdapterGradientBytesPerLayer *int64 `json:"adapter_gradient_bytes_per_layer,omitempty"`
 	AdapterGradientOutsideBytes  *int64 `json:"adapter_gradient_outside_bytes,omitempty"`
 	GDNOutProjLoRARank           *int64 `json:"gdn_out_proj_lora_rank,omitempty"`
+	// ArtGPUConfig holds the GPU placement path's fields (art_gpu_config.go).
+	ArtGPUConfig
 }
 
 // ProfileMemory is ART's learned memory profile for the request's
@@ -66,7 +68,7 @@ const (
 // artFields are the fields §13.3 adds, in the registry after docs/model.md §2's.
 // The booleans are optional: nil takes the default (true) and a value set
 // to its default is stored as nil, so the JSON leaves them out.
-var artFields = []*Field{
+var artFields = append([]*Field{
 	optBoolF("fc2.fused_fc1", "fused_fc1", true, "ART's fused gate/up FC1 qualifies (art profile)", func(c *Config) **bool { return &c.FC2.FusedFC1 }),
 	optBoolF("fc2.shared_expert_gate", "shared_expert_gate", true, "the shared expert has a gate (art profile)", func(c *Config) **bool { return &c.FC2.SharedExpertGate }),
 	optF("head.padded_vocab_multiple", "padded_vocab_multiple", 1, 1<<16, "vocabulary padded to a multiple of this (art profile; default 128)", func(c *Config) **int64 { return &c.Head.PaddedVocabMultiple }),
@@ -75,7 +77,7 @@ var artFields = []*Field{
 	optF("art.adapter_gradient_bytes_per_layer", "adapter_gradient_bytes_per_layer", 0, 1<<40, "pending LoRA gradient bytes per decoder layer (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientBytesPerLayer }),
 	optF("art.adapter_gradient_outside_bytes", "adapter_gradient_outside_bytes", 0, 1<<40, "pending LoRA gradient bytes outside the decoder (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientOutsideBytes }),
 	optF("art.gdn_out_proj_lora_rank", "gdn_out_proj_lora_rank", 0, 1<<16, "rank of the GDN output projection's LoRA; 0 = none (art profile)", func(c *Config) **int64 { return &c.Art.GDNOutProjLoRARank }),
-}
+}, artGPUFields...)
 
 // ArtFields lists the fields the art profile adds (docs/model.md §13.3),
 // as copies, in the order of the section. Fields leaves them out: they
@@ -313,7 +315,7 @@ func (c *Config) usesArt() bool {
 }
 
 // checkArt is §13.3's validation of a config's profile: the profile's
-// name, BF16 under art, no terms under art, and a learned profile only when
+// name, BF16 under art, and a learned profile only when
 // some revision uses art. Resolve calls it.
 func (c *Config) checkArt() ErrorList {
 	var errs ErrorList
@@ -324,12 +326,27 @@ func (c *Config) checkArt() ErrorList {
 		if c.FC2.DtypeBytes != 2 {
 			errs = append(errs, &Error{Field: "fc2.dtype_bytes", Message: "profile art models BF16 only; must be 2"})
 		}
-		if len(c.Terms) > 0 {
-			errs = append(errs, &Error{Field: "terms", Message: "not supported with profile art"})
-		}
 	}
 	if c.ProfileMemory != nil && !c.usesArt() {
 		errs = append(errs, &Error{Field: "profile_memory", Message: "requires profile art"})
 	}
+	errs = append(errs, c.checkArtGPU()...)
 	return append(errs, checkProfileMemory(c.ProfileMemory)...)
+}
+
+// termScopeOf is the hold bits of the revisions that price c's terms with
+// c's own profile: all of them, unless the baseline overrides the profile
+// (then the candidate's alone) or c is such a baseline's config (then
+// scope, the baseline's, from ResolveRevisions). Each term is checked
+// under the profile of each revision that holds it (docs/model.md §13.13).
+func (c *Config) termScopeOf(scope uint8) uint8 {
+	if scope != 0 {
+		return scope
+	}
+	if c.Baseline != nil {
+		if s, ok := c.Baseline.Overrides[profileKey.Path]; ok && isArt(s.Text) != isArt(c.Profile) {
+			return holdCandidate | holdLower
+		}
+	}
+	return holdAll
 }

@@ -176,7 +176,8 @@ func TestParseGiBUnits(t *testing.T) {
 func TestFieldUnits(t *testing.T) {
 	bytes := map[string]bool{"capacity_bytes": true, "in_use_bytes": true, "retained_per_row_bytes": true,
 		"allocator_round_bytes": true, "dtype_bytes": true,
-		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true}
+		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true,
+		"host_memory_bytes": true, "host_available_bytes": true, "lora_slot_bytes": true}
 	for _, f := range append(Fields(), ArtFields()...) {
 		want := CountUnit
 		switch {

@@ -54,9 +54,9 @@ const maxDictKeys = 256
 // maxFramesScanned bounds how far topFrame looks for a Python frame.
 const maxFramesScanned = 256
 
-// maxIntDigits bounds an integer's decimal digits in JSON: int64 has 19,
+// maxSnapshotIntDigits bounds an integer's decimal digits in JSON: int64 has 19,
 // and a longer one is refused without being parsed or printed.
-const maxIntDigits = 20
+const maxSnapshotIntDigits = 20
 
 // get returns key's value in a dict (the last one, as Python keeps the
 // last of repeated keys), whether it is there, or an error when v is not a
@@ -107,7 +107,7 @@ func integer(v any, path string) (int64, error) {
 			break
 		}
 		digits := strings.TrimPrefix(s, "-")
-		if len(digits) > maxIntDigits {
+		if len(digits) > maxSnapshotIntDigits {
 			return 0, fmt.Errorf("%s: an integer of %d digits does not fit in 64 bits", path, len(digits))
 		}
 		x, err := strconv.ParseInt(s, 10, 64)

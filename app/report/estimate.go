@@ -130,6 +130,9 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 		}
 		b.WriteString("  dominant  " + o.DominantStage + "\n")
 		b.WriteString("  " + o.Reason + "\n")
+		if t := PlacementSentence(o); t != "" {
+			b.WriteString("  " + t + "\n")
+		}
 	}
 	b.WriteString("\nWhere the candidate differs: " + planSentence(res, samePlan) + "\n")
 	d := differs(rows)
@@ -154,6 +157,9 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 	if res.Baseline.Children > 1 || res.Candidate.Children > 1 {
 		b.WriteString("\n" + splitNote + "\n")
 	}
+	if t := SourceSentence(res); t != "" {
+		b.WriteString("\n" + t + "\n")
+	}
 	return b.String()
 }
 
@@ -168,8 +174,8 @@ func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	b.WriteString("Available: " + res.AvailableBytes.String() + ". " + planSentence(res, samePlan) + "\n\n")
 	b.WriteString("| | baseline | candidate | candidate - baseline |\n| --- | ---: | ---: | ---: |\n")
 	for _, r := range rows {
-		b.WriteString("| " + markdownCell(r.Name) + " | " + markdownCell(r.Baseline) + " | " +
-			markdownCell(r.Candidate) + " | " + markdownCell(r.Difference) + " |\n")
+		b.WriteString("| " + MarkdownCell(r.Name) + " | " + MarkdownCell(r.Baseline) + " | " +
+			MarkdownCell(r.Candidate) + " | " + MarkdownCell(r.Difference) + " |\n")
 	}
 	if !samePlan {
 		b.WriteString("\n" + plansDiffer + "\n")
@@ -177,7 +183,15 @@ func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	if res.Baseline.Children > 1 || res.Candidate.Children > 1 {
 		b.WriteString("\n" + splitNote + "\n")
 	}
-	b.WriteString("\n- **Baseline**: " + markdownCell(res.Baseline.Reason) + "\n")
-	b.WriteString("- **Candidate**: " + markdownCell(res.Candidate.Reason) + "\n")
+	b.WriteString("\n- **Baseline**: " + MarkdownCell(res.Baseline.Reason) + "\n")
+	b.WriteString("- **Candidate**: " + MarkdownCell(res.Candidate.Reason) + "\n")
+	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
+		if t := PlacementSentence(o); t != "" {
+			b.WriteString("- **" + [2]string{"Baseline", "Candidate"}[i] + " placement**: " + MarkdownCell(t) + "\n")
+		}
+	}
+	if t := SourceSentence(res); t != "" {
+		b.WriteString("\n" + MarkdownCell(t) + "\n")
+	}
 	return b.String()
 }
