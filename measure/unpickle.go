@@ -88,8 +88,9 @@ type (
 	bytesV string
 	// frameV is a frame dict converted: shared by every stack that holds it.
 	frameV struct {
-		f  Frame
-		id int32 // its index in Snapshot.Frames once a top frame, else 0
+		f   Frame
+		id  int32 // its index in Snapshot.Frames once a top frame, else 0
+		tix int32 // its index in the memo's top frames, plus one (0: none)
 	}
 	// topV is a frame list reduced to its top frame (nil: an empty stack).
 	topV struct{ top *frameV }
@@ -1004,34 +1005,89 @@ func appendRune(b []byte, r rune) []byte {
 	return append(b, string(r)...)
 }
 
-// memoTable is the memo in chunks of memoChunk slots: it grows without
-// copying (a snapshot of a gigabyte has tens of millions of slots).
+// memoTable is the memo: a 4-byte handle per slot, in chunks of
+// memoChunk slots that grow without copying (a snapshot of a gigabyte
+// has tens of millions of slots). Most slots are entries already
+// converted (used) or stacks reduced to their top frame, which the
+// handle holds whole; the other values sit in objs, whose freed places
+// are reused.
 type memoTable struct {
-	chunks [][]any
+	chunks [][]uint32
 	n      int // one past the highest slot set
+	objs   []any
+	free   []uint32
+	tops   []*frameV // the top frames of reduced stacks, by handle
 }
 
-const memoChunk = 1 << 16
+const (
+	memoChunk = 1 << 16
+	hUnset    = 0
+	hUsed     = 1
+	hTopNone  = 2 // a reduced stack without frames
+	hIndex    = 1<<30 - 1
+	hTop      = 1 << 30 // | index into tops
+	hObj      = 2 << 30 // | index into objs
+)
 
 func (m *memoTable) at(i int) any {
 	if i < 0 || i >= m.n {
 		return nil
 	}
-	return m.chunks[i/memoChunk][i%memoChunk]
+	h := m.chunks[i/memoChunk][i%memoChunk]
+	switch {
+	case h == hUnset:
+		return nil
+	case h == hUsed:
+		return usedV{}
+	case h == hTopNone:
+		return topV{}
+	case h&^hIndex == hTop:
+		return topV{m.tops[h&hIndex]}
+	}
+	return m.objs[h&hIndex]
 }
 
 func (m *memoTable) set(i int, v any) {
 	for i/memoChunk >= len(m.chunks) {
-		m.chunks = append(m.chunks, make([]any, memoChunk))
+		m.chunks = append(m.chunks, make([]uint32, memoChunk))
 	}
-	m.chunks[i/memoChunk][i%memoChunk] = v
+	c := m.chunks[i/memoChunk]
+	if h := c[i%memoChunk]; h&^hIndex == hObj {
+		m.objs[h&hIndex] = nil
+		m.free = append(m.free, h&hIndex)
+	}
+	c[i%memoChunk] = m.encode(v)
 	m.n = max(m.n, i+1)
+}
+
+func (m *memoTable) encode(v any) uint32 {
+	switch x := v.(type) {
+	case usedV:
+		return hUsed
+	case topV:
+		if x.top == nil {
+			return hTopNone
+		}
+		if x.top.tix == 0 {
+			m.tops = append(m.tops, x.top)
+			x.top.tix = int32(len(m.tops))
+		}
+		return hTop | uint32(x.top.tix-1)
+	}
+	if n := len(m.free); n > 0 {
+		idx := m.free[n-1]
+		m.free = m.free[:n-1]
+		m.objs[idx] = v
+		return hObj | idx
+	}
+	m.objs = append(m.objs, v)
+	return hObj | uint32(len(m.objs)-1)
 }
 
 // replace sets slot i to v when it holds old.
 func (m *memoTable) replace(i int32, old, v any) {
 	if i >= 0 && m.at(int(i)) == old {
-		m.chunks[i/memoChunk][i%memoChunk] = v
+		m.set(int(i), v)
 	}
 }
 
