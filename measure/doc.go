@@ -33,11 +33,11 @@
 //
 // Measured with `make bench-measure` (BENCHMARKS.md has the table, on a
 // shared and loaded machine): a 105 MB generated pickle of 1,462,452
-// entries with 12-frame stacks reads, analyzes and reports in 2.1 s of
-// CPU and 209 MB peak RSS, against 17 s and 1.6 GB with gopickle and 4.0
-// s and 632 MB for Python's pickle.load; a 1,077 MB one of 14,982,229
-// entries in 17 to 22 s and about 1.5 GB, against 46 s and 6.4 GB for
-// pickle.load.
+// entries with 12-frame stacks reads, analyzes and reports in 2.0 to 2.4
+// s of CPU and 113 MB peak RSS, against 17 s and 1.6 GB with gopickle and
+// 4.6 to 4.9 s and 632 MB for Python's pickle.load; a 1,077 MB one of
+// 14,982,229 entries in 21 s and 990 MB (the trace itself is 840 MB),
+// against 45 s and 6.4 GB for pickle.load.
 //
 // # Choices where the sources leave one open
 //
