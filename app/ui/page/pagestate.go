@@ -47,6 +47,7 @@ type State struct {
 	CfgOK    bool              // cfg can be priced (the range may still be wrong)
 	Typed    bool              // the user (or the link) set the range: it stays when the config changes
 	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
+	noFit    string            // Errs[KeyResident] when it says the weights do not fit (WeightsDoNotFit)
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
 	Terms    []termDraft       // the Changes panel's terms (termsstate.go)

@@ -307,17 +307,9 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 	}
 }
 
-// FitExpertParallel is the smallest expert parallelism above the
-// config's that divides the routed experts and at which the weights fit
-// on the GPU (docs/model.md §14.4), and whether there is one. It asks
-// only when the config is refused because its weights do not fit.
-func FitExpertParallel(c estimator.Config) (int64, bool) {
-	e, _, ok := FitExpertParallelWeights(c)
-	return e, ok
-}
-
-// FitExpertParallelWeights is FitExpertParallel with the weights per GPU
-// at that expert parallelism. It remembers its last answer, by the config
+// FitExpertParallelWeights is the smallest expert parallelism above the
+// config's at which the weights fit, the weights per GPU there, and
+// whether there is one (estimator.FitExpertParallel). It remembers its last answer, by the config
 // itself (Config.Equal on a Clone): a render asks for it twice (the
 // controls' group and the panel that replaces the chart), and every
 // render of the same config again.
@@ -342,97 +334,18 @@ type fitEMemo struct {
 
 var lastFitE atomic.Pointer[fitEMemo]
 
-// fitExpertParallel is FitExpertParallelWeights, not remembered.
-//
-// The answer is the first e above the config's, up to the field's
-// maximum (and 65,536), at which the config resolves, or fails for a
-// reason other than its weights (not fitting, or e not dividing the
-// routed experts): then what is left to fix is another field. It prices
-// few e, whatever the config holds (a link is untrusted): the first,
-// which is the answer when anything but the weights is at fault; when
-// they are, no other check fails at any e (none depends on e but the
-// weights'), so every e that does not divide the routed experts is
-// refused for that, and only the divisors above the first need pricing
-// (at most 120 for a count up to 65,536). A model without routed experts
-// has weights that do not depend on e: the first e answers for all.
+// fitExpertParallel is FitExpertParallelWeights, not remembered; the
+// configs the estimator resolved to answer count as the page's Resolves.
 func fitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
-	f, ok := estimator.FieldByKey("expert_parallel")
-	if !ok || c.Resident == nil {
-		return 0, 0, false
-	}
-	c.Baseline, c.Terms, c.Observed = nil, nil, nil
-	hi := min(f.Max, 1<<16)
-	e := c.FC2.ExpertParallel + 1
-	if e > hi {
-		return 0, 0, false
-	}
-	if w, done := fitsAt(c, e); done {
-		return e, w, true
-	}
-	x, moe := c.RoutedExperts()
-	if !moe {
-		return 0, 0, false
-	}
-	for _, d := range divisors(x) {
-		if d <= e || d > hi {
-			continue
-		}
-		if w, done := fitsAt(c, d); done {
-			return d, w, true
-		}
-	}
-	return 0, 0, false
-}
-
-// fitsAt prices c at expert parallelism e: done says e is the answer
-// (c resolves, or fails for something other than its weights), with
-// the weights per GPU when it resolves.
-func fitsAt(c estimator.Config, e int64) (estimator.Bytes, bool) {
-	c.FC2.ExpertParallel = e
-	r, err := resolve(c)
-	if err == nil {
-		if rr := r.Resident(); rr != nil {
-			return rr.WeightsBytes, true
-		}
-		return 0, true
-	}
-	for _, fe := range estimator.FieldErrors(err) {
-		if fe.Field == "resident" && strings.Contains(fe.Message, "weights are") {
-			return 0, false
-		}
-		if fe.Field == "fc2.expert_parallel" && strings.Contains(fe.Message, "does not divide") {
-			return 0, false
-		}
-	}
-	return 0, true // the weights fit; what is left is another error
-}
-
-// divisors are n's divisors in increasing order (n >= 1).
-func divisors(n int64) []int64 {
-	var lo, hi []int64
-	for i := int64(1); i*i <= n; i++ {
-		if n%i == 0 {
-			lo = append(lo, i)
-			if i != n/i {
-				hi = append(hi, n/i)
-			}
-		}
-	}
-	for i := len(hi) - 1; i >= 0; i-- {
-		lo = append(lo, hi[i])
-	}
-	return lo
+	fit := estimator.FitExpertParallel(c)
+	steps.resolve.Add(int64(fit.Priced))
+	return fit.EP, fit.Weights, fit.OK
 }
 
 // WeightsDoNotFit is the error that says the config's weights cannot fit
-// on the GPU at its expert parallelism, "" when that is not why it fails.
-func (s *State) WeightsDoNotFit() string {
-	msg, ok := s.Errs[KeyResident]
-	if !ok || !strings.Contains(msg, "weights are") {
-		return ""
-	}
-	return msg
-}
+// on the GPU at its expert parallelism (estimator.ErrWeightsDoNotFit), ""
+// when that is not why it fails.
+func (s *State) WeightsDoNotFit() string { return s.noFit }
 
 // baselineResident gives a baseline with another preset's model its
 // resident bytes, as in_use_bytes: an estimator baseline overrides the
