@@ -372,3 +372,17 @@ func TestTermVariableValues(t *testing.T) {
 		t.Errorf("TermVariables() = %v", got)
 	}
 }
+
+// TestTermVariableDocs: every variable has its words, and a name that is
+// no variable has none.
+func TestTermVariableDocs(t *testing.T) {
+	t.Parallel()
+	for _, name := range TermVariables() {
+		if TermVariableDoc(name) == "" {
+			t.Errorf("%s has no doc", name)
+		}
+	}
+	if TermVariableDoc("Q") != "" || TermVariableDoc("D") != "one head chunk of BF16 logits, min(p, C) x V x 2" {
+		t.Errorf("Q %q, D %q", TermVariableDoc("Q"), TermVariableDoc("D"))
+	}
+}

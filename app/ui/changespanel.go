@@ -41,18 +41,6 @@ type termRowView struct {
 	Value                        string // with Help: its value in the current config, or why there is none
 }
 
-// termVarDocs say what each variable of a term's bytes is.
-var termVarDocs = map[string]string{
-	"n": "the piece's rows", "p": "its projected rows", "t": "its target rows",
-	"r": "its FC2 routed rows", "D": "one head chunk of BF16 logits, min(p, C) x V x 2", "Dt": "the same for target rows",
-	"N": "the request's rows", "P": "its projected rows", "T": "its target rows", "s": "rows per sequence",
-	"V": "vocabulary", "H": "width", "L": "layers", "K": "experts per token", "M": "expert FFN width",
-	"I": "FC2 input width", "O": "FC2 output width", "b": "element size", "E": "expert-parallel size",
-	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
-	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
-	"X": "total routed experts (num_experts)",
-}
-
 // changesView builds the panel's snapshot.
 func changesViewOf(s *page.State) changesView {
 	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.Errs[page.KeyTerms],
@@ -80,9 +68,9 @@ func changesViewOf(s *page.State) changesView {
 	vals, verr := estimator.TermVariableValues(s.Cfg)
 	for _, name := range estimator.TermVariables() {
 		if verr == nil {
-			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+termVarDocs[name])
+			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+estimator.TermVariableDoc(name))
 		} else {
-			v.Vars = append(v.Vars, name+": "+termVarDocs[name])
+			v.Vars = append(v.Vars, name+": "+estimator.TermVariableDoc(name))
 		}
 	}
 	for i, d := range s.Terms {
