@@ -37,19 +37,19 @@ const maxChartSide = 16384
 // attributes, never style="..." (the server's CSP refuses inline styles),
 // and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
-func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
-	svg, _, err = SVGFrame(in, width, height)
+func SVG(in Input, width, height vg.Length, opts ...SVGOption) (svg []byte, err error) {
+	svg, _, err = SVGFrame(in, width, height, opts...)
 	return svg, err
 }
 
 // SVGFrame is SVG with the drawing's coordinate mapping (Frame), for a
 // page that lays an overlay over the SVG.
-func SVGFrame(in Input, width, height vg.Length) (svg []byte, f Frame, err error) {
+func SVGFrame(in Input, width, height vg.Length, opts ...SVGOption) (svg []byte, f Frame, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
 		return nil, Frame{}, err
 	}
-	c := newSVGCanvas(width, height)
+	c := newSVGCanvas(width, height, opts...)
 	if f, err = drawChart(in, draw.New(c)); err != nil {
 		return nil, Frame{}, err
 	}

@@ -64,7 +64,7 @@ func (t *Timeline) byTime() bool {
 // diamond, and each revision's predicted peak as a dashed line across.
 // It draws as SVG does (one <svg> element, no inline styles) and never
 // panics.
-func TimelineSVG(t Timeline, width, height vg.Length) (svg []byte, err error) {
+func TimelineSVG(t Timeline, width, height vg.Length, opts ...SVGOption) (svg []byte, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func TimelineSVG(t Timeline, width, height vg.Length) (svg []byte, err error) {
 			names[i] = def
 		}
 	}
-	c := newSVGCanvas(width, height)
+	c := newSVGCanvas(width, height, opts...)
 	dc := draw.New(c)
 	dc.SetColor(pal.Background)
 	dc.Fill(dc.Rectangle.Path())

@@ -58,11 +58,13 @@ func (c *explorer) renderNow() {
 		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
 	in.Palette = pal // the page's copy: exports draw in Light
-	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
+	// The page's copy is named by the figure's caption and has no line
+	// breaks (chart.Compact); exports and goldens are drawn without.
+	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h), pageSVG...)
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = chartview.LabelSVG(svg), ""
+		c.shown.svg, c.shown.chartErr = string(svg), ""
 		if v, err := chartview.NewDrawing(s.Cfg, in, frame); err == nil {
 			c.pointer.Show(v)
 		}
@@ -138,3 +140,8 @@ func (c *explorer) chartSize() (w, h int) {
 	h = max(240, min(w/2, 420))
 	return w, h
 }
+
+// pageSVG are the options of the SVG the page shows (the chart's and the
+// map's): named by the figure's caption (id chart-caption), so assistive
+// technology reads what it shows, and compact.
+var pageSVG = []chart.SVGOption{chart.LabelledBy("chart-caption"), chart.Compact()}

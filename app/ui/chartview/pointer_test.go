@@ -146,17 +146,6 @@ func TestPointerReadout(t *testing.T) {
 	}
 }
 
-func TestLabelSVG(t *testing.T) {
-	got := LabelSVG([]byte(`<svg width="100%" role="img" viewBox="0 0 1 1"></svg>`))
-	if !strings.Contains(got, `role="img" aria-labelledby="chart-caption" viewBox`) {
-		t.Errorf("LabelSVG: %s", got)
-	}
-	got = LabelSVG([]byte("<svg\n\trole=\"img\">\n<g>\n<text>a &gt;\nb</text>\n</g>\n</svg>\n"))
-	if want := "<svg\n\trole=\"img\" aria-labelledby=\"chart-caption\"><g><text>a &gt;\nb</text></g></svg>"; got != want {
-		t.Errorf("LabelSVG kept or lost line breaks:\n got %q\nwant %q", got, want)
-	}
-}
-
 // BenchmarkPointerMove is a pointer move's Go work natively: the snap and
 // the read-out at a new x (an estimate), then at an x already read.
 func BenchmarkPointerMove(b *testing.B) {

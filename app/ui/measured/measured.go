@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -207,9 +206,9 @@ func snapshotViews(res *snapshotResult, cfg estimator.Config, ok bool) []deviceV
 			}
 		}
 		if d.History && len(tl.Points) > 0 {
-			svg, err := chart.TimelineSVG(tl, timelineW, timelineH)
-			// Named by its figure's caption, as the chart is (labelSVG).
-			v.SVG = strings.Replace(string(svg), `role="img"`, `role="img" aria-labelledby="measured-caption-`+strconv.Itoa(i)+`"`, 1)
+			// Named by its figure's caption, as the chart is.
+			svg, err := chart.TimelineSVG(tl, timelineW, timelineH, chart.LabelledBy("measured-caption-"+strconv.Itoa(i)))
+			v.SVG = string(svg)
 			if err != nil {
 				v.SVGErr = err.Error()
 			}
