@@ -141,7 +141,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 			control, label = page.BaselineKeyPrefix+page.KeyInUseGiB, "in use (GiB)"
 		}
 		r := overrideRow{Control: control, ErrKey: page.ErrorKey(control), Label: label, Text: s.Text(control),
-			Candidate: candidateText(f, s.Cfg), Removable: !fixed}
+			Candidate: candidateText(f, s), Removable: !fixed}
 		r.Error = s.Errs[r.ErrKey]
 		if f.Kind == estimator.BoolField {
 			r.Bool, r.Checked = true, r.Text == "true"
@@ -180,7 +180,8 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 
 // candidateText is the candidate's value of a field, as the form shows it
 // beside the baseline's.
-func candidateText(f *estimator.Field, c estimator.Config) string {
+func candidateText(f *estimator.Field, s *page.State) string {
+	c := s.Cfg
 	switch {
 	case f.Key == "in_use_bytes":
 		return page.GiBText(c.Budget.InUseBytes) + " GiB"
@@ -190,7 +191,7 @@ func candidateText(f *estimator.Field, c estimator.Config) string {
 	if v, set := f.Int(&c); set {
 		return estimator.Group(v)
 	}
-	if r, err := page.Resolved(c); err == nil {
+	if r, err := s.Resolved(); err == nil {
 		if v, ok := page.ResolvedValue(r, f.Key); ok {
 			return "auto (" + estimator.Group(v) + ")"
 		}

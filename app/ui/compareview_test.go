@@ -76,7 +76,7 @@ func TestCompareH100H200Sentence(t *testing.T) {
 	if !strings.Contains(notes.Baseline, "admits up to 227,373 rows") || !strings.Contains(notes.Candidate, "admits up to 403,170 rows") {
 		t.Errorf("flips: %q / %q", notes.Baseline, notes.Candidate)
 	}
-	p := panelTexts(s.Cfg, n)
+	p := panelTexts(s.Cfg, n, nil)
 	if p[0].title != "H100 80GB" || p[1].title != "H200" || !strings.HasPrefix(p[0].subtitle, "the baseline, with ") {
 		t.Errorf("panels %+v", p)
 	}
@@ -92,7 +92,7 @@ func TestCompareH100H200Sentence(t *testing.T) {
 	if got := setupNames(d.Cfg, list); got != defaultNames {
 		t.Errorf("default names %+v", got)
 	}
-	if got := panelTexts(d.Cfg, defaultNames); got[0].title != "Baseline" || got[1].title != "Candidate" {
+	if got := panelTexts(d.Cfg, defaultNames, nil); got[0].title != "Baseline" || got[1].title != "Candidate" {
 		t.Errorf("default panels %+v", got)
 	}
 	plain := chartview.SweepCache[flipNotes]{Describe: describeSweep}

@@ -100,7 +100,7 @@ func (c *explorer) address() (string, page.State) {
 		c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(q), open: c.state.Clone()}
 		return c.addr.out, c.addr.open
 	}
-	open := page.Decode(q, c.list)
+	open := c.state.Reopen(c.list)
 	c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(open.Query(c.list)), open: open}
 	return c.addr.out, open
 }

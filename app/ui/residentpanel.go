@@ -34,7 +34,7 @@ func residentViewOf(s *page.State) residentView {
 	}
 	if msg := s.WeightsDoNotFit(); msg != "" {
 		v.NoFit = msg
-		v.FitE, v.FitW, _ = page.FitExpertParallelWeights(s.Cfg)
+		v.FitE, v.FitW, _ = s.FitExpertParallel()
 	}
 	if b := v.Block; b != nil {
 		v.Rank = "auto (" + estimator.Group(b.LoRA.Rank) + ")"

@@ -18,15 +18,15 @@ import (
 func TestChangesTextNamesActingSwitches(t *testing.T) {
 	cfg := estimator.Default()
 	cfg.Model.LinearNumKeyHeads = 0
-	got := changesText(cfg)
+	got := changesText(cfg, nil)
 	if want := "with head_eager_workspace, fc2_known_storage (gdn_early_release is on but changes nothing for this model)"; got != want {
 		t.Errorf("no GDN: %q, want %q", got, want)
 	}
-	if got := changesText(estimator.Default()); got != "with head_eager_workspace, fc2_known_storage, gdn_early_release" {
+	if got := changesText(estimator.Default(), nil); got != "with head_eager_workspace, fc2_known_storage, gdn_early_release" {
 		t.Errorf("Qwen3-Next: %q", got)
 	}
 	cfg.Changes = estimator.Changes{GDNEarlyRelease: true}
-	if got := changesText(cfg); !strings.HasPrefix(got, "no change on acts on this model (gdn_early_release") {
+	if got := changesText(cfg, nil); !strings.HasPrefix(got, "no change on acts on this model (gdn_early_release") {
 		t.Errorf("only an inert switch: %q", got)
 	}
 }

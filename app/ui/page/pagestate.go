@@ -64,13 +64,16 @@ type State struct {
 	// address opens rather than decoding the address again (OpenedBy).
 	opened  string
 	settled bool // opened is set (the default state's address is "")
+	// memo is the answers the state's costly questions had (memo.go),
+	// shared with the states derived from it: Settled's, a Clone.
+	memo *memos
 }
 
 // New is the page's state when the address says nothing: the default
 // config, its range fitted, validated.
 func New() State {
 	s := newState()
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 	s.Validate()
 	return s
 }
@@ -87,6 +90,7 @@ func newState() State {
 		lastTopK: 20,
 		lastEP:   8,
 		Map:      NewMapState(),
+		memo:     &memos{},
 	}
 	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
 	return s
@@ -343,7 +347,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 // ResetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
 func (s *State) ResetRange() {
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 	s.Forget(KeyFrom)
 	s.Forget(KeyTo)
 	s.Typed = false
@@ -362,7 +366,7 @@ func (s *State) FollowRange(control string) {
 	if validConfig(s.Cfg) != nil {
 		return
 	}
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 }
 
 func isAxis(name string) bool {

@@ -90,7 +90,7 @@ func (s *State) LoadShape(base estimator.Config, sh estimator.Shape, list []Pres
 			q[k] = v
 		}
 	}
-	*s = Decode(q, list)
+	*s = decode(q, list, nil, s.memo)
 	return nil
 }
 
@@ -120,6 +120,6 @@ func (s *State) Restore(query string, list []Preset) (ok bool) {
 	if err != nil {
 		return false
 	}
-	*s = Decode(q, list)
+	*s = decode(q, list, nil, s.memo)
 	return true
 }

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"headroom/estimator"
 	"headroom/estimator/urlquery"
@@ -307,34 +306,26 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 	}
 }
 
-// FitExpertParallelWeights is the smallest expert parallelism above the
+// FitExpertParallel is the smallest expert parallelism above the
 // config's at which the weights fit, the weights per GPU there, and
-// whether there is one (estimator.FitExpertParallel). It remembers its last answer, by the config
-// itself (Config.Equal on a Clone): a render asks for it twice (the
-// controls' group and the panel that replaces the chart), and every
-// render of the same config again.
-func FitExpertParallelWeights(c estimator.Config) (int64, estimator.Bytes, bool) {
+// whether there is one (estimator.FitExpertParallel). The state remembers
+// its answer for its config: a render asks for it twice (the controls'
+// group and the panel that replaces the chart), and every render of the
+// same config again.
+func (s *State) FitExpertParallel() (int64, estimator.Bytes, bool) {
 	steps.fitE.Add(1)
-	if m := lastFitE.Load(); m != nil && m.cfg.Equal(c) {
-		return m.e, m.w, m.ok
+	var memo *Memo[struct{}, fitEAnswer]
+	if s.memo != nil {
+		memo = &s.memo.fitE
 	}
-	m := &fitEMemo{cfg: c.Clone()}
-	m.e, m.w, m.ok = fitExpertParallel(c)
-	lastFitE.Store(m)
-	return m.e, m.w, m.ok
+	a := memo.Get(struct{}{}, s.Cfg, func() (a fitEAnswer) {
+		a.e, a.w, a.ok = fitExpertParallel(s.Cfg)
+		return a
+	})
+	return a.e, a.w, a.ok
 }
 
-// fitEMemo is FitExpertParallelWeights' last answer.
-type fitEMemo struct {
-	cfg estimator.Config
-	e   int64
-	w   estimator.Bytes
-	ok  bool
-}
-
-var lastFitE atomic.Pointer[fitEMemo]
-
-// fitExpertParallel is FitExpertParallelWeights, not remembered; the
+// fitExpertParallel is FitExpertParallel, not remembered; the
 // configs the estimator resolved to answer count as the page's Resolves.
 func fitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
 	fit := estimator.FitExpertParallel(c)

@@ -10,7 +10,7 @@ import (
 	"headroom/estimator"
 )
 
-// loopFitExpertParallel is the search FitExpertParallelWeights replaced,
+// loopFitExpertParallel is the search estimator.FitExpertParallel replaced,
 // kept as the reference its answers must equal: every e above the
 // config's up to the field's maximum, one Resolve each.
 func loopFitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
@@ -173,9 +173,9 @@ func TestFitExpertParallelBigLinkBounded(t *testing.T) {
 			above++
 		}
 	}
-	lastFitE.Store(nil)
+	s.memo.fitE.Forget()
 	before := CountedSteps()
-	e, _, ok := FitExpertParallelWeights(s.Cfg)
+	e, _, ok := s.FitExpertParallel()
 	mid := CountedSteps()
 	if ok {
 		t.Errorf("the link fits at E = %d", e)
@@ -183,7 +183,9 @@ func TestFitExpertParallelBigLinkBounded(t *testing.T) {
 	if got := mid.Sub(before).Resolve; got > int64(1+above) {
 		t.Errorf("%d Resolves, want at most %d (the next E and the %d divisors of %d above %d)", got, 1+above, above, x, s.Cfg.FC2.ExpertParallel)
 	}
-	FitExpertParallelWeights(s.Cfg.Clone())
+	again := s.Clone() // the same config, another copy of it
+	again.Cfg = s.Cfg.Clone()
+	again.FitExpertParallel()
 	if got := CountedSteps().Sub(mid); got.Resolve != 0 || got.FitE != 1 {
 		t.Errorf("asked again for the same config: %+v, want no Resolve", got)
 	}

@@ -77,7 +77,7 @@ func TestWeightsDoNotFitSuggestsE(t *testing.T) {
 	if s.Valid || s.WeightsDoNotFit() == "" {
 		t.Fatalf("DeepSeek-V3 at E = 8: valid %v, errors %v", s.Valid, s.Errs)
 	}
-	e, _, ok := FitExpertParallelWeights(s.Cfg)
+	e, _, ok := s.FitExpertParallel()
 	if !ok || e != 16 {
 		t.Errorf("fits at E = %d (%v), want 16", e, ok)
 	}

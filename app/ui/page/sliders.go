@@ -1,8 +1,6 @@
 package page
 
 import (
-	"sync/atomic"
-
 	"headroom/estimator"
 )
 
@@ -148,7 +146,7 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	if n, set := f.Int(&s.Cfg); set {
 		return float64(n), false, true
 	}
-	r, err := Resolved(s.Cfg)
+	r, err := s.Resolved()
 	if err != nil {
 		return 0, true, false
 	}
@@ -156,27 +154,20 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	return float64(n), true, resolved
 }
 
-// Resolved is c.Resolve(), remembered for the last config (Config.Equal
-// on a Clone): the controls ask it for each optional field left to its
+// Resolved is the state's config resolved (Config.Resolve), remembered
+// for its config: the controls ask it for each optional field left to its
 // default, and every render asks again for the same config.
-func Resolved(c estimator.Config) (estimator.Resolved, error) {
-	if m := lastResolved.Load(); m != nil && m.cfg.Equal(c) {
-		return m.r, m.err
+func (s *State) Resolved() (estimator.Resolved, error) {
+	var memo *Memo[struct{}, resolvedAnswer]
+	if s.memo != nil {
+		memo = &s.memo.resolved
 	}
-	m := &resolvedMemo{cfg: c.Clone()}
-	m.r, m.err = resolve(c)
-	lastResolved.Store(m)
-	return m.r, m.err
+	a := memo.Get(struct{}{}, s.Cfg, func() (a resolvedAnswer) {
+		a.r, a.err = resolve(s.Cfg)
+		return a
+	})
+	return a.r, a.err
 }
-
-// resolvedMemo is Resolved's last answer.
-type resolvedMemo struct {
-	cfg estimator.Config
-	r   estimator.Resolved
-	err error
-}
-
-var lastResolved atomic.Pointer[resolvedMemo]
 
 // ResolvedValue is the value the estimator uses for an optional field
 // left to its default.

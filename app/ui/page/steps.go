@@ -18,7 +18,7 @@ type Steps struct {
 	FitSweep int64 // the sweeps FitRange ran (not found in its memo)
 	FitAsk   int64 // the flips FitRange looked up, found in its memo or swept
 	Resolve  int64 // estimator.Config.Resolve, of the page's own calls (not those inside Estimate, Repair or a sweep)
-	FitE     int64 // the expert parallelisms FitExpertParallelWeights looked up, found in its memo or priced
+	FitE     int64 // the expert parallelisms State.FitExpertParallel looked up, found in its memo or priced
 }
 
 var steps struct {
