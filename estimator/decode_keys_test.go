@@ -8,7 +8,7 @@ import (
 // TestDecodeConfigQuotesKeys: a key with control characters is quoted in
 // the message, at the top, in a group, in a baseline and in an observed
 // point, so that a crafted config cannot drive the terminal that shows
-// the error (issue 28: a title and colours set through a key). A
+// the error (a title and colours set through a key). A
 // printable key is named as it is.
 func TestDecodeConfigQuotesKeys(t *testing.T) {
 	const key = `\u001b]0;PWNED\u0007\u001b[31mred`

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestActingChanges: issue 27, defect 12. Each switch is inert exactly
+// TestActingChanges: Each switch is inert exactly
 // where docs/model.md §3 says it changes nothing.
 func TestActingChanges(t *testing.T) {
 	dense := Default()
@@ -34,7 +34,7 @@ func TestActingChanges(t *testing.T) {
 	}
 }
 
-// TestTermVariableX: issue 27, a friction. A term may use X, the total
+// TestTermVariableX: A term may use X, the total
 // number of routed experts, from num_experts or its HF names.
 func TestTermVariableX(t *testing.T) {
 	cfg := Default()

@@ -199,7 +199,7 @@ func chartLines(in *Input, pal *Palette) []lineSpec {
 	// The stage and retained lines are the candidate's whole request,
 	// before any split, as the estimator's sweep prices them (not the
 	// chosen plan's largest child, which the table shows): their labels
-	// say so (issue 27, defect 5).
+	// say so, or a reader takes them for the plan the table shows.
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
 		specs = append(specs, lineSpec{stageLabel(s, in.Art) + WholeSuffix, lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})

@@ -19,7 +19,7 @@ func estimateOf(t *testing.T, change func(*estimator.Config)) (estimator.Config,
 	return cfg, res
 }
 
-// TestEstimateReportsSplit: issue 27's case where the baseline admits and
+// TestEstimateReportsSplit: the case where the baseline admits and
 // the candidate splits into 2 (220,000 rows of 8,192, 63.75 GiB in use):
 // both reports give the decisions, each revision's required and margin
 // in bytes and GiB, say that the plans differ, what a split means, and

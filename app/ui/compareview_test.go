@@ -154,7 +154,7 @@ func TestCompareBadOverrideKept(t *testing.T) {
 	if got := s.Errs["b.in_use_bytes"]; got != want {
 		t.Errorf("beside b.in_use: %q, want %q (all: %v)", got, want, s.Errs)
 	}
-	if !s.CfgOK { // a fresh link draws the rest, marked (issue 27 defect 3: an edit keeps the last valid state)
+	if !s.CfgOK { // a fresh link draws the rest, marked (an edit keeps the last valid state)
 		t.Errorf("the rest of the link does not render: %v", s.Errs)
 	}
 	if _, in := s.Cfg.Baseline.Overrides["budget.in_use_bytes"]; in || s.Cfg.Request.Rows != 1000 ||

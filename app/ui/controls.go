@@ -145,7 +145,7 @@ func (c *controls) more(title string, specs []page.SliderSpec) app.UI {
 
 // fold is d, a <details> summarised by title, whose body is drawn only
 // while it is open: a closed group's fields are no nodes of the page
-// (issue 29), and go-app mounts them when the person opens it (the toggle
+// (fewer nodes, a faster first load), and go-app mounts them when the person opens it (the toggle
 // event), from the state, which kept whatever they held. Open by
 // defaultOpen until the person toggles it, and always while forced (a
 // field inside is in error, so its message shows). The summary stays,

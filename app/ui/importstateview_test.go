@@ -49,7 +49,7 @@ func TestImportHFKeepsTheRest(t *testing.T) {
 		t.Errorf("URL rows=%q, want 123456 kept", got)
 	}
 	// While a field's text does not parse, the page shows its last valid
-	// state, marked (issue 27, defect 3): the import is drawn once
+	// state, marked: the import is drawn once
 	// chunk_rows is fixed.
 	if c.renders != renders {
 		t.Errorf("renders %d -> %d with chunk_rows in error; want the last valid state kept", renders, c.renders)
@@ -283,7 +283,7 @@ func TestShareBarCopyRefused(t *testing.T) {
 
 // TestImportReportBoundsIgnored: a config.json with thousands of junk
 // keys is imported with a report listing the first fifty ignored keys
-// and counting the rest (issue 28: the list had no bound).
+// and counting the rest (the list had no bound).
 func TestImportReportBoundsIgnored(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"vocab_size": 1000, "hidden_size": 1024, "num_hidden_layers": 2, "num_experts_per_tok": 10`) // top-k: the resident count needs it

@@ -168,7 +168,7 @@ func (s *State) setComparison(id string, list []Preset) {
 	}
 	s.forgetBaseline()
 	s.Cfg.Baseline = b
-	if !s.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+	if !s.Typed { // a typed range stays until Fit range: the person chose it
 		s.ResetRange()
 	}
 }

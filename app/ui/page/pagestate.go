@@ -163,7 +163,7 @@ func GPUCapacity(id string) (int64, error) {
 // ParseGiB reads back as the same count: GiB with at most three decimals
 // when that is exact ("63.75", "64"), else the exact bytes with their
 // unit ("12,000,000,000 B"), never a float's noise such as
-// 11.175870895385742 (issue 27, defect 9). GiBNote says the GiB beside it.
+// 11.175870895385742. GiBNote says the GiB beside it.
 func GiBText(b int64) string {
 	if t := strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64); gibDecimals(t) <= 3 {
 		return t
@@ -322,7 +322,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 		s.keepBaselineModel(keep)
 		// The range follows the new model unless somebody typed it
 		// (FollowRange, which the edit calls next): a typed range stays
-		// until Fit range (issue 27, defect 10).
+		// until Fit range, as what the person chose to look at.
 	case KeyGPU:
 		capacity, err := GPUCapacity(value)
 		if err != nil {

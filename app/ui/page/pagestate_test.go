@@ -139,7 +139,7 @@ func TestValidatedKeepsTheStatesOwn(t *testing.T) {
 	}
 }
 
-// TestInUseTextHasNoFloatNoise: issue 27, defect 9. "12 GB" typed in the
+// TestInUseTextHasNoFloatNoise: "12 GB" typed in the
 // in-use field showed 11.175870895385742 once committed, and an invalid
 // in_use_bytes=100000000000 link was rewritten to in_use_gib=93.13225746154785.
 // The field shows GiB when three decimals are exact, else the exact bytes;

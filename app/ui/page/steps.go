@@ -7,8 +7,8 @@ import (
 )
 
 // Steps counts the page model's costly steps since the program started:
-// what an edit costs, in calls, for the tests and benchmarks that measure
-// it (issue 23, "normalize once per edit"). Reading them costs nothing
+// what an edit costs, in calls, for the tests and benchmarks that hold
+// an edit to one normalization (Settled). Reading them costs nothing
 // the page pays for otherwise: each is an atomic add.
 type Steps struct {
 	Decode   int64 // Decode: a state read from an address

@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// TestNewAxes: issue 27, a friction. Sweeps (and so maps) go along
-// num_hidden_layers, moe_intermediate_size and expert_parallel; each
+// TestNewAxes: sweeps (and so maps) go along the layer count, the expert
+// FFN width and the expert parallelism too (num_hidden_layers,
+// moe_intermediate_size, expert_parallel), which a trainer varies; each
 // point is Estimate of the config with that field set. With a resident
 // group that computes in_use_bytes, another layer count is an invalid
 // point that says why; expert_parallel recounts the resident bytes.
