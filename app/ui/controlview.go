@@ -20,7 +20,7 @@ func fieldDoc(key string) (string, bool) {
 	return "", false
 }
 
-// controlView builds the snapshot the controls show.
+// controlViewOf builds the snapshot the controls show.
 func controlViewOf(s *page.State, list []page.Preset) controlView {
 	v := controlView{
 		Texts:  map[string]string{},
