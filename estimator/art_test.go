@@ -94,13 +94,13 @@ func TestArtAccepted(t *testing.T) {
 // TestArtConfigRoundTrip: an art config survives JSON and a URL, and a
 // config without art fields marshals as before (no new keys).
 func TestArtConfigRoundTrip(t *testing.T) {
-	if s := MarshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
+	if s := marshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
 		strings.Contains(s, "stock") || strings.Contains(s, "fused_fc1") || strings.Contains(s, "padded") {
 		t.Errorf("the default config marshals art keys:\n%s", s)
 	}
 	c := artRoundTripConfig()
 	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) {
+	if marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
 	}
 	// The URL's round trip is TestArtQueryRoundTrip (codec_roundtrip_test.go).

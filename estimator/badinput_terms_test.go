@@ -114,7 +114,7 @@ func TestBadTermInputs(t *testing.T) {
 			if err == nil || err.Error() != tt.msg {
 				t.Fatalf("decoder: %v\nwant     %s", err, tt.msg)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("the decoder changed the config on error")
 			}
 			if strings.Contains(err.Error(), "\n") {

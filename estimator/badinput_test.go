@@ -44,7 +44,7 @@ func TestBadObserved(t *testing.T) {
 			if err == nil || err.Error() != tt.msg {
 				t.Errorf("JSON: %v\nwant  %q", err, tt.msg)
 			}
-			if err != nil && MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if err != nil && marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("JSON decoder changed the config on error")
 			}
 			// The same points built in Go, where they parse.

@@ -60,7 +60,7 @@ func TestBaselineBadInput(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("DecodeConfig(%s):\n got %v\nwant %s", tt.json, err, tt.want)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(base) {
+			if marshalConfigString(got) != marshalConfigString(base) {
 				t.Errorf("on error the decoder returned a changed config")
 			}
 		})
@@ -123,11 +123,11 @@ func TestBaselineJSONRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", out, err)
 		}
-		if MarshalConfigString(back) != string(out) {
+		if marshalConfigString(back) != string(out) {
 			t.Fatalf("round trip of %s gave %s", out, MarshalConfig(back))
 		}
 	}
-	if s := MarshalConfigString(Default()); strings.Contains(s, "baseline") {
+	if s := marshalConfigString(Default()); strings.Contains(s, "baseline") {
 		t.Errorf("a config without a baseline writes %s", s)
 	}
 	c, err := DecodeConfig([]byte(`{"baseline": null}`))

@@ -27,7 +27,7 @@ func TestQueryBaselineRoundTrip(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", q.Encode(), errs)
 		}
-		if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+		if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 			t.Fatalf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 		}
 	}
@@ -55,7 +55,7 @@ func TestArtQueryRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if estimator.MarshalConfigString(q) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(q)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("URL round trip:\n%s\n%s", estimator.MarshalConfig(c), estimator.MarshalConfig(q))
 	}
 	if v := urlquery.Encode(estimator.Default()); len(v) != 0 {

@@ -327,10 +327,6 @@ func MarshalConfig(c Config) []byte {
 	return b
 }
 
-// MarshalConfigString is MarshalConfig as a string, handy for comparing
-// configs that hold pointers.
-func MarshalConfigString(c Config) string { return string(MarshalConfig(c)) }
-
 // TopLevelKeys lists, sorted, the keys a config in the interchange format
 // may hold at its top (the groups, the profile, terms, observed points and
 // the rest): a reader that must tell this format from a Hugging Face

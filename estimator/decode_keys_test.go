@@ -29,3 +29,7 @@ func TestDecodeConfigQuotesKeys(t *testing.T) {
 		}
 	}
 }
+
+// marshalConfigString is MarshalConfig as a string, for comparing configs
+// that hold pointers.
+func marshalConfigString(c Config) string { return string(MarshalConfig(c)) }

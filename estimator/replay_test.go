@@ -319,7 +319,7 @@ func TestReplayMatchesReference(t *testing.T) {
 				t.Fatalf("%v\n%s", err, text)
 			}
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("config %s\nworkload:\n%s\ngot  %+v\nwant %+v", MarshalConfigString(c), text, got, want)
+				t.Fatalf("config %s\nworkload:\n%s\ngot  %+v\nwant %+v", marshalConfigString(c), text, got, want)
 			}
 			if got.ChangedLines > 0 {
 				changed++

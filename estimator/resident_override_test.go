@@ -38,7 +38,7 @@ func TestResidentBaselineOverrideFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res2.Baseline.Resident.ResidentBytes != base.ResidentBytes || MarshalConfigString(back) != MarshalConfigString(c) {
+	if res2.Baseline.Resident.ResidentBytes != base.ResidentBytes || marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("round trip: baseline resident %d, want %d\n%s\n%s", res2.Baseline.Resident.ResidentBytes, base.ResidentBytes, MarshalConfig(back), MarshalConfig(c))
 	}
 }

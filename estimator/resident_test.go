@@ -53,7 +53,7 @@ func TestResidentBaselineOverride(t *testing.T) {
 	}
 	// The config reads back as it was written.
 	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) || back.Baseline.Resident == nil || *back.Baseline.Resident.LoRARank != 0 {
+	if marshalConfigString(back) != marshalConfigString(c) || back.Baseline.Resident == nil || *back.Baseline.Resident.LoRARank != 0 {
 		t.Errorf("round trip:\n%s\n%s", MarshalConfig(back), MarshalConfig(c))
 	}
 }
@@ -126,7 +126,7 @@ func TestResidentDefaults(t *testing.T) {
 		t.Errorf("Llama: rank %d, local experts %d; want 8 and 0", res.Resident.LoRA.Rank, res.Resident.LocalExperts)
 	}
 	back, err := DecodeConfig(MarshalConfig(l))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(l) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(l) {
 		t.Errorf("Llama round trip: %v", err)
 	}
 }
@@ -195,7 +195,7 @@ func TestResidentExpertsPerToken(t *testing.T) {
 		t.Errorf("num_experts_per_tok %d, want 4 from experts_per_token", c.Model.NumExpertsPerTok)
 	}
 	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("round trip: %v", err)
 	}
 	res, err := Estimate(c)

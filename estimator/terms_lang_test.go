@@ -182,7 +182,7 @@ func TestTermLanguageAtCompileTime(t *testing.T) {
 // unchanged; without terms the JSON has no "terms" key.
 func TestTermsRoundTrip(t *testing.T) {
 	c := Default()
-	if strings.Contains(MarshalConfigString(c), "terms") {
+	if strings.Contains(marshalConfigString(c), "terms") {
 		t.Fatalf("a config without terms writes the key")
 	}
 	c.Terms = []Term{
@@ -190,7 +190,7 @@ func TestTermsRoundTrip(t *testing.T) {
 		{Name: "b", Place: "stage", Revision: "both", Bytes: "ceil(n, 8)"},
 	}
 	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(c) {
 		t.Fatalf("read back %s, %v", MarshalConfig(back), err)
 	}
 	if back, err := DecodeConfig([]byte(`{"terms": null}`)); err != nil || back.Terms != nil {

@@ -166,7 +166,7 @@ func TestSpecRanges(t *testing.T) {
 			if named, _ := namesField(err, r.path, r); !named {
 				t.Errorf("%s = %d: DecodeConfig error %v does not name the field", r.path, v, err)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("%s = %d: DecodeConfig returned a changed config with its error", r.path, v)
 			}
 		}
@@ -296,7 +296,7 @@ func TestDecodeRefusesBadJSON(t *testing.T) {
 		if named, _ := namesField(err, tc.field, specRange{}); !named {
 			t.Errorf("%s: error %q does not name %s", tc.json, err, tc.field)
 		}
-		if MarshalConfigString(got) != MarshalConfigString(Default()) {
+		if marshalConfigString(got) != marshalConfigString(Default()) {
 			t.Errorf("%s: the returned config is not the default", tc.json)
 		}
 	}
@@ -316,7 +316,7 @@ func TestDecodeRefusesBadJSON(t *testing.T) {
 // back to the same config.
 func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 	c, err := DecodeConfig([]byte(` {} `))
-	if err != nil || MarshalConfigString(c) != MarshalConfigString(Default()) {
+	if err != nil || marshalConfigString(c) != marshalConfigString(Default()) {
 		t.Fatalf("{}: %v, %s", err, MarshalConfig(c))
 	}
 	c, err = DecodeConfig([]byte(`{"request": {"rows": 1000, "target_rows": null}, "changes": {"fc2_known_storage": false}}`))
@@ -326,7 +326,7 @@ func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 	want := Default()
 	want.Request.Rows = 1000
 	want.Changes.FC2KnownStorage = false
-	if MarshalConfigString(c) != MarshalConfigString(want) {
+	if marshalConfigString(c) != marshalConfigString(want) {
 		t.Errorf("partial config decoded as\n%s\nwant\n%s", MarshalConfig(c), MarshalConfig(want))
 	}
 	r, err := c.Resolve()
@@ -342,7 +342,7 @@ func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", data, err)
 		}
-		if MarshalConfigString(back) != string(data) {
+		if marshalConfigString(back) != string(data) {
 			t.Fatalf("round trip changed\n%s\ninto\n%s", data, MarshalConfig(back))
 		}
 		// The same request fed as JSON and as a Go value prices the same.

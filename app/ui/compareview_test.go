@@ -46,7 +46,7 @@ func TestComparisons(t *testing.T) {
 			if len(back.Errs) > 0 || back.Query(list).Encode() != q.Encode() {
 				t.Errorf("round trip: errors %v, ?%s, want ?%s", back.Errs, back.Query(list).Encode(), q.Encode())
 			}
-			if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) {
+			if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) {
 				t.Errorf("round trip: config\n%s\nwant\n%s", estimator.MarshalConfig(back.Cfg), estimator.MarshalConfig(s.Cfg))
 			}
 		})

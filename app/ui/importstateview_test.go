@@ -121,7 +121,7 @@ func TestExportImportRestoresPage(t *testing.T) {
 	if got := c2.state.Query(c2.list).Encode(); got != want {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
-	sameConfig := estimator.MarshalConfigString(c2.shown.config) == estimator.MarshalConfigString(c.shown.config)
+	sameConfig := string(estimator.MarshalConfig(c2.shown.config)) == string(estimator.MarshalConfig(c.shown.config))
 	if in, _ := c2.sweeps.Last(); in.Axis == nil || in.Axis.Key != "vocab_size" || !sameConfig {
 		t.Errorf("shown sweep along %v, config differs: %v", in.Axis, !sameConfig)
 	}

@@ -117,7 +117,7 @@ func TestImportHFExperts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := estimator.Default().Model
-			got, rep, err := ImportModel(base, hfBody(tt.extra))
+			got, rep, err := importModel(base, hfBody(tt.extra))
 			if tt.errMsg != "" {
 				var e *estimator.Error
 				if !errors.As(err, &e) || e.Field != tt.errField || e.Message != tt.errMsg {

@@ -25,7 +25,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors %v for %s", errs, q.Encode())
 	}
-	if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 	}
 	// Through the address bar's text too.
@@ -33,7 +33,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, _ := Decode(parsed); estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if back, _ := Decode(parsed); string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through the encoded text %s", q.Encode())
 	}
 }

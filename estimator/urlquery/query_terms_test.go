@@ -39,7 +39,7 @@ func TestQueryTermsRoundTrip(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatalf("errors: %v", errs)
 			}
-			if estimator.MarshalConfigString(got) != estimator.MarshalConfigString(cfg) {
+			if string(estimator.MarshalConfig(got)) != string(estimator.MarshalConfig(cfg)) {
 				t.Errorf("round trip\n%s\nwant\n%s", estimator.MarshalConfig(got), estimator.MarshalConfig(cfg))
 			}
 		})

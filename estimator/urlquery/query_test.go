@@ -20,7 +20,7 @@ func TestQueryRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors %v for %s", errs, q.Encode())
 	}
-	if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 	}
 	if got := Encode(estimator.Default()).Encode(); got != "" {
@@ -67,7 +67,7 @@ func FuzzDecodeQuery(f *testing.F) {
 		}
 		// What it returns encodes and decodes to itself.
 		back, errs := Decode(Encode(c))
-		if len(errs) > 0 || estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+		if len(errs) > 0 || string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 			t.Fatalf("re-encoding %q: errors %v", raw, errs)
 		}
 	})

@@ -77,7 +77,7 @@ func TestObservedURLRoundTrip(t *testing.T) {
 	}
 	parsed, _ := url.ParseQuery(q.Encode())
 	back := Decode(parsed, nil)
-	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) || len(back.Errs) != 0 {
+	if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) || len(back.Errs) != 0 {
 		t.Errorf("restored %+v, errors %v", back.Cfg.Observed, back.Errs)
 	}
 	if back.ObservedText() != estimator.FormatObserved(s.Cfg.Observed) {

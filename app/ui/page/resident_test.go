@@ -48,7 +48,7 @@ func TestResidentAddressRoundTrip(t *testing.T) {
 		if a, b := s.Query(list).Encode(), again.Query(list).Encode(); a != b {
 			t.Errorf("%s: writes %s, which reads back as %s", raw, a, b)
 		}
-		if estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(again.Cfg) {
+		if string(estimator.MarshalConfig(s.Cfg)) != string(estimator.MarshalConfig(again.Cfg)) {
 			t.Errorf("%s: the config does not survive its address", raw)
 		}
 		if strings.Contains(raw, "=-1") || strings.Contains(raw, "=x") {

@@ -139,7 +139,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	cfg := NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = terms
 	s := Decode(urlquery.Encode(cfg), nil)
-	if len(s.Errs) != 0 || estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(cfg) {
+	if len(s.Errs) != 0 || string(estimator.MarshalConfig(s.Cfg)) != string(estimator.MarshalConfig(cfg)) {
 		t.Fatalf("errors %v, config\n%s", s.Errs, estimator.MarshalConfig(s.Cfg))
 	}
 	addr := EncodeAddress(s.Query(nil))
@@ -154,14 +154,14 @@ func TestTermsURLRoundTrip(t *testing.T) {
 		t.Errorf("encodeAddress reads back as\n%s\nwant\n%s", q.Encode(), s.Query(nil).Encode())
 	}
 	back := Decode(q, nil)
-	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(cfg) || len(back.Errs) != 0 {
+	if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(cfg)) || len(back.Errs) != 0 {
 		t.Errorf("round trip: errors %v, config\n%s", back.Errs, estimator.MarshalConfig(back.Cfg))
 	}
 	// The estimator reads the same terms from it (the page's own defaults,
 	// expert parallelism 8 and the resident group, are the page's keys).
 	page, errs := urlquery.Decode(q)
 	page.FC2.ExpertParallel, page.Resident = cfg.FC2.ExpertParallel, cfg.Resident
-	if len(errs) != 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
+	if len(errs) != 0 || string(estimator.MarshalConfig(page)) != string(estimator.MarshalConfig(cfg)) {
 		t.Errorf("the estimator reads the address as\n%s (%v)", estimator.MarshalConfig(page), errs)
 	}
 }
