@@ -250,6 +250,7 @@ func nestJSON(path, value string) string {
 }
 
 func TestBadInputTable(t *testing.T) {
+	t.Parallel()
 	if len(badInputs) < 40 {
 		t.Fatalf("the table has %d rows; keep at least 40", len(badInputs))
 	}

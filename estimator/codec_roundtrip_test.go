@@ -16,6 +16,7 @@ import (
 // TestQueryBaselineRoundTrip: random baselines go through a URL and back;
 // links without "b." keys decode as before, with no baseline.
 func TestQueryBaselineRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := estimator.NewRand()
 	for i := 0; i < 300; i++ {
 		c := estimator.RandomBaseline(t, rng, estimator.RandomConfig(rng))
@@ -50,6 +51,7 @@ func TestQueryBaselineRoundTrip(t *testing.T) {
 // baseline overriding the profile survive a URL; the default config's
 // URL has no keys.
 func TestArtQueryRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.ArtRoundTripConfig()
 	q, errs := urlquery.Decode(urlquery.Encode(c))
 	if len(errs) > 0 {

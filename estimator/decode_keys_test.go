@@ -11,6 +11,7 @@ import (
 // the error (a title and colours set through a key). A
 // printable key is named as it is.
 func TestDecodeConfigQuotesKeys(t *testing.T) {
+	t.Parallel()
 	const key = `\u001b]0;PWNED\u0007\u001b[31mred`
 	for _, c := range []struct{ json, want string }{
 		{`{"` + key + `":1}`, `config key "\x1b]0;PWNED\a\x1b[31mred": is not a field`},

@@ -7,6 +7,7 @@ import (
 
 // TestDivisors: n's divisors in order.
 func TestDivisors(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int64{1, 2, 12, 49, 512, 65536, 55440} {
 		var want []int64
 		for d := int64(1); d <= n; d++ {

@@ -8,6 +8,7 @@ import (
 // TestActingChanges: Each switch is inert exactly
 // where docs/model.md §3 says it changes nothing.
 func TestActingChanges(t *testing.T) {
+	t.Parallel()
 	dense := Default()
 	dense.Model.LinearNumKeyHeads = 0
 	unknown := Default()
@@ -37,6 +38,7 @@ func TestActingChanges(t *testing.T) {
 // TestTermVariableX: A term may use X, the total
 // number of routed experts, from num_experts or its HF names.
 func TestTermVariableX(t *testing.T) {
+	t.Parallel()
 	cfg := Default()
 	x := int64(512)
 	cfg.Model.ArchFields = &ArchFields{NumLocalExperts: &x}

@@ -23,6 +23,7 @@ func tenantsWorkload(t *testing.T) string {
 // over the requests neither refuses) and the rows each revision runs
 // split, summed here from its own lines.
 func TestReplayHoldCost(t *testing.T) {
+	t.Parallel()
 	cfg := Default()
 	cfg.Request.Rows = 200000
 	cfg.Budget.InUseBytes = 68451041280

@@ -80,6 +80,7 @@ func randomArchConfig(rng *rand.Rand) []byte {
 // resident = weights + adapters and optimizer + framework, and the config
 // reads back as it was written.
 func TestResidentProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(14, 25))
 	priced := 0
 	for i := 0; i < 400; i++ {

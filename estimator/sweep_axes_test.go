@@ -13,6 +13,7 @@ import (
 // group that computes in_use_bytes, another layer count is an invalid
 // point that says why; expert_parallel recounts the resident bytes.
 func TestNewAxes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		axis     string
 		from, to int64

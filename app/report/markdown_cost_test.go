@@ -12,6 +12,7 @@ import (
 // and the rows that run split), and names only the switches that act on
 // the model.
 func TestMarkdownCostAndIgnored(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	cfg.Model.LinearNumKeyHeads = 0 // no GDN layers
 	cfg.Request.Rows = 200000
@@ -38,6 +39,7 @@ func TestMarkdownCostAndIgnored(t *testing.T) {
 }
 
 func TestCostSentence(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		f    int64
 		want string

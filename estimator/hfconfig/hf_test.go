@@ -9,6 +9,7 @@ import (
 )
 
 func TestImportHFRealConfigs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file string
 		want estimator.ModelConfig
@@ -137,6 +138,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestImportHFBadInput(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", 200000) + strings.Repeat("]", 200000)
 	deepObj := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "x": ` + deep + `}`
 	big := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "pad": "` + strings.Repeat("a", 10<<20) + `"}`
@@ -185,6 +187,7 @@ func TestImportHFBadInput(t *testing.T) {
 }
 
 func TestImportHFIntegralFloatAndNull(t *testing.T) {
+	t.Parallel()
 	got, rep, err := importModel(estimator.Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
 	if err != nil {
 		t.Fatal(err)

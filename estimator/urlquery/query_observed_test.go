@@ -10,6 +10,7 @@ import (
 // TestQueryObservedRoundTrip: points, labels with "~", spaces, commas,
 // non-ASCII or none, come back from a link as they were, in their order.
 func TestQueryObservedRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Observed = []estimator.ObservedPoint{
 		{Rows: 64902, PeakBytes: 94780217856, Label: "cold: whole forward, 64,902 rows (88.271 GiB)"},
@@ -41,6 +42,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 // TestQueryObservedLinksUnchanged: a config without points writes no obs
 // key, so today's links are what they were.
 func TestQueryObservedLinksUnchanged(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Request.Rows = 100000
 	if got := Encode(c).Encode(); got != "rows=100000" {
@@ -55,6 +57,7 @@ func TestQueryObservedLinksUnchanged(t *testing.T) {
 // TestQueryObservedBad: a bad point is reported by its place in the link
 // and left out; the others and the rest of the config are kept.
 func TestQueryObservedBad(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("y", estimator.MaxObservedLabel+1)
 	cases := []struct {
 		name, value, field string

@@ -7,6 +7,7 @@ import (
 )
 
 func TestQueryRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Model.VocabSize = 64000
 	c.Request.Rows = 100000
@@ -31,6 +32,7 @@ func TestQueryRoundTrip(t *testing.T) {
 // TestQueryUnsetOptional: "auto" puts an optional field back to its
 // default, so a link can undo a preset's explicit width.
 func TestQueryUnsetOptional(t *testing.T) {
+	t.Parallel()
 	c, errs := Decode(url.Values{"output_width": {"auto"}, "projected_rows": {""}})
 	if len(errs) > 0 || c.FC2.OutputWidth != nil || c.Request.ProjectedRows != nil {
 		t.Errorf("got %+v %+v, errors %v", c.FC2, c.Request, errs)
@@ -39,6 +41,7 @@ func TestQueryUnsetOptional(t *testing.T) {
 
 // TestQueryKeepsGoodValues: one bad value never costs the others.
 func TestQueryKeepsGoodValues(t *testing.T) {
+	t.Parallel()
 	c, errs := Decode(url.Values{"rows": {"0"}, "vocab_size": {"64000"}, "topk": {"abc"}, "grad": {"false"}})
 	if len(errs) != 2 {
 		t.Fatalf("errors %v, want rows and topk", errs)
@@ -75,6 +78,7 @@ func FuzzDecodeQuery(f *testing.F) {
 
 // TestGroupedDigitsAccepted: a person may type 64,902 or 64_902.
 func TestGroupedDigitsAccepted(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"64,902", "64_902", " 64902 ", "+64902", "64,9,02"} {
 		cfg, errs := Decode(url.Values{"rows": {text}})
 		if len(errs) > 0 || cfg.Request.Rows != 64902 {
