@@ -13,6 +13,7 @@ import (
 // the last flip of either revision (at least the current value), and a
 // range the user typed stays across other edits until Fit range.
 func TestFitRangeToFlips(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ func openLink(t *testing.T, query string) State {
 // The Trainer menu prices the candidate with ART's code, and the address
 // carries the choice back.
 func TestTrainerMenuAndItsLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
 	if ProfileName(s.Cfg) != estimator.ProfileSeeds {
@@ -57,6 +58,7 @@ func TestTrainerMenuAndItsLink(t *testing.T) {
 // The art profile's fields travel in the address (they are not in
 // estimator.Fields, which the codec merged alone before).
 func TestArtFieldsInTheLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&profile=art&checkpoint_floor=false&padded_vocab_multiple=64&adapter_gradient_outside_bytes=1024")
 	c := s.Cfg
@@ -81,6 +83,7 @@ func TestArtFieldsInTheLink(t *testing.T) {
 
 // A profile that is neither is marked on the Trainer and kept as typed.
 func TestBadProfileInTheLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "profile=torch")
 	if s.InputErr[KeyProfile] == "" || s.Cfg.Profile != "" {
@@ -95,6 +98,7 @@ func TestBadProfileInTheLink(t *testing.T) {
 // the seeds' reading, says why beside the Trainer and the terms, and
 // keeps "art" in the address so removing the terms brings ART's code.
 func TestTermsUnderArtAreRefusedWithAReason(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
 	if len(s.Cfg.Terms) != 1 || len(s.Errs) != 0 {
@@ -119,6 +123,7 @@ func TestTermsUnderArtAreRefusedWithAReason(t *testing.T) {
 // "seeds vs ART" is one pick in the comparisons menu, and its link
 // restores both revisions' trainers.
 func TestComparisonSeedsVsArt(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
 	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
@@ -158,6 +163,7 @@ func TestComparisonSeedsVsArt(t *testing.T) {
 // fields in its config, and importing it restores them; a config.json
 // fills the widths ART's code reads.
 func TestImportCarriesTheTrainer(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902&checkpoint_floor=false&gdn_out_proj_lora_rank=16")
 	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
@@ -217,6 +223,7 @@ func TestImportCarriesTheTrainer(t *testing.T) {
 // start. Found while checking Repair: it keeps a baseline's art override
 // beside terms, so the config would stay invalid.
 func TestTermsAndTheBaselinesTrainer(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
 	s := openLink(t, "b.profile=art&term="+url.QueryEscape(term))

@@ -61,6 +61,7 @@ func checkFit(t *testing.T, name string, c estimator.Config) (found bool) {
 // resident group off and with in_use_bytes given, the divisor search
 // answers as the loop over every e did.
 func TestFitExpertParallelPresets(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	found := 0
 	for _, p := range list {
@@ -91,6 +92,7 @@ func TestFitExpertParallelPresets(t *testing.T) {
 // widths, top-k) at random expert parallelisms and capacities, some of
 // them faulty in another field, answer as the loop did.
 func TestFitExpertParallelRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(3))
 	list, _ := Presets()
 	n := 300

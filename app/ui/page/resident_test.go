@@ -11,6 +11,7 @@ import (
 // TestDefaultIsResidentAtEP8: the page opens on the resident group at
 // expert parallelism 8, valid, and its address is empty.
 func TestDefaultIsResidentAtEP8(t *testing.T) {
+	t.Parallel()
 	s := New()
 	if !s.Valid || s.Cfg.Resident == nil || s.Cfg.FC2.ExpertParallel != DefaultExpertParallel {
 		t.Fatalf("default: valid %v, resident %v, E %d, errors %v", s.Valid, s.Cfg.Resident, s.Cfg.FC2.ExpertParallel, s.Errs)
@@ -28,6 +29,7 @@ func TestDefaultIsResidentAtEP8(t *testing.T) {
 // TestResidentAddressRoundTrip: the group's keys and a preset's arch
 // fields survive the address; a bad rank is marked and kept.
 func TestResidentAddressRoundTrip(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +74,7 @@ func TestResidentAddressRoundTrip(t *testing.T) {
 // refused with the figure, and the smallest E dividing its 256 experts
 // at which the weights fit is named.
 func TestWeightsDoNotFitSuggestsE(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := Decode(url.Values{KeyPreset: {"deepseek-v3"}}, list)
 	if s.Valid || s.WeightsDoNotFit() == "" {
@@ -91,6 +94,7 @@ func TestWeightsDoNotFitSuggestsE(t *testing.T) {
 // TestCompareModelResident: a model comparison with resident memory on
 // gives the baseline that model's resident bytes, and names both.
 func TestCompareModelResident(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := New()
 	s.ApplyCompare(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonModel + "qwen3-30b-a3b"}, list)

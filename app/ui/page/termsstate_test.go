@@ -21,6 +21,7 @@ func appliedNames(s *State) string {
 // message beside it, the text kept, the chart on the last valid term),
 // then a good expression, then removes it.
 func TestTermsEditKeepsLastValid(t *testing.T) {
+	t.Parallel()
 	s := New()
 	s.EditTerms(Edit{Kind: EditTermAdd})
 	s.Validate()
@@ -58,6 +59,7 @@ func TestTermsEditKeepsLastValid(t *testing.T) {
 }
 
 func TestTermsErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, part, text, msg string
 	}{
@@ -108,6 +110,7 @@ func TestTermsErrors(t *testing.T) {
 // TestTermsRemoveWhileAnotherIsBad: removing a term takes it out of the
 // chart even while another term is in error.
 func TestTermsRemoveWhileAnotherIsBad(t *testing.T) {
+	t.Parallel()
 	s := New()
 	s.EditTerms(Edit{Kind: EditTermAdd})
 	s.EditTerms(TermEdit("bytes", 0, "D"))
@@ -128,6 +131,7 @@ func TestTermsRemoveWhileAnotherIsBad(t *testing.T) {
 // address, written as the address bar has it, and the config is the
 // estimator's own decoding of it.
 func TestTermsURLRoundTrip(t *testing.T) {
+	t.Parallel()
 	terms := []estimator.Term{
 		{Name: "kept", Place: "retained", Revision: "both", Bytes: "n * K * 4"},
 		{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"},
@@ -167,6 +171,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 }
 
 func TestEncodeAddressLikeEncode(t *testing.T) {
+	t.Parallel()
 	q := url.Values{"rows": {"1"}, "b.changes": {"a,b"}, "from": {"x y"}, "term": {"a~head~~(n + 1) * 2 / 3 & #; %"}}
 	got := EncodeAddress(q)
 	back, err := url.ParseQuery(got)
