@@ -170,29 +170,11 @@ func (s *State) Resolved() (estimator.Resolved, error) {
 }
 
 // ResolvedValue is the value the estimator uses for an optional field
-// left to its default.
+// left to its default (the registry's, estimator.Field.ResolvedDefault).
 func ResolvedValue(r estimator.Resolved, key string) (int64, bool) {
-	switch key {
-	case "projected_rows":
-		return r.P, true
-	case "target_rows":
-		return r.T, true
-	case "input_width":
-		return r.I, true
-	case "output_width":
-		return r.O, true
-	case "retained_per_row_bytes":
-		return r.RetainedPerRow, true
-	case "shared_expert_intermediate_size":
-		return r.SharedS, true
-	case "linear_conv_kernel_dim":
-		return r.ConvKernel, true
-	case "intermediate_size":
-		return r.F, true
-	case "padded_vocab_multiple": // docs/model.md §13.3's defaults; Resolved does not export the art fields
-		return 128, true
-	case "adapter_gradient_bytes_per_layer", "adapter_gradient_outside_bytes", "gdn_out_proj_lora_rank":
-		return 0, true
+	f, ok := estimator.FieldByKey(key)
+	if !ok {
+		return 0, false
 	}
-	return 0, false
+	return f.ResolvedDefault(&r)
 }
