@@ -42,6 +42,15 @@ type Field struct {
 	boolDefault bool
 }
 
+// The keys of the fields the page and the commands name in their code:
+// the registry's rows below use them, so a caller names a field as the
+// registry does.
+const (
+	KeyInUseBytes     = "in_use_bytes"
+	KeyCapacityBytes  = "capacity_bytes"
+	KeyExpertParallel = "expert_parallel"
+)
+
 const (
 	maxRows  = 1<<31 - 1
 	maxWidth = 1 << 20
@@ -82,9 +91,9 @@ var fields = append([]*Field{
 	{Path: "fc2.dtype_bytes", Key: "dtype_bytes", Kind: IntField, Min: 1, Max: 8, OneOf: []int64{1, 2, 4, 8}, Doc: "element size",
 		ref: func(c *Config) *int64 { return &c.FC2.DtypeBytes }},
 	boolF("fc2.lora_metadata_known", "lora_metadata_known", "compatible LoRA input metadata", func(c *Config) *bool { return &c.FC2.LoRAMetadataKnown }),
-	intF("fc2.expert_parallel", "expert_parallel", 1, 1024, "expert-parallel size", func(c *Config) *int64 { return &c.FC2.ExpertParallel }),
-	intF("budget.capacity_bytes", "capacity_bytes", 1, 1<<50, "device total", func(c *Config) *int64 { return &c.Budget.CapacityBytes }),
-	intF("budget.in_use_bytes", "in_use_bytes", 0, 1<<50, "already in use", func(c *Config) *int64 { return &c.Budget.InUseBytes }),
+	intF("fc2.expert_parallel", KeyExpertParallel, 1, 1024, "expert-parallel size", func(c *Config) *int64 { return &c.FC2.ExpertParallel }),
+	intF("budget.capacity_bytes", KeyCapacityBytes, 1, 1<<50, "device total", func(c *Config) *int64 { return &c.Budget.CapacityBytes }),
+	intF("budget.in_use_bytes", KeyInUseBytes, 0, 1<<50, "already in use", func(c *Config) *int64 { return &c.Budget.InUseBytes }),
 	intF("budget.reserve_permille", "reserve_permille", 0, 999, "kept back from capacity, per mille", func(c *Config) *int64 { return &c.Budget.ReservePermille }),
 	intF("budget.safety_percent", "safety_percent", 100, 1000, "multiplier on every requirement, percent", func(c *Config) *int64 { return &c.Budget.SafetyPercent }),
 	optF("budget.retained_per_row_bytes", "retained_per_row_bytes", 0, 1<<50, "saved per row until backward (default grad ? L x H x b : 0)", func(c *Config) **int64 { return &c.Budget.RetainedPerRowBytes }).

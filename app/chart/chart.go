@@ -125,7 +125,7 @@ func gib(b int64) float64 { return float64(b) / (1 << 30) }
 
 // byteAxis reports whether the swept input is a byte count, shown in GiB.
 func byteAxis(f *estimator.Field) bool {
-	return f.Key == "capacity_bytes" || f.Key == "in_use_bytes"
+	return f.Key == estimator.KeyCapacityBytes || f.Key == estimator.KeyInUseBytes
 }
 
 // lineSpec is one line of the chart: its legend entry and how to read it

@@ -107,7 +107,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 	customCapacity := false
 	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
 		v.GPU = estimator.GPUForCapacity(o.Int).ID
-		if _, typed := s.Texts[page.BaselineKeyPrefix+"capacity_bytes"]; typed {
+		if _, typed := s.Texts[page.BaselineKeyPrefix+estimator.KeyCapacityBytes]; typed {
 			v.GPU = estimator.CustomGPU // being typed: the field stays open
 		}
 		customCapacity = v.GPU == estimator.CustomGPU
@@ -137,7 +137,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		shown[f.Key] = true
 		control := page.BaselineKeyPrefix + f.Key
 		label := f.Key
-		if f.Key == "in_use_bytes" {
+		if f.Key == estimator.KeyInUseBytes {
 			control, label = page.BaselineKeyPrefix+page.KeyInUseGiB, "in use (GiB)"
 		}
 		r := overrideRow{Control: control, ErrKey: page.ErrorKey(control), Label: label, Text: s.Text(control),
@@ -148,7 +148,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		}
 		v.Rows = append(v.Rows, r)
 	}
-	for _, key := range []string{"sequence_rows", "in_use_bytes"} {
+	for _, key := range []string{"sequence_rows", estimator.KeyInUseBytes} {
 		f, _ := estimator.FieldByKey(key)
 		add(f, true)
 	}
@@ -164,7 +164,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		_, over := b.Overrides[f.Path]
 		_, typed := s.Texts[control]
 		_, bad := s.Errs[control]
-		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == "capacity_bytes" && !customCapacity)
+		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == estimator.KeyCapacityBytes && !customCapacity)
 		if bad || typed || (over && !hidden) {
 			add(f, false)
 		}
@@ -183,7 +183,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 func candidateText(f *estimator.Field, s *page.State) string {
 	c := s.Cfg
 	switch {
-	case f.Key == "in_use_bytes":
+	case f.Key == estimator.KeyInUseBytes:
 		return page.GiBText(c.Budget.InUseBytes) + " GiB"
 	case f.Kind == estimator.BoolField:
 		return map[bool]string{true: "on", false: "off"}[f.Bool(&c)]

@@ -66,7 +66,7 @@ func markedFields(s *page.State) string {
 // controlName is how the notes name the control of an error key.
 func controlName(errKey string) string {
 	switch errKey {
-	case "in_use_bytes":
+	case estimator.KeyInUseBytes:
 		return "in use (GiB)"
 	case page.KeyFrom:
 		return "from"

@@ -223,7 +223,7 @@ func (r revReadout) Text(name string) string {
 // axisEdit is the edit that sets the axis input to x: in_use_bytes is
 // typed in GiB (exactly: GiBText reads back the same bytes).
 func axisEdit(axis string, x int64) page.Edit {
-	if axis == "in_use_bytes" {
+	if axis == estimator.KeyInUseBytes {
 		return page.Edit{Kind: page.EditText, Key: page.KeyInUseGiB, Text: page.GiBText(x)}
 	}
 	return page.Edit{Kind: page.EditText, Key: axis, Text: strconv.FormatInt(x, 10)}

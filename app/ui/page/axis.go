@@ -16,7 +16,7 @@ func FitRange(axis string, cfg estimator.Config) (from, to int64) {
 // fitRange is FitRange, its flips remembered in m (nil: not remembered).
 func fitRange(m *memos, axis string, cfg estimator.Config) (from, to int64) {
 	from, to = DefaultRange(axis, cfg)
-	if axis == "in_use_bytes" || axis == "capacity_bytes" {
+	if axis == estimator.KeyInUseBytes || axis == estimator.KeyCapacityBytes {
 		return from, to
 	}
 	f, ok := estimator.FieldByKey(axis)
@@ -74,9 +74,9 @@ func DefaultRange(axis string, cfg estimator.Config) (from, to int64) {
 	cur := estimator.AxisValue(axis, cfg)
 	clamp := func(v int64) int64 { return max(f.Min, min(v, f.Max)) }
 	switch axis {
-	case "in_use_bytes":
+	case estimator.KeyInUseBytes:
 		return 0, clamp(cfg.Budget.CapacityBytes)
-	case "capacity_bytes":
+	case estimator.KeyCapacityBytes:
 		return clamp(max(1, cfg.Budget.InUseBytes)), clamp(2 * cur)
 	case "num_experts_per_tok":
 		return 0, clamp(max(4*cur, 32))

@@ -99,15 +99,15 @@ func newState() State {
 // ErrorKey is the error key of a control.
 func ErrorKey(control string) string {
 	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
-		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
+		return strings.TrimSuffix(control, KeyInUseGiB) + estimator.KeyInUseBytes
 	}
 	return control
 }
 
 // controlKey is the control of an error key.
 func controlKey(errKey string) string {
-	if baseKey(errKey) == "in_use_bytes" {
-		return strings.TrimSuffix(errKey, "in_use_bytes") + KeyInUseGiB
+	if baseKey(errKey) == estimator.KeyInUseBytes {
+		return strings.TrimSuffix(errKey, estimator.KeyInUseBytes) + KeyInUseGiB
 	}
 	return errKey
 }
@@ -233,13 +233,13 @@ func (s *State) SetText(control, text string) {
 	}
 	v, _ := f.Int(&s.Cfg)
 	switch control {
-	case "capacity_bytes":
+	case estimator.KeyCapacityBytes:
 		s.GPU = GPUFor(v)
 	case "topk":
 		if v > 0 {
 			s.lastTopK = v
 		}
-	case "expert_parallel":
+	case estimator.KeyExpertParallel:
 		if v > 1 {
 			s.lastEP = v
 		}
@@ -284,7 +284,7 @@ func (s *State) SetCheck(key string, on bool) {
 	switch key {
 	case "topk":
 		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
-	case "expert_parallel":
+	case estimator.KeyExpertParallel:
 		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
 	default:
 		if f.Kind == estimator.BoolField {
@@ -333,7 +333,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 			s.Cfg.Budget.CapacityBytes = capacity
 		}
 		s.GPU = value
-		s.Forget("capacity_bytes")
+		s.Forget(estimator.KeyCapacityBytes)
 	case KeyAxis:
 		if !isAxis(value) {
 			bad("must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value))

@@ -91,7 +91,7 @@ func decode(q url.Values, list []Preset, checked *validation, memo *memos) State
 			s.SetMenu(KeyGPU, gpu, list) // marks it and keeps it for the address
 			gpu = ""
 		} else if capacity != 0 {
-			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
+			merged.Set(estimator.KeyCapacityBytes, strconv.FormatInt(capacity, 10))
 		}
 	}
 	for _, f := range estimator.Fields() {
@@ -146,10 +146,10 @@ func decode(q url.Values, list []Preset, checked *validation, memo *memos) State
 		// the bad value twice and read back differently.
 		kept := s.Cfg.Budget.InUseBytes
 		s.SetText(KeyInUseGiB, raw[len(raw)-1])
-		if _, bad := s.InputErr["in_use_bytes"]; !bad {
+		if _, bad := s.InputErr[estimator.KeyInUseBytes]; !bad {
 			for _, e := range estimator.FieldErrors(validConfig(s.Cfg)) {
 				if e.Field == "budget.in_use_bytes" {
-					s.InputErr["in_use_bytes"] = e.Message
+					s.InputErr[estimator.KeyInUseBytes] = e.Message
 					s.Cfg.Budget.InUseBytes = kept
 				}
 			}
@@ -195,7 +195,7 @@ func validConfig(c estimator.Config) error {
 // urlText is the text a control shows for a refused URL value: in_use_bytes
 // is shown in GiB when it is a number at all.
 func urlText(errKey, raw string) string {
-	if errKey == "in_use_bytes" {
+	if errKey == estimator.KeyInUseBytes {
 		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
 			if t := GiBText(v); !strings.HasSuffix(t, " B") {
 				return t
@@ -219,7 +219,7 @@ func urlText(errKey, raw string) string {
 // carries (in_use_gib, the field's text) opens the same state: the field
 // takes "0, B" as 0 bytes, and marks "0.5 B".
 func bytesInGiBField(q url.Values, texts map[string]string) string {
-	raw := q["in_use_bytes"]
+	raw := q[estimator.KeyInUseBytes]
 	if len(raw) == 0 {
 		return ""
 	}

@@ -33,7 +33,7 @@ const DefaultExpertParallel = 8
 // pageDefaults are the fields whose page default differs from
 // estimator.Default(): the address leaves them out at the page's value
 // and writes them at any other.
-var pageDefaults = map[string]string{"expert_parallel": strconv.Itoa(DefaultExpertParallel)}
+var pageDefaults = map[string]string{estimator.KeyExpertParallel: strconv.Itoa(DefaultExpertParallel)}
 
 // NewConfig is the page's default config: the estimator's, with the
 // memory already on the GPU computed from the model, at expert
@@ -288,7 +288,7 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 	if len(obj) > 0 {
 		// Decoded strictly by the estimator, on a config whose in_use_bytes
 		// is given, so only the group's own faults are reported here.
-		data, _ := json.Marshal(map[string]any{"resident": obj, "budget": map[string]int64{"in_use_bytes": 1}})
+		data, _ := json.Marshal(map[string]any{"resident": obj, "budget": map[string]int64{estimator.KeyInUseBytes: 1}})
 		if c, err := estimator.DecodeConfig(data); err != nil {
 			s.InputErr[KeyResident] = MessageOf(err)
 			s.Texts[KeyResident] = q.Get(KeyResident)
@@ -358,7 +358,7 @@ func (s *State) baselineResident(b *estimator.Baseline, p *Preset) {
 	c.Baseline, c.Terms, c.Observed = nil, nil, nil
 	p.ApplyTo(&c)
 	c.Budget.InUseBytes = 0
-	for _, key := range []string{"capacity_bytes", "expert_parallel"} {
+	for _, key := range []string{estimator.KeyCapacityBytes, estimator.KeyExpertParallel} {
 		f, _ := estimator.FieldByKey(key)
 		if set, ok := b.Overrides[f.Path]; ok && !set.Default {
 			f.SetInt(&c, set.Int)

@@ -59,7 +59,7 @@ var (
 		{Key: "output_width", Label: "FC2 output_width", Min: 64, Max: 65536, Log: true, Step: widthStep},
 	}
 	FC2More = []SliderSpec{
-		{Key: "expert_parallel", Label: "expert_parallel (size)", Min: 1, Max: 64, Log: true},
+		{Key: estimator.KeyExpertParallel, Label: "expert_parallel (size)", Min: 1, Max: 64, Log: true},
 		{Key: "dtype_bytes", Label: "dtype_bytes", Min: 1, Max: 8, Log: true, Pow2: true},
 	}
 	BudgetMore = []SliderSpec{
@@ -68,7 +68,7 @@ var (
 		{Key: "retained_per_row_bytes", Label: "retained_per_row_bytes", Min: 0, Max: 1 << 24, Log: true},
 		{Key: "allocator_round_bytes", Label: "allocator_round_bytes", Min: 1, Max: 1 << 30, Log: true, Pow2: true},
 	}
-	CapacitySlider = SliderSpec{Key: "capacity_bytes", Label: "capacity_bytes", Min: 8 * BytesPerGiB, Max: 256 * BytesPerGiB}
+	CapacitySlider = SliderSpec{Key: estimator.KeyCapacityBytes, Label: estimator.KeyCapacityBytes, Min: 8 * BytesPerGiB, Max: 256 * BytesPerGiB}
 )
 
 // ArtSliders are the art profile's number fields, and the model widths

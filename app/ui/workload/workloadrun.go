@@ -231,7 +231,7 @@ type workloadState struct {
 }
 
 // shapeColumns are the workload's shape columns, in Shape's order.
-var shapeColumns = [estimator.ShapeFields]string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes"}
+var shapeColumns = [estimator.ShapeFields]string{"rows", "sequence_rows", "projected_rows", "target_rows", estimator.KeyInUseBytes}
 
 // pin notes that line was loaded into the explorer from the result shown.
 func (s *workloadState) pin(line int64) {
