@@ -25,3 +25,25 @@ func TermVariableDoc(name string) string {
 	}
 	return ""
 }
+
+// artVarDocs say what a variable means under ART's code where it differs
+// from varDocs, or is ART's own (docs/model.md §13.13).
+var artVarDocs = map[string]string{
+	"p": "its projected rows (the head's rows before the chunk cap)", "t": "its labelled rows",
+	"r": "its routed rows, 0 where ART does not price the MoE", "D": "the head chunk, h x Vp x 2",
+	"Dt": "the rejection bound's target chunk", "q": "the piece's sequences", "h": "the head's rows",
+	"hb": "the rejection bound's head rows", "Db": "hb x Vp x 2", "B": "ART's boundaries, g x n x L x H x 2",
+	"ng": "the gradient rows", "m": "the request's sequences", "Vp": "the padded vocabulary",
+	"gamma": "adapter gradient bytes per layer", "omicron": "adapter gradient bytes outside the decoder",
+	"pct": "safety_percent", "cf": "1 where ART's checkpoint floor applies", "gf": "1 where ART prices the GDN floor",
+}
+
+// ArtTermVariableDoc says what the term variable name is under ART's
+// code (ArtTermVariables lists them): its meaning there, else the seeds'
+// (TermVariableDoc).
+func ArtTermVariableDoc(name string) string {
+	if d, ok := artVarDocs[name]; ok {
+		return d
+	}
+	return TermVariableDoc(name)
+}

@@ -31,14 +31,18 @@ type changesView struct {
 	// Trainer is the Trainer menu's value ("seeds", "art", or a link's
 	// bad value), TrainerError its message.
 	Trainer, TrainerError string
+	// AsTerms are the switches on under ART's code, which "write as
+	// terms" (ids as-terms-<key>) turns into their terms.
+	AsTerms []string
 }
 
 // termRowView is one term's fields, message and value.
 type termRowView struct {
-	Name, Place, Revision, Bytes string
-	Error                        string
-	Help                         bool   // the help is open
-	Value                        string // with Help: its value in the current config, or why there is none
+	Name, Place, Revision, Bytes, Mode string
+	Art                                bool // ART's code prices a revision: its places and modes
+	Error                              string
+	Help                               bool   // the help is open
+	Value                              string // with Help: its value in the current config, or why there is none
 }
 
 // changesView builds the panel's snapshot.
@@ -56,21 +60,35 @@ func changesViewOf(s *page.State) changesView {
 	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
+	arts := page.RevisionArt(s.Cfg)
+	art := arts[0] || arts[1]
+	if arts[1] {
+		for _, sw := range changeSwitches {
+			if v.Checks[sw.key] {
+				v.AsTerms = append(v.AsTerms, sw.key)
+			}
+		}
+	}
 	help := false
 	for i, d := range s.Terms {
 		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
-			Bytes: d.Typed.Bytes, Error: s.Errs[page.TermKey(i)], Help: d.Help})
+			Bytes: d.Typed.Bytes, Mode: d.Typed.Mode, Art: art, Error: s.Errs[page.TermKey(i)], Help: d.Help})
 		help = help || d.Help
 	}
 	if !help { // the values are computed only for an open help: a drag renders every frame
 		return v
 	}
 	vals, verr := estimator.TermVariableValues(s.Cfg)
-	for _, name := range estimator.TermVariables() {
+	names, docOf := estimator.TermVariables(), estimator.TermVariableDoc
+	if arts[1] {
+		names, docOf = estimator.ArtTermVariables(), estimator.ArtTermVariableDoc
+	}
+	for _, name := range names {
+		doc := docOf(name)
 		if verr == nil {
-			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+estimator.TermVariableDoc(name))
+			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+doc)
 		} else {
-			v.Vars = append(v.Vars, name+": "+estimator.TermVariableDoc(name))
+			v.Vars = append(v.Vars, name+": "+doc)
 		}
 	}
 	for i, d := range s.Terms {
@@ -114,6 +132,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 			Error: p.View.TrainerError, Sink: p.Sink},
 		app.P().Class("toggle-doc").Text(trainerDoc),
 		app.Div().Class("switches").Body(switches...),
+		app.If(len(p.View.AsTerms) > 0, p.asTerms()),
 		app.H4().Class("terms-title").Text("Terms of your own"),
 		app.P().Class("toggle-doc").Text("A tensor your change adds or removes: its bytes in one piece as an expression "+
 			"over the variables (? lists them), where it lives and which revision holds it. At most "+
@@ -132,6 +151,21 @@ func (p *changesPanel) trainerOptions() []widget.Option {
 		opts = append([]widget.Option{{Value: p.View.Trainer, Label: p.View.Trainer, Disabled: true}}, opts...)
 	}
 	return opts
+}
+
+// asTerms are the "write as terms" buttons of the switches that are on
+// under ART's code: each turns its switch into terms that price the same.
+func (p *changesPanel) asTerms() app.UI {
+	buttons := []app.UI{app.Span().Class("toggle-doc").Text("Write as terms (ART's code prices them as the switch does):")}
+	for _, key := range p.View.AsTerms {
+		key := key
+		buttons = append(buttons, app.Button().ID("as-terms-%s", key).Type("button").Class("term-button").Text(key).
+			Aria("label", "write "+key+" as terms").OnClick(func(ctx app.Context, e app.Event) {
+			defer p.Sink.Catch("writing a switch as terms")
+			p.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditSwitchTerms, Key: key, Settle: true})
+		}))
+	}
+	return app.Div().ID("as-terms").Class("as-terms").Body(buttons...)
 }
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {
