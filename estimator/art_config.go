@@ -228,32 +228,25 @@ func decodeSplitFloors(raw json.RawMessage, errs *ErrorList) []SplitFloor {
 		return nil
 	}
 	out := make([]SplitFloor, len(objs))
-	for i, obj := range objs {
-		if obj == nil {
-			continue
-		}
-		for _, key := range sortedKeys(obj) {
-			v := obj[key]
-			switch key {
-			case "observed_bytes":
-				out[i].ObservedBytes = decodeInt(floorField(i, key), intAllowed(0, 1<<50), v, errs)
-			case "child_rows":
-				var rows []json.RawMessage
-				t := bytes.TrimSpace(v)
-				if len(t) == 0 || t[0] != '[' || json.Unmarshal(t, &rows) != nil {
-					*errs = append(*errs, &Error{Field: floorField(i, key), Message: "must be a JSON array of 2..1,024 integers, got " + clip(string(t))})
-					continue
-				}
-				out[i].ChildRows = make([]int64, len(rows))
-				for j, r := range rows {
-					out[i].ChildRows[j] = decodeInt(floorField(i, key)+"["+strconv.Itoa(j)+"]", intAllowed(1, maxRows), r, errs)
-				}
-			default:
-				*errs = append(*errs, &Error{Field: namedKey(floorField(i, ""), key), Message: "is not a field of a split floor; allowed here: child_rows, observed_bytes"})
+	eachObjectKey(objs, []string{"child_rows", "observed_bytes"}, floorField, errs, func(i int, key string, v json.RawMessage) {
+		switch key {
+		case "observed_bytes":
+			out[i].ObservedBytes = decodeInt(floorField(i, key), intAllowed(0, 1<<50), v, errs)
+		case "child_rows":
+			var rows []json.RawMessage
+			t := bytes.TrimSpace(v)
+			if len(t) == 0 || t[0] != '[' || json.Unmarshal(t, &rows) != nil {
+				*errs = append(*errs, &Error{Field: floorField(i, key), Message: "must be a JSON array of 2..1,024 integers, got " + clip(string(t))})
+				return
 			}
+			out[i].ChildRows = make([]int64, len(rows))
+			for j, r := range rows {
+				out[i].ChildRows[j] = decodeInt(floorField(i, key)+"["+strconv.Itoa(j)+"]", intAllowed(1, maxRows), r, errs)
+			}
+		default:
+			*errs = append(*errs, &Error{Field: namedKey(floorField(i, ""), key), Message: "is not a field of a split floor; allowed here: child_rows, observed_bytes"})
 		}
-		requireKeys(obj, []string{"child_rows", "observed_bytes"}, func(key string) string { return floorField(i, key) }, errs)
-	}
+	})
 	return out
 }
 
