@@ -27,6 +27,8 @@ type ArtConfig struct {
 	AdapterGradientBytesPerLayer *int64 `json:"adapter_gradient_bytes_per_layer,omitempty"`
 	AdapterGradientOutsideBytes  *int64 `json:"adapter_gradient_outside_bytes,omitempty"`
 	GDNOutProjLoRARank           *int64 `json:"gdn_out_proj_lora_rank,omitempty"`
+	// ArtGPUConfig holds the GPU placement path's fields (art_gpu_config.go).
+	ArtGPUConfig
 }
 
 // ProfileMemory is ART's learned memory profile for the request's
@@ -70,7 +72,7 @@ const (
 // (docs/model.md §13.3).
 const defaultPaddedVocabMultiple = 128
 
-var artFields = []*Field{
+var artFields = append([]*Field{
 	optBoolF("fc2.fused_fc1", "fused_fc1", true, "ART's fused gate/up FC1 qualifies (art profile)", func(c *Config) **bool { return &c.FC2.FusedFC1 }),
 	optBoolF("fc2.shared_expert_gate", "shared_expert_gate", true, "the shared expert has a gate (art profile)", func(c *Config) **bool { return &c.FC2.SharedExpertGate }),
 	optF("head.padded_vocab_multiple", "padded_vocab_multiple", 1, 1<<16, "vocabulary padded to a multiple of this (art profile; default 128)", func(c *Config) **int64 { return &c.Head.PaddedVocabMultiple }).
@@ -83,7 +85,7 @@ var artFields = []*Field{
 		resolvesTo(func(*Resolved) int64 { return 0 }),
 	optF("art.gdn_out_proj_lora_rank", "gdn_out_proj_lora_rank", 0, 1<<16, "rank of the GDN output projection's LoRA; 0 = none (art profile)", func(c *Config) **int64 { return &c.Art.GDNOutProjLoRARank }).
 		resolvesTo(func(*Resolved) int64 { return 0 }),
-}
+}, artGPUFields...)
 
 // ArtFields lists the fields the art profile adds (docs/model.md §13.3),
 // as copies, in the order of the section. Fields leaves them out: they
@@ -329,6 +331,7 @@ func (c *Config) checkArt() ErrorList {
 	if c.ProfileMemory != nil && !c.usesArt() {
 		errs = append(errs, &Error{Field: "profile_memory", Message: "requires profile art"})
 	}
+	errs = append(errs, c.checkArtGPU()...)
 	return append(errs, checkProfileMemory(c.ProfileMemory)...)
 }
 

@@ -13,6 +13,7 @@ type artResolved struct {
 	gamma, omicron, rankR  int64
 	mem                    *ProfileMemory
 	warm, retainedObserved bool
+	gpu                    gpuResolved // the GPU placement path (art_gpu_config.go)
 }
 
 // resolveArt reads §13.3's fields with their defaults. It runs before
@@ -27,6 +28,7 @@ func (c *Config) resolveArt() artResolved {
 		omicron: orDefault(c.Art.AdapterGradientOutsideBytes, 0),
 		rankR:   orDefault(c.Art.GDNOutProjLoRARank, 0),
 		mem:     c.ProfileMemory,
+		gpu:     c.resolveArtGPU(),
 	}
 	if a.mem != nil {
 		a.warm = a.mem.WarmBytesPerToken != nil && a.mem.WarmPackedTokens != nil

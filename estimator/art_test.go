@@ -23,7 +23,7 @@ func TestArtErrors(t *testing.T) {
 		{`{"profile": "art", "art": {"adapter_gradient_bytes_per_layer": -1}}`, "art.adapter_gradient_bytes_per_layer: must be an integer in 0..1,099,511,627,776, got -1"},
 		{`{"profile": "art", "art": {"adapter_gradient_outside_bytes": 1099511627777}}`, "art.adapter_gradient_outside_bytes: must be an integer in 0..1,099,511,627,776"},
 		{`{"profile": "art", "art": {"checkpoint_floor": 1}}`, "art.checkpoint_floor: must be true or false, got 1"},
-		{`{"profile": "art", "art": {"floor": true}}`, "art.floor: is not a field of the config format; allowed here: adapter_gradient_bytes_per_layer, adapter_gradient_outside_bytes, checkpoint_floor, gdn_out_proj_lora_rank"},
+		{`{"profile": "art", "art": {"floor": true}}`, "art.floor: is not a field of the config format; allowed here: adapter_gradient_bytes_per_layer, adapter_gradient_outside_bytes, allow_cpu_offload, allow_replay, backward_state, checkpoint_floor, gdn_out_proj_lora_rank, gpu_placement, gradient_correction, host_available_bytes, host_memory_bytes, host_ranks, lora_slot_bytes, output_device"},
 		{`{"head": {"padded_vocab_multiple": 0}}`, "head.padded_vocab_multiple: must be an integer in 1..65,536, got 0"},
 		{`{"head": {"stock": "yes"}}`, "head.stock: must be true or false"},
 		{`{"fc2": {"fused_fc1": null}}`, "fc2.fused_fc1: must be true or false"},

@@ -33,8 +33,9 @@ type Field struct {
 	ref func(*Config) *int64  // plain IntField
 	opt func(*Config) **int64 // Optional IntField
 	// dflt is the value Resolve gives an Optional IntField left unset
-	// (ResolvedDefault); nil for a field with none to show.
-	dflt func(*Resolved) int64
+	// (ResolvedDefault), ok false where it has none; nil for a field with
+	// none to show.
+	dflt func(*Resolved) (int64, bool)
 	flag func(*Config) *bool // BoolField
 	// optFlag is a BoolField stored as a pointer, nil reading as
 	// boolDefault (the art profile's fields, docs/model.md §13.3).
@@ -114,7 +115,7 @@ func optF(path, key string, lo, hi int64, doc string, opt func(*Config) **int64)
 
 // resolvesTo says what Resolve gives the Optional field f left unset.
 func (f *Field) resolvesTo(d func(*Resolved) int64) *Field {
-	f.dflt = d
+	f.dflt = func(r *Resolved) (int64, bool) { return d(r), true }
 	return f
 }
 
@@ -125,7 +126,7 @@ func (f *Field) ResolvedDefault(r *Resolved) (v int64, ok bool) {
 	if f.dflt == nil {
 		return 0, false
 	}
-	return f.dflt(r), true
+	return f.dflt(r)
 }
 
 func boolF(path, key, doc string, flag func(*Config) *bool) *Field {
@@ -138,6 +139,14 @@ var (
 )
 
 func init() {
+	// The GPU placement path's optional fields resolve as ArtGPUValue
+	// says (docs/model.md §15.6).
+	for _, f := range artGPUFields {
+		if f.Kind == IntField && f.Optional && f.dflt == nil {
+			key := f.Key
+			f.dflt = func(r *Resolved) (int64, bool) { return r.ArtGPUValue(key) }
+		}
+	}
 	for _, f := range fields {
 		fieldByKey[f.Key] = f
 		fieldByPath[f.Path] = f

@@ -179,7 +179,8 @@ func TestFieldUnits(t *testing.T) {
 	t.Parallel()
 	bytes := map[string]bool{"capacity_bytes": true, "in_use_bytes": true, "retained_per_row_bytes": true,
 		"allocator_round_bytes": true, "dtype_bytes": true,
-		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true}
+		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true,
+		"host_memory_bytes": true, "host_available_bytes": true, "lora_slot_bytes": true}
 	for _, f := range append(Fields(), ArtFields()...) {
 		want := CountUnit
 		switch {

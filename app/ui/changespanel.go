@@ -34,6 +34,8 @@ type changesView struct {
 	// AsTerms are the switches on under ART's code, which "write as
 	// terms" (ids as-terms-<key>) turns into their terms.
 	AsTerms []string
+	// GPUPath is ART's GPU placement path switch (artgpu.go).
+	GPUPath bool
 }
 
 // termRowView is one term's fields, message and value.
@@ -60,6 +62,10 @@ func changesViewOf(s *page.State) changesView {
 	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
+	v.GPUPath = s.Cfg.Art.GPUPlacement != nil && *s.Cfg.Art.GPUPlacement
+	if m := s.Errs[gpuPathKey]; m != "" {
+		v.Errors[gpuPathKey] = m
+	}
 	arts := page.RevisionArt(s.Cfg)
 	art := arts[0] || arts[1]
 	if arts[1] {
@@ -131,6 +137,8 @@ func (p *changesPanel) Render() (ui app.UI) {
 		&widget.Menu{ID: page.KeyProfile, Label: "Trainer", Selected: p.View.Trainer, Options: p.trainerOptions(),
 			Error: p.View.TrainerError, Sink: p.Sink},
 		app.P().Class("toggle-doc").Text(trainerDoc),
+		&widget.Toggle{Key: gpuPathKey, Label: "ART on the GPU (placement path)", Doc: gpuPathDoc, Checked: p.View.GPUPath,
+			Error: p.View.Errors[gpuPathKey], Errs: true, Sink: p.Sink},
 		app.Div().Class("switches").Body(switches...),
 		app.If(len(p.View.AsTerms) > 0, p.asTerms()),
 		app.H4().Class("terms-title").Text("Terms of your own"),

@@ -62,6 +62,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		{Value: page.ComparisonGPU, Label: "H100 80GB against H200, same model"},
 		{Value: page.ComparisonSequence, Label: "sequence 4,096 against 8,192"},
 		{Value: page.ComparisonProfile, Label: "the seeds' reading against ART's code, same setup"},
+		{Value: page.ComparisonGPUPath, Label: "ART's estimator path against its GPU path, same setup"},
 	}
 	for _, p := range list {
 		if !p.Matches(s.Cfg) {

@@ -128,6 +128,8 @@ func (s *State) setCompareMode(mode string) {
 // differ only where the comparison says.
 //
 //   - h100-h200: the candidate on an H200, the baseline on an H100 80GB;
+//   - art-estimator-gpu: ART's code on both sides, the baseline on its
+//     estimator path, the candidate on its GPU placement path;
 //   - seq-4096-8192: the candidate's sequences of 8,192 rows, the
 //     baseline's of 4,096;
 //   - seeds-art: the candidate priced by ART's code, the baseline by
@@ -146,6 +148,12 @@ func (s *State) setComparison(id string, list []Preset) {
 		s.Cfg.Profile = estimator.ProfileArt
 		s.Forget(KeyProfile)
 		b.Overrides[KeyProfile] = estimator.Setting{Text: estimator.ProfileSeeds}
+	case id == ComparisonGPUPath:
+		on := true
+		s.Cfg.Profile, s.Cfg.Art.GPUPlacement = estimator.ProfileArt, &on
+		s.Forget(KeyProfile)
+		s.Forget("gpu_placement")
+		b.Overrides["art.gpu_placement"] = estimator.Setting{Bool: false}
 	case id == ComparisonSequence:
 		s.Cfg.Request.SequenceRows = 8192
 		s.Forget("sequence_rows")

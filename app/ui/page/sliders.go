@@ -82,6 +82,14 @@ var ArtSliders = func() []SliderSpec {
 		{Key: "adapter_gradient_bytes_per_layer", Label: "adapter_gradient_bytes_per_layer", Min: 0, Max: 1 << 40, Log: true},
 		{Key: "adapter_gradient_outside_bytes", Label: "adapter_gradient_outside_bytes", Min: 0, Max: 1 << 40, Log: true},
 		{Key: "gdn_out_proj_lora_rank", Label: "gdn_out_proj_lora_rank", Min: 0, Max: 65536, Log: true},
+		// ART's GPU placement path (docs/model.md §15.6).
+		{Key: "backward_state", Label: "backward_state (0 auto, 1 gpu, 2 cpu, 3 replay)", Min: 0, Max: 3},
+		{Key: "output_device", Label: "output_device (0 auto, 1 model, 2 cpu)", Min: 0, Max: 2},
+		{Key: "gradient_correction", Label: "gradient_correction (0 none, 1 when_available, 2 always)", Min: 0, Max: 2},
+		{Key: "host_memory_bytes", Label: "host_memory_bytes", Min: 0, Max: 1 << 42, Log: true},
+		{Key: "host_available_bytes", Label: "host_available_bytes", Min: 0, Max: 1 << 42, Log: true},
+		{Key: "host_ranks", Label: "host_ranks", Min: 1, Max: 1024, Log: true},
+		{Key: "lora_slot_bytes", Label: "lora_slot_bytes", Min: 0, Max: 1 << 40, Log: true},
 	}
 	shown := map[string]bool{}
 	for _, g := range [][]SliderSpec{ModelSliders, ModelMore, RequestSliders, FC2Sliders, FC2More, BudgetMore} {
@@ -176,5 +184,5 @@ func ResolvedValue(r estimator.Resolved, key string) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return f.ResolvedDefault(&r)
+	return f.ResolvedDefault(&r) // the GPU placement path's too (docs/model.md §15.6)
 }
