@@ -1,6 +1,7 @@
 // Command headroom is Headroom's single binary: in the browser (compiled
 // to WebAssembly) it is the explorer's page; natively it serves that page
-// and runs the command line (estimate, sweep, plot, serve, static). main
+// and runs the command line (the table in main.go: serve, estimate,
+// sweep, plot, replay, measure, params, map, static). main
 // wires the packages below together and does nothing else: main.go
 // (native builds) routes the page and runs the command line from its
 // table; main_wasm.go (the browser) routes the page and hands control to
