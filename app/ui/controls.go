@@ -145,13 +145,13 @@ func (c *controls) more(title string, specs []page.SliderSpec) app.UI {
 
 // fold is d, a <details> summarised by title, whose body is drawn only
 // while it is open: a closed group's fields are no nodes of the page
-// (fewer nodes, a faster first load), and go-app mounts them when the person opens it (the toggle
-// event), from the state, which kept whatever they held. Open by
-// defaultOpen until the person toggles it, and always while forced (a
-// field inside is in error, so its message shows). The summary stays,
-// for the keyboard and screen readers. keys, the control keys of the
-// fields inside, are its data-fields, by which a test opens the fold that
-// holds a field it is about to use.
+// (fewer nodes, a faster first load), and go-app mounts them when the
+// person opens it (the toggle event), from the state, which kept whatever
+// they held. Open by defaultOpen until the person toggles it, and always
+// while forced (a field inside is in error, so its message shows). The
+// summary stays, for the keyboard and screen readers. keys, the control
+// keys of the fields inside, are its data-fields, by which a test opens
+// the fold that holds a field it is about to use.
 func (c *controls) fold(d app.HTMLDetails, title string, keys []string, defaultOpen, forced bool, body func() []app.UI) app.UI {
 	if len(keys) > 0 {
 		d = d.DataSet("fields", strings.Join(keys, " "))

@@ -133,7 +133,8 @@ func TestEditSteps(t *testing.T) {
 // TestAddressWithoutDecoding: after every edit, the address the explorer
 // writes and the state it draws from, now taken from the settled state
 // without decoding its address (page.State.OpenedBy), are what decoding
-// the address again gives, as the explorer once did: the same address, config, axis, range and validity.
+// the address again gives, as the explorer once did: the same address,
+// config, axis, range and validity.
 func TestAddressWithoutDecoding(t *testing.T) {
 	c := newExplorer()
 	c.Query = url.Values{}

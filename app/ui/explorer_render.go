@@ -24,12 +24,12 @@ func (c *explorer) renderNow() {
 	from, to := s.From, s.To
 	if !s.Valid {
 		// While a field is invalid the page keeps its last valid state,
-		// marked, so what is typed never blanks the chart. A page opened on a wrong range (a
-		// link's from=500&to=10) has none to keep: it draws the fitted
-		// range, with the message beside the range field. A link whose
-		// config does not price at all (defaults that overflow) has
-		// nothing to draw: the page is ready and says what to fix
-		// rather than waiting for a render that never comes.
+		// marked, so what is typed never blanks the chart. A page opened on a
+		// wrong range (a link's from=500&to=10) has none to keep: it draws the
+		// fitted range, with the message beside the range field. A link whose
+		// config does not price at all (defaults that overflow) has nothing to
+		// draw: the page is ready and says what to fix rather than waiting for
+		// a render that never comes.
 		if c.shown.ready {
 			return
 		}

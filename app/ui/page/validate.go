@@ -19,10 +19,11 @@ func (s *State) Validate() {
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
 	}
-	// A field whose text does not parse leaves the config at another
-	// value (its last, or a link's default): the state is not what was
-	// typed, and the page keeps showing its last valid one, marked. A bad term or observed point is only left out, as the
-	// Changes and Observed panels say: the rest is what was typed.
+	// A field whose text does not parse leaves the config at another value
+	// (its last, or a link's default): the state is not what was typed, and
+	// the page keeps showing its last valid one, marked. A bad term or
+	// observed point is only left out, as the Changes and Observed panels say:
+	// the rest is what was typed.
 	s.Valid = len(s.InvalidFields()) == 0
 	add := func(key, msg string) {
 		s.Valid = false
