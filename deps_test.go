@@ -66,13 +66,20 @@ var depRules = []depRule{
 	// The page never reaches the server or the command line.
 	{pkgs: ui, deny: []string{server, cli}, required: true},
 	// The page model is plain Go, tested natively: no go-app, no browser.
-	{pkgs: "headroom/app/ui/page/...", deny: []string{goApp, gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/widget/...", "headroom/app/ui/browser/...", "headroom/app/ui/workload/..."}, required: true},
+	{pkgs: "headroom/app/ui/page/...", deny: []string{goApp, gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/widget/...", "headroom/app/ui/browser/...", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/...", "headroom/app/ui/measured/..."}, required: true},
 	// The generic controls know no feature of the page and draw no chart.
-	{pkgs: "headroom/app/ui/widget/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/workload/..."}, required: true},
+	{pkgs: "headroom/app/ui/widget/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/...", "headroom/app/ui/measured/..."}, required: true},
 	// The browser's effects: syscall/js and its native stand-ins, nothing of the page.
-	{pkgs: "headroom/app/ui/browser/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/page/...", "headroom/app/ui/widget/...", "headroom/app/ui/workload/..."}, required: true},
+	{pkgs: "headroom/app/ui/browser/...", deny: []string{gonum, chart, "headroom/app/report/...", server, cli, "headroom/app/ui", "headroom/app/ui/page/...", "headroom/app/ui/widget/...", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/...", "headroom/app/ui/measured/..."}, required: true},
 	// The Workload panel: never the page that composes it.
-	{pkgs: "headroom/app/ui/workload/...", deny: []string{server, cli, "headroom/app/ui"}, required: true},
+	{pkgs: "headroom/app/ui/workload/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/...", "headroom/app/ui/measured/..."}, required: true},
+	// The chart's room (the chart view, its pointer and its sweep cache):
+	// never the page that composes it, nor another feature's room.
+	{pkgs: "headroom/app/ui/chartview/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/mapview/...", "headroom/app/ui/measured/..."}, required: true},
+	// The map's room: the chart's room for the SVG's labelling, no other.
+	{pkgs: "headroom/app/ui/mapview/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/measured/..."}, required: true},
+	// The measured peaks' room: measure and the page's parts, no other room.
+	{pkgs: "headroom/app/ui/measured/...", deny: []string{server, cli, "headroom/app/ui", "headroom/app/ui/workload/...", "headroom/app/ui/chartview/...", "headroom/app/ui/mapview/..."}, required: true},
 	// The command line never builds the page.
 	{pkgs: cli, deny: []string{ui}, required: true},
 	// The exports a person copies: the model and the standard library.

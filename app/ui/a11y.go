@@ -99,7 +99,7 @@ func (l *skipLink) onClick(ctx app.Context, e app.Event) {
 
 // chartSummaryText is chartSummary of the chart on screen.
 func (c *explorer) chartSummaryText(axis string) string {
-	in, ok := c.sweeps.last()
+	in, ok := c.sweeps.Last()
 	if !ok || !c.shown.ready {
 		return chartSummary("", 0, 0, flipNotes{})
 	}

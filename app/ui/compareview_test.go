@@ -7,6 +7,7 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/report"
+	"headroom/app/ui/chartview"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -58,8 +59,8 @@ func TestComparisons(t *testing.T) {
 func TestCompareH100H200Sentence(t *testing.T) {
 	s, list := comparedState(t, page.ComparisonGPU)
 	n := setupNames(s.Cfg, list)
-	var sc sweepCache
-	in, notes, _, err := sc.getNamed(s.Cfg, n.chartNames(), "rows", 1, 900000, page.ChartPoints)
+	sc := chartview.SweepCache[flipNotes]{Describe: describeSweep}
+	in, notes, _, err := sc.Get(s.Cfg, n.chartNames(), "rows", 1, 900000, page.ChartPoints)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +95,8 @@ func TestCompareH100H200Sentence(t *testing.T) {
 	if got := panelTexts(d.Cfg, defaultNames); got[0].title != "Baseline" || got[1].title != "Candidate" {
 		t.Errorf("default panels %+v", got)
 	}
-	var plain sweepCache
-	_, dn, _, _ := plain.getNamed(d.Cfg, [2]string{}, "rows", 1, 900000, page.ChartPoints)
+	plain := chartview.SweepCache[flipNotes]{Describe: describeSweep}
+	_, dn, _, _ := plain.Get(d.Cfg, [2]string{}, "rows", 1, 900000, page.ChartPoints)
 	if !strings.Contains(dn.Change, " the candidate ") || !strings.Contains(dn.Change, " the baseline ") {
 		t.Errorf("default sentence %q", dn.Change)
 	}

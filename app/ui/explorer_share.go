@@ -42,7 +42,7 @@ func (c *explorer) shareLink() string {
 
 // shownSweep is the sweep behind the chart on screen.
 func (c *explorer) shownSweep() (chart.Input, error) {
-	in, ok := c.sweeps.last()
+	in, ok := c.sweeps.Last()
 	if !c.shown.ready || !ok || in.Axis == nil { // the cache holds the shown sweep: renderNow drew it
 		return chart.Input{}, errors.New("the chart is not drawn yet")
 	}
@@ -121,21 +121,12 @@ func (c *explorer) importFile(data []byte) (rep page.ImportReport) {
 	}()
 	c.edits++
 	defer c.requestRender() // a refused file changes nothing, but data-edits follows
-	imp, err := page.ImportJSON(c.state.Cfg, data)
-	if err != nil {
-		return page.ImportReport{Err: err.Error()}
+	rep, ok := c.state.Import(data, c.list)
+	if ok {
+		c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
 	}
-	next, err := c.state.WithImport(imp, c.list)
-	if err != nil {
-		return page.ImportReport{Err: err.Error()}
-	}
-	c.state = next.Settled(c.list)
-	c.hist.Note("import", true) // an import is a gesture of its own: Back undoes it
-	return page.ReportOf(imp, &c.state, c.list)
+	return rep
 }
-
-// last returns the last sweep, if the last get succeeded.
-func (sc *sweepCache) last() (chart.Input, bool) { return sc.in, sc.ok }
 
 // exportSummary names what a file holds, for the share bar's status.
 func exportSummary(format string) string {

@@ -302,7 +302,7 @@ func TestExplorerBadURL(t *testing.T) {
 	if c.state.Cfg.Model.VocabSize != 32000 || c.state.Cfg.Request.Grad {
 		t.Errorf("the good values were not kept: vocab %d grad %v", c.state.Cfg.Model.VocabSize, c.state.Cfg.Request.Grad)
 	}
-	if in, ok := c.sweeps.last(); !c.shown.ready || !ok || in.Axis.Key != "rows" {
+	if in, ok := c.sweeps.Last(); !c.shown.ready || !ok || in.Axis.Key != "rows" {
 		t.Errorf("the page did not render the rest (ready %v, sweep %v along %v)", c.shown.ready, ok, in.Axis)
 	}
 }

@@ -19,7 +19,7 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			c.framePending = false
 			c.renderFrame(ctx)
-			c.layoutOverlay() // a hidden tab: no frame to wait for
+			c.pointer.LayoutOverlay() // a hidden tab: no frame to wait for
 		}})
 		return nil
 	})
@@ -27,12 +27,12 @@ func (c *explorer) setupFrames() {
 		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
 			if !c.framePending {
 				c.frameUsed = false
-				c.layoutOverlay() // of the render in the input's task, if any
+				c.pointer.LayoutOverlay() // of the render in the input's task, if any
 				return
 			}
 			c.framePending = false
 			c.renderFrame(ctx)
-			c.layoutOverlay()
+			c.pointer.LayoutOverlay()
 			app.Window().Call("requestAnimationFrame", c.tick)
 		}})
 		return nil
@@ -53,7 +53,7 @@ func (c *explorer) renderFrame(ctx app.Context) {
 		c.menusDirty = false
 		syncMenus()
 	}
-	c.afterRender()
+	c.pointer.AfterRender()
 	c.markBusy()
 }
 

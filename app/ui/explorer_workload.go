@@ -4,15 +4,9 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"headroom/app/ui/page"
 	"headroom/app/ui/workload"
 	"headroom/estimator"
-	"headroom/estimator/urlquery"
 )
-
-// shapeKeys are the URL keys a workload line's shape sets (in_use_gib is
-// the in-use field's typed text, which the line replaces).
-var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes", page.KeyInUseGiB}
 
 // newWorkloadSink wires the Workload panel to c.
 func (c *explorer) newWorkloadSink() *workload.Loader {
@@ -31,19 +25,9 @@ func (c *explorer) loadShape(base estimator.Config, s estimator.Shape) (err erro
 			err = fmt.Errorf("the load failed: %v", r)
 		}
 	}()
-	cfg, err := s.Config(base)
-	if err != nil {
+	if err := c.state.LoadShape(base, s, c.list); err != nil {
 		return err
 	}
-	q := c.state.Query(c.list)
-	want := urlquery.Encode(cfg)
-	for _, k := range shapeKeys {
-		q.Del(k)
-		if v, ok := want[k]; ok {
-			q[k] = v
-		}
-	}
-	c.state = page.Decode(q, c.list)
 	c.requestRender()
 	return nil
 }

@@ -22,7 +22,7 @@ func TestReversedRangeLinkRenders(t *testing.T) {
 	if !c.shown.ready {
 		t.Fatalf("no render for ?from=500&to=10; errors %v", c.state.Errs)
 	}
-	in, _ := c.sweeps.last()
+	in, _ := c.sweeps.Last()
 	from, to := page.FitRange("rows", c.state.Cfg)
 	if in.From != from || in.To != to || in.Axis.Key != "rows" {
 		t.Errorf("the chart sweeps %d..%d, want the default %d..%d", in.From, in.To, from, to)

@@ -197,6 +197,13 @@ func describeChangeNamed(axis axisText, base, cand []segment, n revNames) string
 	return strings.Join(parts, "; ")
 }
 
+// flipNotes are the sentences the decision panel shows about a sweep
+// (the chart's sweep cache keeps them with it: describeSweep is its
+// Describe).
+type flipNotes struct {
+	Baseline, Candidate, Change string
+}
+
 // describeSweep writes the panel's sentences about a sweep.
 // sequenceRows counts the rows of the rows axes in sequences.
 func describeSweep(in chart.Input, sequenceRows int64) flipNotes {

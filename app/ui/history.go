@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"net/url"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/browser"
@@ -67,15 +65,31 @@ func (c *explorer) flushAddress() {
 // already shows it.
 func (c *explorer) restoreFrom(query string) {
 	defer c.catch("going back or forward")
-	q, err := url.ParseQuery(query)
-	if err != nil {
+	if !c.state.Restore(query, c.list) {
 		return
 	}
 	c.hist.Restored() // and the writes still due, which are for the page left
 	c.menusDirty = true
 	c.markBusy()
-	c.state = page.Decode(q, c.list)
 	c.url.Pending, c.url.Last = query, query
 	c.requestRender()
 	c.Update()
+}
+
+// replaceURL puts the state into the address bar (replace, not push: every
+// slider step is not a page to go back to): at once when the last write is
+// old enough, otherwise when it is, with the latest state.
+func (c *explorer) replaceURL(query string) {
+	if now, wait := c.url.Set(query, browser.NowMs()); now {
+		c.writeURL()
+	} else if wait > 0 {
+		c.scheduleURL(wait)
+	}
+}
+
+// writeURL writes the pending query, if it is not written yet.
+func (c *explorer) writeURL() {
+	if query, ok := c.url.Take(browser.NowMs()); ok {
+		c.queueAddress(false, query)
+	}
 }

@@ -122,7 +122,7 @@ func TestExportImportRestoresPage(t *testing.T) {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
 	sameConfig := estimator.MarshalConfigString(c2.shown.config) == estimator.MarshalConfigString(c.shown.config)
-	if in, _ := c2.sweeps.last(); in.Axis == nil || in.Axis.Key != "vocab_size" || !sameConfig {
+	if in, _ := c2.sweeps.Last(); in.Axis == nil || in.Axis.Key != "vocab_size" || !sameConfig {
 		t.Errorf("shown sweep along %v, config differs: %v", in.Axis, !sameConfig)
 	}
 	if !strings.Contains(r.Summary, "Qwen3-Next-80B-A3B") || !strings.Contains(r.Summary, "vocab_size from 1,000 to 300,000") {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"headroom/app/ui/page"
 	"headroom/estimator"
 )
 
@@ -26,7 +25,7 @@ func TestMapExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("json", func(t *testing.T) {
-		f, err := c.exportMap("json")
+		f, err := c.maps.Export("json")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +35,7 @@ func TestMapExports(t *testing.T) {
 		}
 	})
 	t.Run("csv", func(t *testing.T) {
-		f, err := c.exportMap("csv")
+		f, err := c.maps.Export("csv")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +83,7 @@ func TestMapExports(t *testing.T) {
 	})
 	t.Run("svg and png", func(t *testing.T) {
 		for _, format := range []string{"svg", "png"} {
-			f, err := c.exportMap(format)
+			f, err := c.maps.Export(format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,24 +96,8 @@ func TestMapExports(t *testing.T) {
 		}
 	})
 	t.Run("unknown format", func(t *testing.T) {
-		if _, err := c.exportMap("gif"); err == nil {
+		if _, err := c.maps.Export("gif"); err == nil {
 			t.Error("gif exported")
 		}
 	})
-}
-
-// BenchmarkMapJob is one 128-column map of the default config computed
-// as the page computes it, column by column through mapJob.
-func BenchmarkMapJob(b *testing.B) {
-	cfg := estimator.Default()
-	ms := page.NewMapState()
-	ms.Check(cfg)
-	for b.Loop() {
-		j := newMapJob("k", cfg, &ms)
-		for !j.step(func() bool { return true }) {
-		}
-		if j.err != nil {
-			b.Fatal(j.err)
-		}
-	}
 }

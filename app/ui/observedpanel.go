@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"headroom/app/ui/browser"
+	"headroom/app/ui/measured"
 	"headroom/app/ui/page"
 	"headroom/app/ui/widget"
 	"headroom/estimator"
@@ -202,7 +203,7 @@ func (p *observedPanel) Render() (ui app.UI) {
 			p.renderTable(),
 			widget.SomeText(app.P().ID("obs-sentence").Class("obs-sentence"), v.Summary),
 		),
-		&measuredPanel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
+		&measured.Panel{Config: p.Config, Ready: p.Ready, Sink: p.Sink},
 	)
 }
 
@@ -222,9 +223,9 @@ func (p *observedPanel) renderTable() app.UI {
 		}
 		body = append(body, app.Tr().ID("obs-row-%d", i).Body(
 			app.Th().Scope("row").Body(app.Text(r.Label), warn),
-			numCell(r.Rows), numCell(r.Peak),
-			numCell(r.Predicted[0]), numCell(r.Residual[0]),
-			numCell(r.Predicted[1]), numCell(r.Residual[1]),
+			widget.NumCell(estimator.Group(r.Rows)), widget.NumCell(estimator.Group(r.Peak)),
+			widget.NumCell(estimator.Group(r.Predicted[0])), widget.NumCell(estimator.Group(r.Residual[0])),
+			widget.NumCell(estimator.Group(r.Predicted[1])), widget.NumCell(estimator.Group(r.Residual[1])),
 		))
 	}
 	var fit app.UI
@@ -253,8 +254,6 @@ func (p *observedPanel) renderTable() app.UI {
 		fit,
 	)
 }
-
-func numCell(v int64) app.UI { return app.Td().Class("num").Text(estimator.Group(v)) }
 
 func fitRow(name, b, c string) app.UI {
 	return app.Tr().Body(app.Th().Scope("row").Text(name), app.Td().Class("num").Text(b), app.Td().Class("num").Text(c))

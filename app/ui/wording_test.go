@@ -88,29 +88,3 @@ func TestWidthSlidersStepBy64(t *testing.T) {
 		}
 	}
 }
-
-// TestLineLabelTops: issue 27, defect 11. Line labels stay above the band
-// labels' row (an available line ending at the plot's bottom sat on the
-// REFUSE label), at least a label's height apart; a label moved off its
-// line's end gets a leader.
-func TestLineLabelTops(t *testing.T) {
-	const top, bottom = 10.0, 330.0
-	ends := []float64{329, 329, 120, 121, 122}
-	ys := lineLabelTops(ends, top, bottom)
-	for i, y := range ys {
-		if y+lineLabelGap/2 > bottom-bandLabelRow {
-			t.Errorf("label %d centred at %.1f reaches the band labels' row (%.1f..%.1f)", i, y, bottom-bandLabelRow, bottom)
-		}
-		for j := range ys[:i] {
-			if d := ys[i] - ys[j]; d > -lineLabelGap && d < lineLabelGap {
-				t.Errorf("labels %d and %d are %.1f px apart", j, i, d)
-			}
-		}
-		if _, _, ok := leaderSpan(ends[i], y); ok != (y != ends[i] && (y-ends[i] > 3 || ends[i]-y > 3)) {
-			t.Errorf("label %d at %.1f, its line at %.1f: leader %v", i, y, ends[i], ok)
-		}
-	}
-	if top, h, ok := leaderSpan(329, 296.5); !ok || top != 296.5 || h != 32.5 {
-		t.Errorf("leaderSpan(329, 296.5) = %v, %v, %v", top, h, ok)
-	}
-}

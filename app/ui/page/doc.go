@@ -6,8 +6,11 @@
 // control in comparestate.go; the Changes panel's terms in termsstate.go;
 // the observed peaks in observed.go, whose text
 // estimator.ParseObserved reads; an import in importstate.go and
-// import.go; the "Two inputs" map's, MapState.Set in mapstate.go, the
-// explorer calls itself, as it runs the map), the "On the GPU" group's
+// import.go; the "Two inputs" map's, ApplyMap), and the reducers of the
+// page's other events (reducers.go: the map's click and drag, a workload
+// line loaded, a file imported, Back and Forward): every change to the
+// state is one of them, and the explorer only schedules the render and
+// writes the browser's side. Then the "On the GPU" group's
 // resident memory (resident.go: the page's default of resident memory at
 // expert parallelism 8, the group's and the arch fields' keys in the
 // address, the expert parallelism at which the weights would fit), the

@@ -67,18 +67,22 @@ type Edit struct {
 // points, replaces the state by the one its address opens (Settled), so
 // the page shows what a copied link shows: the edit's one normalization,
 // one Repair and Estimate of its config, one write and one read of its
-// address. An edit of the map view, the
-// banner's dismissal and a gesture's end change no state here: the
-// explorer takes them.
+// address. An edit of the map view goes to ApplyMap; the banner's
+// dismissal and a gesture's end change no state here: the explorer takes
+// them. The page's other writers are reducers too (reducers.go).
 //
 // Apply leaves the history to the explorer (History.Note and Settle).
 func (s *State) Apply(e Edit, list []Preset) {
 	// Only a state Settled just returned is known to be the one its
 	// address opens (OpenedBy); an edit that does not settle (Compare, a
-	// commit) leaves the explorer to decode the address, as before.
+	// commit) leaves the explorer to decode the address.
 	s.settled = false
 	switch e.For {
 	case ForMap:
+		// Against the state's own config; the explorer, whose map shows
+		// the last valid config while the fields do not price, calls
+		// ApplyMap with that one (MapConfig).
+		s.ApplyMap(e, s.Cfg)
 		return
 	case ForCompare:
 		s.ApplyCompare(e, list)

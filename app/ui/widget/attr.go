@@ -63,3 +63,7 @@ func SomeText[T Texter[T]](e T, s string) T {
 	}
 	return e.Text(s)
 }
+
+// NumCell is a table cell of a number, as text (right-aligned by the
+// page's CSS: class num).
+func NumCell(text string) app.UI { return app.Td().Class("num").Text(text) }

@@ -151,11 +151,9 @@ func (p *Panel) slice(ctx app.Context) {
 	p.sliceArmed = false
 	start := browser.NowMs()
 	defer func() { p.longestMs = max(p.longestMs, browser.NowMs()-start) }()
-	for p.st.step(sliceLines) {
-		if browser.NowMs()-start >= sliceMs {
-			p.schedule(ctx)
-			return
-		}
+	if !page.Slice(sliceMs, browser.NowMs, func() bool { return p.st.step(sliceLines) }) {
+		p.schedule(ctx)
+		return
 	}
 	if p.st.shown != nil && p.st.shown != p.drawnFor {
 		// The histogram (a sweep along rows and its SVG) is a task of its

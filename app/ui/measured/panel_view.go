@@ -1,4 +1,4 @@
-package ui
+package measured
 
 // How the measured panel draws itself: the status, a snapshot's devices,
 // the reports and the buttons that use them.
@@ -15,7 +15,7 @@ import (
 )
 
 // Render draws the measured part of the panel.
-func (p *measuredPanel) Render() (ui app.UI) {
+func (p *Panel) Render() (ui app.UI) {
 	defer p.Sink.CatchRender("drawing the measured peaks", &ui)
 	return app.Div().ID("measured").Class("measured").Body(
 		app.Div().Class("import-actions").Body(
@@ -33,7 +33,7 @@ func (p *measuredPanel) Render() (ui app.UI) {
 }
 
 // stateName is the state for data-state.
-func (p *measuredPanel) stateName() string {
+func (p *Panel) stateName() string {
 	switch {
 	case p.reading:
 		return "reading"
@@ -47,7 +47,7 @@ func (p *measuredPanel) stateName() string {
 	return "idle"
 }
 
-func (p *measuredPanel) renderStatus() app.UI {
+func (p *Panel) renderStatus() app.UI {
 	box := app.Div().ID("measured-status").Class("workload-status", widget.ClassIf(p.err != "", "failed")).
 		Role("status").Aria("live", "polite").DataSet("state", p.stateName())
 	var text string
@@ -86,7 +86,7 @@ func gibOf(b int64) string {
 	return estimator.Bytes(b).String() + " (" + estimator.Group(b) + " bytes)"
 }
 
-func (p *measuredPanel) renderSnapshot() app.UI {
+func (p *Panel) renderSnapshot() app.UI {
 	views := p.deviceViews()
 	if len(views) == 0 {
 		return nil
@@ -132,7 +132,7 @@ func (p *measuredPanel) renderSnapshot() app.UI {
 	return app.Div().ID("measured-snapshot").Body(out...)
 }
 
-func (p *measuredPanel) renderCompare(id string, v deviceView) app.UI {
+func (p *Panel) renderCompare(id string, v deviceView) app.UI {
 	if v.MatchEr != "" {
 		return app.P().Class("control-error").Text("The config shown does not price: " + v.MatchEr)
 	}
@@ -143,7 +143,7 @@ func (p *measuredPanel) renderCompare(id string, v deviceView) app.UI {
 	for _, m := range v.Match {
 		rows = append(rows, app.Tr().DataSet("revision", m.Revision).Body(
 			app.Th().Scope("row").Text(m.Revision),
-			numCell(m.Rows), numCell(m.PredictedBytes), numCell(m.ResidualBytes),
+			widget.NumCell(estimator.Group(m.Rows)), widget.NumCell(estimator.Group(m.PredictedBytes)), widget.NumCell(estimator.Group(m.ResidualBytes)),
 			app.Td().Class("measured-summary").Text(m.Best.Summary),
 		))
 	}
@@ -161,7 +161,7 @@ func (p *measuredPanel) renderCompare(id string, v deviceView) app.UI {
 // liveShown is how many live blocks the table lists.
 const liveShown = 50
 
-func (p *measuredPanel) renderLive(id string, v deviceView) app.UI {
+func (p *Panel) renderLive(id string, v deviceView) app.UI {
 	d := v.Dev
 	n := min(len(d.LiveAtPeak), liveShown)
 	rows := make([]app.UI, 0, n)
@@ -171,7 +171,7 @@ func (p *measuredPanel) renderLive(id string, v deviceView) app.UI {
 			size = "≈ " + size
 		}
 		rows = append(rows, app.Tr().DataSet("size", l.Size).Body(
-			app.Td().Class("num").Text(size), numCell(l.RequestedSize), numCell(l.RoundingBytes),
+			app.Td().Class("num").Text(size), widget.NumCell(estimator.Group(l.RequestedSize)), widget.NumCell(estimator.Group(l.RoundingBytes)),
 			app.Td().Class("measured-frame").Text(l.Frame),
 			app.Td().Class("measured-priced").Text(v.Priced[l.Addr]),
 		))
@@ -191,7 +191,7 @@ func (p *measuredPanel) renderLive(id string, v deviceView) app.UI {
 	))
 }
 
-func (p *measuredPanel) renderReports() app.UI {
+func (p *Panel) renderReports() app.UI {
 	r := p.reports
 	if r == nil {
 		return nil
@@ -204,8 +204,8 @@ func (p *measuredPanel) renderReports() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(
 			app.Th().Scope("row").Text(c.File),
-			app.Td().Text(c.Phase), numCell(c.Children), numCell(c.PackedTokens),
-			numCell(c.PredictedPeakBytes), numCell(c.ObservedPeakBytes), app.Td().Class("num").Text(errPct),
+			app.Td().Text(c.Phase), widget.NumCell(estimator.Group(c.Children)), widget.NumCell(estimator.Group(c.PackedTokens)),
+			widget.NumCell(estimator.Group(c.PredictedPeakBytes)), widget.NumCell(estimator.Group(c.ObservedPeakBytes)), app.Td().Class("num").Text(errPct),
 		))
 	}
 	var skipped app.UI
@@ -232,7 +232,7 @@ func (p *measuredPanel) renderReports() app.UI {
 }
 
 // renderUse is the two buttons and what they would apply.
-func (p *measuredPanel) renderUse() app.UI {
+func (p *Panel) renderUse() app.UI {
 	if p.snap == nil && p.reports == nil {
 		return nil
 	}

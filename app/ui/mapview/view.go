@@ -1,4 +1,4 @@
-package ui
+package mapview
 
 import (
 	"encoding/json"
@@ -15,18 +15,18 @@ import (
 	"headroom/estimator"
 )
 
-// keyMClick is the edit a click on the map sends: Text is "x,y", the
+// KeyClick is the edit a click on the map sends: Text is "x,y", the
 // point under the pointer, which both fields take.
-const keyMClick = "mclick"
+const KeyClick = "mclick"
 
-// mapView is the "Two inputs" view: the x and y menus with their ranges,
+// View is the "Two inputs" view: the x and y menus with their ranges,
 // the columns, the map (id map) with the column under the pointer
 // (id map-readout), the summary sentence and the exports. The map is
 // computed over several frames; Progress says how far.
-type mapView struct {
+type View struct {
 	app.Compo
 
-	State    mapViewState
+	State    ViewState
 	Sink     *widget.Sink
 	Exporter func(format string) (browser.File, error)
 
@@ -35,8 +35,8 @@ type mapView struct {
 	status    string // the last export's outcome
 }
 
-// mapViewState is what the map view shows.
-type mapViewState struct {
+// ViewState is what the map view shows.
+type ViewState struct {
 	X, Y             string
 	XFrom, XTo       string
 	YFrom, YTo, Cols string
@@ -52,7 +52,7 @@ type mapViewState struct {
 }
 
 // Render draws the view.
-func (m *mapView) Render() (ui app.UI) {
+func (m *View) Render() (ui app.UI) {
 	defer m.Sink.CatchRender("drawing the map", &ui)
 	st := &m.State
 	var opts []widget.Option
@@ -106,7 +106,7 @@ func (m *mapView) Render() (ui app.UI) {
 	)
 }
 
-func (m *mapView) field(id, label, text string) app.UI {
+func (m *View) field(id, label, text string) app.UI {
 	msg := m.State.Errors[id]
 	return app.Div().Class("control", "bound", widget.ClassIf(msg != "", "has-error")).Body(
 		app.Label().For("%s", id).Class("control-label", "control-name").Text(label),
@@ -119,13 +119,13 @@ func (m *mapView) field(id, label, text string) app.UI {
 }
 
 // onField sends a committed range or columns field.
-func (m *mapView) onField(ctx app.Context, e app.Event) {
+func (m *View) onField(ctx app.Context, e app.Event) {
 	defer m.Sink.Catch("editing the map's axes")
 	src := ctx.JSSrc()
 	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditText, Key: src.Get("id").String(), Text: src.Get("value").String(), Settle: true})
 }
 
-func (m *mapView) exportButton(format, label string) app.UI {
+func (m *View) exportButton(format, label string) app.UI {
 	return app.Button().ID("map-export-" + format).Type("button").Class("share-button").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			defer m.Sink.Catch("exporting the map")
@@ -149,7 +149,7 @@ func (m *mapView) exportButton(format, label string) app.UI {
 
 // pointerAt is the map's point under the pointer: the SVG coordinates of
 // the event, through the frame, or false off the plane.
-func (m *mapView) pointerAt(ctx app.Context, e app.Event) (x, y float64, ok bool) {
+func (m *View) pointerAt(ctx app.Context, e app.Event) (x, y float64, ok bool) {
 	st := &m.State
 	if !st.HasFrame || st.Result == nil {
 		return 0, 0, false
@@ -169,7 +169,7 @@ func (m *mapView) pointerAt(ctx app.Context, e app.Event) (x, y float64, ok bool
 }
 
 // onMove shows the column under the pointer with its exact flips.
-func (m *mapView) onMove(ctx app.Context, e app.Event) {
+func (m *View) onMove(ctx app.Context, e app.Event) {
 	defer m.Sink.Catch("reading the map")
 	x, _, ok := m.pointerAt(ctx, e)
 	if !ok {
@@ -180,25 +180,25 @@ func (m *mapView) onMove(ctx app.Context, e app.Event) {
 	if i < 0 {
 		return
 	}
-	m.readout = columnText(res, i)
+	m.readout = ColumnText(res, i)
 	js, _ := json.Marshal(res.Columns[i])
 	m.readoutJS = string(js)
 }
 
 // onClick moves the config to the point under the pointer: x and y both.
-func (m *mapView) onClick(ctx app.Context, e app.Event) {
+func (m *View) onClick(ctx app.Context, e app.Event) {
 	defer m.Sink.Catch("moving to a point of the map")
 	x, y, ok := m.pointerAt(ctx, e)
 	if !ok {
 		return
 	}
-	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: keyMClick, Settle: true,
+	m.Sink.Send(ctx, page.Edit{For: page.ForMap, Kind: page.EditMapClick, Key: KeyClick, Settle: true,
 		Text: strconv.FormatInt(int64(math.Round(x)), 10) + "," + strconv.FormatInt(int64(math.Round(y)), 10)})
 }
 
-// columnText is column i of res in words: its x, then each revision's
+// ColumnText is column i of res in words: its x, then each revision's
 // decision at y's start and its exact flips.
-func columnText(res *estimator.MapResult, i int) string {
+func ColumnText(res *estimator.MapResult, i int) string {
 	c := &res.Columns[i]
 	var b strings.Builder
 	b.WriteString(res.X.Axis + " " + estimator.Group(c.X) + " (column " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(res.Columns)) + ")")

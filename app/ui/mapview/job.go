@@ -1,4 +1,4 @@
-package ui
+package mapview
 
 import (
 	"headroom/app/ui/page"
@@ -6,9 +6,9 @@ import (
 )
 
 // mapJob computes one map column by column (estimator.Mapper), so the
-// page can spread the work over animation frames: each frame computes a
-// few columns within its budget and a slider input never waits for a
-// whole map. A job is for one config and one set of axes (its key); a
+// page can spread the work over animation frames (page.Slice): each frame
+// computes a few columns within its budget and a slider input never waits
+// for a whole map. A job is for one config and one set of axes (its key); a
 // new key starts a new job and the old one is dropped.
 type mapJob struct {
 	key   string
@@ -36,23 +36,20 @@ func newMapJob(key string, cfg estimator.Config, ms *page.MapState) *mapJob {
 	return j
 }
 
-// step computes columns until the job is done or more() says the frame's
-// budget is spent (it is asked after each column, so at least one column
-// is computed per step). It reports whether the job is done.
-func (j *mapJob) step(more func() bool) bool {
-	for !j.done {
-		j.cols[j.next], j.flips = j.m.Column(j.next, j.flips)
-		j.next++
-		if j.next == len(j.cols) {
-			j.res, j.err = j.m.Result(j.cols)
-			j.done = true
-			break
-		}
-		if !more() {
-			break
-		}
+// column computes the next column, and the map once the last is done. It
+// reports whether columns remain: page.Slice calls it until the slice's
+// budget is spent.
+func (j *mapJob) column() (more bool) {
+	if j.done {
+		return false
 	}
-	return j.done
+	j.cols[j.next], j.flips = j.m.Column(j.next, j.flips)
+	j.next++
+	if j.next == len(j.cols) {
+		j.res, j.err = j.m.Result(j.cols)
+		j.done = true
+	}
+	return !j.done
 }
 
 // progress is the columns computed and the columns in all.

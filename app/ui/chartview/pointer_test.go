@@ -1,4 +1,4 @@
-package ui
+package chartview
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ import (
 )
 
 // testView is the overlay's view of the default chart along rows.
-func testView(t *testing.T) (*pointerView, chart.Input) {
+func testView(t *testing.T) (*Drawing, chart.Input) {
 	t.Helper()
 	cfg := estimator.Default()
 	from, to := page.DefaultRange("rows", cfg)
@@ -24,7 +24,7 @@ func testView(t *testing.T) (*pointerView, chart.Input) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := newPointerView(cfg, in, f)
+	v, err := NewDrawing(cfg, in, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,13 +147,13 @@ func TestPointerReadout(t *testing.T) {
 }
 
 func TestLabelSVG(t *testing.T) {
-	got := labelSVG([]byte(`<svg width="100%" role="img" viewBox="0 0 1 1"></svg>`))
+	got := LabelSVG([]byte(`<svg width="100%" role="img" viewBox="0 0 1 1"></svg>`))
 	if !strings.Contains(got, `role="img" aria-labelledby="chart-caption" viewBox`) {
-		t.Errorf("labelSVG: %s", got)
+		t.Errorf("LabelSVG: %s", got)
 	}
-	got = labelSVG([]byte("<svg\n\trole=\"img\">\n<g>\n<text>a &gt;\nb</text>\n</g>\n</svg>\n"))
+	got = LabelSVG([]byte("<svg\n\trole=\"img\">\n<g>\n<text>a &gt;\nb</text>\n</g>\n</svg>\n"))
 	if want := "<svg\n\trole=\"img\" aria-labelledby=\"chart-caption\"><g><text>a &gt;\nb</text></g></svg>"; got != want {
-		t.Errorf("labelSVG kept or lost line breaks:\n got %q\nwant %q", got, want)
+		t.Errorf("LabelSVG kept or lost line breaks:\n got %q\nwant %q", got, want)
 	}
 }
 
@@ -171,7 +171,7 @@ func BenchmarkPointerMove(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Run("new x", func(b *testing.B) {
-		v, _ := newPointerView(cfg, in, f)
+		v, _ := NewDrawing(cfg, in, f)
 		w := f.Plot.Right - f.Plot.Left
 		for i := 0; b.Loop(); i++ {
 			if i%1000 == 0 {
@@ -181,7 +181,7 @@ func BenchmarkPointerMove(b *testing.B) {
 		}
 	})
 	b.Run("same x", func(b *testing.B) {
-		v, _ := newPointerView(cfg, in, f)
+		v, _ := NewDrawing(cfg, in, f)
 		px := (f.Plot.Left + f.Plot.Right) / 2
 		v.readoutAt(v.snap(px))
 		for b.Loop() {
@@ -209,5 +209,31 @@ func TestSpreadLabels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLineLabelTops: line labels stay above the band labels' row (a line
+// ending at the plot's bottom would otherwise sit on the REFUSE label), at
+// least a label's height apart; a label moved off its line's end gets a
+// leader.
+func TestLineLabelTops(t *testing.T) {
+	const top, bottom = 10.0, 330.0
+	ends := []float64{329, 329, 120, 121, 122}
+	ys := lineLabelTops(ends, top, bottom)
+	for i, y := range ys {
+		if y+lineLabelGap/2 > bottom-bandLabelRow {
+			t.Errorf("label %d centred at %.1f reaches the band labels' row (%.1f..%.1f)", i, y, bottom-bandLabelRow, bottom)
+		}
+		for j := range ys[:i] {
+			if d := ys[i] - ys[j]; d > -lineLabelGap && d < lineLabelGap {
+				t.Errorf("labels %d and %d are %.1f px apart", j, i, d)
+			}
+		}
+		if _, _, ok := leaderSpan(ends[i], y); ok != (y != ends[i] && (y-ends[i] > 3 || ends[i]-y > 3)) {
+			t.Errorf("label %d at %.1f, its line at %.1f: leader %v", i, y, ends[i], ok)
+		}
+	}
+	if top, h, ok := leaderSpan(329, 296.5); !ok || top != 296.5 || h != 32.5 {
+		t.Errorf("leaderSpan(329, 296.5) = %v, %v, %v", top, h, ok)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package mapview
 
 import (
 	"encoding/json"
@@ -26,9 +26,10 @@ func TestMapJobEqualsMap(t *testing.T) {
 			ms.Check(cfg)
 			j := newMapJob("k", cfg, &ms)
 			steps := 0
+			clock := 0.0 // a column a millisecond: a slice of tc.per ms computes tc.per columns
+			now := func() float64 { return clock }
 			for !j.done {
-				n := 0
-				j.step(func() bool { n++; return n < tc.per })
+				page.Slice(float64(tc.per), now, func() bool { clock++; return j.column() })
 				steps++
 				if steps > 1000 {
 					t.Fatal("the job never finished")
@@ -67,5 +68,21 @@ func TestMapJobErrors(t *testing.T) {
 	}
 	if fe := estimator.FieldErrors(j.err); len(fe) == 0 || page.MapErrKey(fe[0].Field) != page.KeyMY {
 		t.Errorf("error %v is not beside %s", j.err, page.KeyMY)
+	}
+}
+
+// BenchmarkMapJob is one 128-column map of the default config computed
+// as the page computes it, column by column through mapJob.
+func BenchmarkMapJob(b *testing.B) {
+	cfg := estimator.Default()
+	ms := page.NewMapState()
+	ms.Check(cfg)
+	for b.Loop() {
+		j := newMapJob("k", cfg, &ms)
+		for j.column() {
+		}
+		if j.err != nil {
+			b.Fatal(j.err)
+		}
 	}
 }

@@ -1,18 +1,24 @@
-package ui
+package chartview
 
 import (
 	"headroom/app/chart"
 	"headroom/estimator"
 )
 
-// sweepCache keeps the last sweep, so that moving the swept input itself
+// SweepCache keeps the last sweep, so that moving the swept input itself
 // (rows, on the default axis) only moves the chart's marker: the sweep
 // sets the axis to every x anyway, so the points do not depend on it.
-type sweepCache struct {
+// With the sweep it keeps what Describe makes of it (the decision panels'
+// sentences, N), made once per sweep. The zero value describes nothing.
+type SweepCache[N any] struct {
+	// Describe says what the sweep in shows, its rows counted in
+	// sequences of sequenceRows; nil: the zero N.
+	Describe func(in chart.Input, sequenceRows int64) N
+
 	key   sweepKey
 	ok    bool
 	in    chart.Input
-	notes flipNotes
+	notes N
 }
 
 // sweepKey is everything a sweep's points depend on.
@@ -26,17 +32,13 @@ type sweepKey struct {
 	names    [2]string // the revisions' names the sentences and the legend use
 }
 
-// flipNotes are the sentences the decision panel shows about a sweep.
-type flipNotes struct {
-	Baseline, Candidate, Change string
-}
-
-// getNamed returns the sweep of cfg along axis, the revisions named
-// (chart.Input.Names; unnamed when zero), and whether it was reused.
-func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis string, from, to int64, points int) (chart.Input, flipNotes, bool, error) {
+// Get returns the sweep of cfg along axis, the revisions named
+// (chart.Input.Names; unnamed when zero), what Describe made of it, and
+// whether it was reused.
+func (sc *SweepCache[N]) Get(cfg estimator.Config, names [2]string, axis string, from, to int64, points int) (in chart.Input, notes N, reused bool, err error) {
 	rv, err := cfg.ResolveRevisions()
 	if err != nil {
-		return chart.Input{}, flipNotes{}, false, err
+		return chart.Input{}, notes, false, err
 	}
 	key := sweepKey{r: withoutAxis(rv.Rev[1], axis), axis: axis, from: from, to: to, points: points, names: names}
 	if axis == "rows" || axis == "projected_rows" || axis == "target_rows" {
@@ -50,16 +52,24 @@ func (sc *sweepCache) getNamed(cfg estimator.Config, names [2]string, axis strin
 		in.Current = estimator.AxisValue(axis, cfg)
 		return in, sc.notes, true, nil
 	}
-	in, err := chart.Build(cfg, axis, from, to, points)
+	in, err = chart.Build(cfg, axis, from, to, points)
 	if err != nil {
 		sc.ok = false
-		return chart.Input{}, flipNotes{}, false, err
+		return chart.Input{}, notes, false, err
 	}
 	in.Names = names
 	sc.key, sc.in, sc.ok = key, in, true
-	sc.notes = describeSweep(in, cfg.Request.SequenceRows)
+	var zero N
+	sc.notes = zero
+	if sc.Describe != nil {
+		sc.notes = sc.Describe(in, cfg.Request.SequenceRows)
+	}
 	return in, sc.notes, false, nil
 }
+
+// Last returns the last sweep, if the last Get succeeded: the chart on
+// screen, which the exports draw again.
+func (sc *SweepCache[N]) Last() (chart.Input, bool) { return sc.in, sc.ok }
 
 // withoutAxis clears the axis' value in r when the sweep's points do not
 // depend on it. Sweeping rows carries projected and target rows in

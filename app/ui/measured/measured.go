@@ -1,4 +1,4 @@
-package ui
+package measured
 
 import (
 	"bytes"
@@ -15,11 +15,11 @@ import (
 	"headroom/measure"
 )
 
-// The measured truth of issue 26 on the page: a PyTorch memory snapshot
-// or ART's planner-miss reports dropped on (or picked in) the Observed
-// peaks panel. This file is the panel's model, plain Go: the slices a
-// snapshot is fed to its reader in, what the reader makes of them, and
-// what the panel shows of it. measuredpanel.go is the component.
+// The measured truth on the page: a PyTorch memory snapshot or ART's
+// planner-miss reports dropped on (or picked in) the Observed peaks
+// panel. This file is the panel's model, plain Go: the slices a snapshot
+// is fed to its reader in, what the reader makes of them, and what the
+// panel shows of it. panel.go is the component.
 
 // The page's limits. A snapshot decodes to about 15 to 20 times its size
 // in memory (measure's doc.go), and the page has one WebAssembly heap:

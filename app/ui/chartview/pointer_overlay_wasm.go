@@ -1,6 +1,6 @@
 //go:build wasm
 
-package ui
+package chartview
 
 import (
 	"headroom/app/ui/browser"
@@ -13,14 +13,14 @@ import (
 // the bands' and lines' labels, and the read-outs prefetched in idle time.
 
 // showAt shows the read-out at x, measuring the page first.
-func (p *chartPointer) showAt(v *pointerView, x int64) {
+func (p *chartPointer) showAt(v *Drawing, x int64) {
 	if g := p.geometry(v); g.ok {
 		p.show(v, g, x)
 	}
 }
 
 // show puts the crosshair at x and the read-out beside it.
-func (p *chartPointer) show(v *pointerView, g geometry, x int64) {
+func (p *chartPointer) show(v *Drawing, g geometry, x int64) {
 	cx := g.cssX(v.frame.XToPixel(float64(x)))
 	els := &p.els
 	els.crossStyle.Set("transform", "translateX("+px(cx)+")")
@@ -76,7 +76,7 @@ func lookupEls() overlayEls {
 	return e
 }
 
-func (p *chartPointer) showSelection(v *pointerView, g geometry, a, b float64) {
+func (p *chartPointer) showSelection(v *Drawing, g geometry, a, b float64) {
 	if a > b {
 		a, b = b, a
 	}
@@ -94,7 +94,7 @@ func (p *chartPointer) hideSelection() { p.byID("chart-selection").Set("hidden",
 
 // layoutBands labels, with the chart's geometry g, the candidate's decision bands wide enough to hold
 // a word, so the bands read without their colours.
-func (p *chartPointer) layoutBands(v *pointerView, g geometry) {
+func (p *chartPointer) layoutBands(v *Drawing, g geometry) {
 	box := p.byID("chart-bands")
 	if !box.Truthy() {
 		return
@@ -166,17 +166,17 @@ const prefetchSlice = 4
 // read-out ready rather than pricing an estimate (the one costly step of
 // a move). A new drawing starts it again, once the page is quiet. One
 // chain of callbacks runs at a time (preDue).
-func (p *chartPointer) prefetch(v *pointerView) {
+func (p *chartPointer) prefetch(v *Drawing) {
 	p.pre, p.preFor = 0, v
 	p.preAfter = browser.NowMs() + prefetchQuiet
 	if p.idle == nil {
 		p.idle = app.FuncOf(func(this app.Value, args []app.Value) any {
-			defer p.c.catch("reading the chart out ahead")
+			defer p.pt.catch("reading the chart out ahead")
 			p.preDue = false
 			v := p.preFor
 			// p.el is nil once the chart has gone (Two inputs): a callback
 			// asked for before then finds nothing to read out for.
-			if v == nil || p.el == nil || v != p.c.view.Load() || p.pre >= len(v.snaps) {
+			if v == nil || p.el == nil || v != p.pt.view.Load() || p.pre >= len(v.snaps) {
 				return nil
 			}
 			start := browser.NowMs()

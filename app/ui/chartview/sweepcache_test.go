@@ -1,4 +1,4 @@
-package ui
+package chartview
 
 import (
 	"reflect"
@@ -18,14 +18,14 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 	for _, axis := range estimator.Axes() {
 		f, _ := estimator.FieldByKey(axis)
 		from, to := page.DefaultRange(axis, base)
-		var sc sweepCache
-		if _, _, reused, err := sc.getNamed(base, [2]string{}, axis, from, to, 64); err != nil || reused {
+		var sc SweepCache[struct{}]
+		if _, _, reused, err := sc.Get(base, [2]string{}, axis, from, to, 64); err != nil || reused {
 			t.Fatalf("%s: first get: reused %v, err %v", axis, reused, err)
 		}
 		moved := base
 		v := estimator.AxisValue(axis, base)
 		f.SetInt(&moved, v/2+1)
-		got, _, reused, err := sc.getNamed(moved, [2]string{}, axis, from, to, 64)
+		got, _, reused, err := sc.Get(moved, [2]string{}, axis, from, to, 64)
 		if err != nil {
 			t.Fatalf("%s: %v", axis, err)
 		}
@@ -48,13 +48,13 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 		if axis == "chunk_rows" {
 			other.Model.VocabSize = 100000
 		}
-		if _, _, reused, _ := sc.getNamed(other, [2]string{}, axis, from, to, 64); reused {
+		if _, _, reused, _ := sc.Get(other, [2]string{}, axis, from, to, 64); reused {
 			t.Errorf("%s: a change of another input reused the sweep", axis)
 		}
 		// A baseline of its own changes the baseline's flips: never reused.
 		compared := other
 		compared.Baseline = &estimator.Baseline{Overrides: estimator.Overrides{"budget.capacity_bytes": {Int: estimator.H100CapacityBytes}}}
-		if _, _, reused, _ := sc.getNamed(compared, [2]string{}, axis, from, to, 64); reused {
+		if _, _, reused, _ := sc.Get(compared, [2]string{}, axis, from, to, 64); reused {
 			t.Errorf("%s: a baseline of its own reused the sweep without one", axis)
 		}
 	}
@@ -65,12 +65,12 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 func TestSweepCacheRowsWithProjection(t *testing.T) {
 	c := estimator.Default()
 	c.Request.ProjectedRows = estimator.Int64(30000)
-	var sc sweepCache
-	if _, _, _, err := sc.getNamed(c, [2]string{}, "rows", 1, 500000, 64); err != nil {
+	var sc SweepCache[struct{}]
+	if _, _, _, err := sc.Get(c, [2]string{}, "rows", 1, 500000, 64); err != nil {
 		t.Fatal(err)
 	}
 	c.Request.Rows = 40000
-	got, _, reused, err := sc.getNamed(c, [2]string{}, "rows", 1, 500000, 64)
+	got, _, reused, err := sc.Get(c, [2]string{}, "rows", 1, 500000, 64)
 	if err != nil || reused {
 		t.Fatalf("reused %v, err %v", reused, err)
 	}

@@ -1,4 +1,4 @@
-package ui
+package measured
 
 import (
 	"io"
@@ -14,8 +14,7 @@ import (
 	"headroom/measure"
 )
 
-// measuredPanel is the measured truth in the Observed peaks panel (issue
-// 26): a PyTorch memory snapshot or ART's planner-miss reports, picked
+// Panel is the measured truth in the Observed peaks panel: a PyTorch memory snapshot or ART's planner-miss reports, picked
 // (id measured-file) or dropped anywhere on the panel (observed-panel).
 // While a file is read: a progress bar (measured-progress) and a cancel
 // button (measured-cancel); the status (measured-status, data-state
@@ -27,7 +26,7 @@ import (
 // (measured-reports) and the skipped ones (measured-skipped). The
 // buttons measured-use-points and measured-use-profile put the points in
 // the panel's box and the learned profile in the config.
-type measuredPanel struct {
+type Panel struct {
 	app.Compo
 
 	Config estimator.Config // the config shown: the last valid render
@@ -54,7 +53,7 @@ type measuredPanel struct {
 }
 
 // OnMount makes the Observed peaks panel a drop target for files.
-func (p *measuredPanel) OnMount(ctx app.Context) {
+func (p *Panel) OnMount(ctx app.Context) {
 	defer p.Sink.Catch("opening the measured peaks")
 	ctx.Defer(func(ctx app.Context) {
 		defer p.Sink.Catch("watching for dropped measurements")
@@ -64,7 +63,7 @@ func (p *measuredPanel) OnMount(ctx app.Context) {
 
 // OnDismount stops watching for drops and stops a read: its callbacks
 // find a newer generation and do nothing.
-func (p *measuredPanel) OnDismount() {
+func (p *Panel) OnDismount() {
 	if p.release != nil {
 		p.release()
 		p.release = nil
@@ -73,7 +72,7 @@ func (p *measuredPanel) OnDismount() {
 }
 
 // stop ends the running read, if any.
-func (p *measuredPanel) stop(end error) {
+func (p *Panel) stop(end error) {
 	p.gen++
 	p.reading = false
 	if p.feed != nil {
@@ -82,7 +81,7 @@ func (p *measuredPanel) stop(end error) {
 	}
 }
 
-func (p *measuredPanel) onPick(ctx app.Context, e app.Event) {
+func (p *Panel) onPick(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("reading the chosen measurements")
 	input := ctx.JSSrc()
 	files := browser.FilesOf(input)
@@ -92,7 +91,7 @@ func (p *measuredPanel) onPick(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *measuredPanel) onCancel(ctx app.Context, e app.Event) {
+func (p *Panel) onCancel(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("cancelling the read")
 	if !p.reading {
 		return
@@ -102,14 +101,14 @@ func (p *measuredPanel) onCancel(ctx app.Context, e app.Event) {
 }
 
 // fail ends a read with a message; what was shown stays.
-func (p *measuredPanel) fail(msg string) {
+func (p *Panel) fail(msg string) {
 	p.stop(errCancelled)
 	p.err, p.cancelled = msg, false
 }
 
 // onFiles starts reading dropped or picked files: one snapshot, or one
 // or more planner-miss reports.
-func (p *measuredPanel) onFiles(ctx app.Context, files []app.Value) {
+func (p *Panel) onFiles(ctx app.Context, files []app.Value) {
 	defer p.Sink.Catch("reading the measurements")
 	p.stop(errCancelled)
 	p.err, p.cancelled, p.status = "", false, ""
@@ -149,7 +148,7 @@ func (p *measuredPanel) onFiles(ctx app.Context, files []app.Value) {
 
 // readSnapshot feeds the snapshot's slices, from head on, to its reader
 // in a goroutine of its own, and shows what it makes of them.
-func (p *measuredPanel) readSnapshot(ctx app.Context, gen int, file app.Value, name string, head []byte) {
+func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name string, head []byte) {
 	feed := newSliceFeed()
 	p.feed = feed
 	go func() {
@@ -194,7 +193,7 @@ func (p *measuredPanel) readSnapshot(ctx app.Context, gen int, file app.Value, n
 
 // readReports reads every file whole as a planner-miss report and
 // imports them together.
-func (p *measuredPanel) readReports(ctx app.Context, gen int, files []app.Value, names []string) {
+func (p *Panel) readReports(ctx app.Context, gen int, files []app.Value, names []string) {
 	raws := make([][]byte, len(files))
 	p.reading, p.size, p.read = true, 0, 0
 	for _, f := range files {
@@ -238,7 +237,7 @@ func (p *measuredPanel) readReports(ctx app.Context, gen int, files []app.Value,
 
 // deviceViews are the snapshot's views for the config shown, made again
 // only when the config or the snapshot changed.
-func (p *measuredPanel) deviceViews() []deviceView {
+func (p *Panel) deviceViews() []deviceView {
 	if p.snap == nil {
 		return nil
 	}
@@ -258,7 +257,7 @@ type viewKey struct {
 }
 
 // points are the observed points the measurement gives.
-func (p *measuredPanel) points() []estimator.ObservedPoint {
+func (p *Panel) points() []estimator.ObservedPoint {
 	if p.reports != nil {
 		return p.reports.Points
 	}
@@ -270,14 +269,14 @@ func (p *measuredPanel) points() []estimator.ObservedPoint {
 }
 
 // profile is the learned profile the measurement gives.
-func (p *measuredPanel) profile() *measure.LearnedProfile {
+func (p *Panel) profile() *measure.LearnedProfile {
 	if p.reports != nil {
 		return p.reports.Profile
 	}
 	return profileOfPoints(p.points(), p.Config.Budget.InUseBytes)
 }
 
-func (p *measuredPanel) onUsePoints(ctx app.Context, e app.Event) {
+func (p *Panel) onUsePoints(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("using the measured points")
 	pts := p.points()
 	if len(pts) == 0 {
@@ -290,7 +289,7 @@ func (p *measuredPanel) onUsePoints(ctx app.Context, e app.Event) {
 	p.Sink.Send(ctx, page.Edit{For: page.ForObserved, Kind: page.EditObserved, Key: page.KeyObserved, Text: estimator.FormatObserved(pts), Settle: true})
 }
 
-func (p *measuredPanel) onUseProfile(ctx app.Context, e app.Event) {
+func (p *Panel) onUseProfile(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("using the learned profile")
 	text := profileJSON(p.profile())
 	if text == "" {

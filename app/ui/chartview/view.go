@@ -1,4 +1,4 @@
-package ui
+package chartview
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -7,11 +7,11 @@ import (
 	"headroom/app/ui/widget"
 )
 
-// chartView holds the chart (id chart): the SVG the chart code drew, put
+// View holds the chart (id chart): the SVG the chart code drew, put
 // into the page as it is, and the pointer's overlay over it (pointer.go):
 // a crosshair, a drag's selection, the bands' labels and the read-out
 // (#chart-readout), which the overlay's code shows, moves and fills.
-type chartView struct {
+type View struct {
 	app.Compo
 
 	SVG     string // one <svg> element; "" until the first render
@@ -25,7 +25,7 @@ type chartView struct {
 
 // Render draws the chart's frame; the SVG is a raw element, replaced only
 // when its text changes.
-func (c *chartView) Render() (ui app.UI) {
+func (c *View) Render() (ui app.UI) {
 	defer c.Sink.CatchRender("drawing the chart", &ui)
 	empty := "Loading the estimator…"
 	if c.Empty != "" {

@@ -1,4 +1,4 @@
-package ui
+package measured
 
 import (
 	"errors"
@@ -54,11 +54,11 @@ func feedSlices(t *testing.T, name string, data []byte, n int, cancelAfter int) 
 // it does whole; a cancel, a truncated file and a pickle that calls a
 // global end with an error, the reader never stuck.
 func TestSliceFeedSnapshot(t *testing.T) {
-	data, err := os.ReadFile("../../measure/testdata/snapshots/head.pickle")
+	data, err := os.ReadFile("../../../measure/testdata/snapshots/head.pickle")
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _ := os.Open("../../measure/testdata/snapshots/head.pickle")
+	f, _ := os.Open("../../../measure/testdata/snapshots/head.pickle")
 	s, err := measure.ReadSnapshot(f, measure.ReadOptions{})
 	f.Close()
 	if err != nil {
@@ -94,7 +94,7 @@ func TestSliceFeedSnapshot(t *testing.T) {
 // the head's tensors found among the live blocks, the points at the
 // candidate's rows, and a learned profile from them.
 func TestSnapshotViews(t *testing.T) {
-	f, err := os.Open("../../measure/testdata/snapshots/head.pickle")
+	f, err := os.Open("../../../measure/testdata/snapshots/head.pickle")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestProfileOfPoints(t *testing.T) {
 // TestMeasuredInputs: what is a report, what size a snapshot may have,
 // and the generated reports imported together.
 func TestMeasuredInputs(t *testing.T) {
-	dir := "../../measure/testdata/reports"
+	dir := "../../../measure/testdata/reports"
 	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	var raws [][]byte
 	var base []string
@@ -176,8 +176,8 @@ func TestMeasuredInputs(t *testing.T) {
 		}
 		raws, base = append(raws, b), append(base, filepath.Base(n))
 	}
-	js, _ := os.ReadFile("../../measure/testdata/snapshots/head.json")
-	pk, _ := os.ReadFile("../../measure/testdata/snapshots/head.pickle")
+	js, _ := os.ReadFile("../../../measure/testdata/snapshots/head.json")
+	pk, _ := os.ReadFile("../../../measure/testdata/snapshots/head.pickle")
 	if looksLikeReport(js) || looksLikeReport(pk) {
 		t.Error("a snapshot looks like a report")
 	}
@@ -216,7 +216,7 @@ func mustFirst(t *testing.T, glob string) string {
 // no comparison and no point.
 func TestSnapshotViewsWithoutHistory(t *testing.T) {
 	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
-		f, err := os.Open("../../measure/testdata/snapshots/" + name)
+		f, err := os.Open("../../../measure/testdata/snapshots/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}

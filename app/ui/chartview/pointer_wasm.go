@@ -1,6 +1,6 @@
 //go:build wasm
 
-package ui
+package chartview
 
 import (
 	"strconv"
@@ -17,7 +17,7 @@ import (
 // texts through textContent). Edits (a click, a drag, a key) go to the
 // explorer on go-app's UI goroutine, like a control's.
 type chartPointer struct {
-	c           *explorer
+	pt          *Pointer
 	el          app.Value // #chart
 	funcs       []app.Func
 	down        bool    // a primary button or a touch is down on the plot
@@ -31,7 +31,7 @@ type chartPointer struct {
 	shown       bool    // the read-out is showing
 	// Where the mouse last was over the chart, in client pixels: after a
 	// drag-zoom (or any new drawing) the read-out is the x under it in
-	// the new mapping, not the old x (issue 27, defect 8). ptrIn is false
+	// the new mapping, not the old x the drawing before had there. ptrIn is false
 	// once it left, or the keys moved the read-out.
 	ptrX, ptrY float64
 	ptrIn      bool
@@ -40,7 +40,7 @@ type chartPointer struct {
 	els        overlayEls
 	idle       app.Func // the prefetch's idle callback
 	pre        int      // the snaps of the view read out so far
-	preFor     *pointerView
+	preFor     *Drawing
 	preDue     bool       // a callback of the prefetch is asked for
 	preAfter   float64    // the prefetch waits until then (browser.NowMs): the page is drawing
 	overlayDue bool       // a drawing's overlay is not laid out yet (layoutOverlay)
@@ -54,23 +54,23 @@ type chartPointer struct {
 // dragMin is how far, in CSS pixels, a press must move to be a drag.
 const dragMin = 5
 
-// installPointer registers the chart's listeners, once #chart exists.
-func (c *explorer) installPointer() {
-	p := &c.pointer
+// install registers the chart's listeners, once #chart exists.
+func (pt *Pointer) install() {
+	p := &pt.p
 	if p.el != nil {
 		if p.el.Get("isConnected").Bool() {
 			return
 		}
-		c.releasePointer() // go-app drew #chart anew: listen to the new one
+		pt.Release() // go-app drew #chart anew: listen to the new one
 	}
 	el := app.Window().GetElementByID("chart")
 	if !el.Truthy() {
 		return
 	}
-	p.c, p.el = c, el
+	p.pt, p.el = pt, el
 	on := func(name string, h func(e app.Value)) {
 		f := app.FuncOf(func(this app.Value, args []app.Value) any {
-			defer c.catch("following the pointer over the chart")
+			defer pt.catch("following the pointer over the chart")
 			h(args[0])
 			return nil
 		})
@@ -89,12 +89,9 @@ func (c *explorer) installPointer() {
 	// bar appears, a panel beside it grows): the overlay's geometry and
 	// the chart's drawing follow it.
 	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
-		p.resizeFn = c.uiFunc("following the chart's width", func() {
+		p.resizeFn = pt.uiFunc("following the chart's width", func() {
 			p.geo.ok, p.rel.ok = false, false
-			if w := measureChart(); w != c.chartW && w > 0 {
-				c.chartW = w
-				c.requestRender()
-			}
+			pt.Host.Resized()
 		})
 		p.resizeObs = ro.New(p.resizeFn)
 		p.resizeObs.Call("observe", el)
@@ -119,7 +116,7 @@ func (c *explorer) installPointer() {
 	on("keydown", p.onKey)
 	on("focus", func(app.Value) {
 		// Focused from the keyboard: read out the current value at once.
-		if v := c.view.Load(); v != nil && !p.down && p.el.Call("matches", ":focus-visible").Bool() {
+		if v := pt.view.Load(); v != nil && !p.down && p.el.Call("matches", ":focus-visible").Bool() {
 			p.showAt(v, p.cur)
 		}
 	})
@@ -130,9 +127,9 @@ func (c *explorer) installPointer() {
 	})
 }
 
-// releasePointer removes the listeners.
-func (c *explorer) releasePointer() {
-	p := &c.pointer
+// Release removes the listeners.
+func (pt *Pointer) Release() {
+	p := &pt.p
 	for _, f := range p.funcs {
 		f.Release()
 	}
@@ -148,12 +145,12 @@ func (c *explorer) releasePointer() {
 	p.funcs, p.win, p.el = nil, nil, nil
 }
 
-// afterRender takes a new drawing: the pointer's listeners, the mapping
-// for the tests, and the prefetch; layoutOverlay lays it out.
-func (c *explorer) afterRender() {
-	c.installPointer()
-	p := &c.pointer
-	v := c.view.Load()
+// AfterRender takes a new drawing: the pointer's listeners, the mapping
+// for the tests, and the prefetch; LayoutOverlay lays it out.
+func (pt *Pointer) AfterRender() {
+	pt.install()
+	p := &pt.p
+	v := pt.view.Load()
 	if v == nil || p.el == nil {
 		return
 	}
@@ -170,14 +167,14 @@ func (c *explorer) afterRender() {
 	p.prefetch(v)
 }
 
-// layoutOverlay lays out what the overlay shows of the last drawing, if
+// LayoutOverlay lays out what the overlay shows of the last drawing, if
 // it is not laid out yet: the bands' labels, the crosshair's height, and
 // the read-out again where it was (the values at x may have changed). It
 // reads the layout, so it runs at the start of an animation frame, where
 // the browser lays the page out anyway.
-func (c *explorer) layoutOverlay() {
-	p := &c.pointer
-	v := c.view.Load()
+func (pt *Pointer) LayoutOverlay() {
+	p := &pt.p
+	v := pt.view.Load()
 	if !p.overlayDue || v == nil || p.el == nil {
 		return
 	}
@@ -218,7 +215,7 @@ type geometry struct {
 	chartW     float64
 	svgW, svgH float64
 	ok         bool
-	view       *pointerView // the chart measured
+	view       *Drawing // the chart measured
 }
 
 // overlayGeometry is the chart's geometry for laying the overlay out: its
@@ -227,8 +224,8 @@ type geometry struct {
 // follows), so a new drawing of the same size is laid out with the last
 // measurement, reading no layout. Its client position (left, top) may be
 // stale: pointer events measure with geometry.
-func (p *chartPointer) overlayGeometry(v *pointerView) geometry {
-	k := overlayKey{v.frame.Width, v.frame.Height, p.c.chartW}
+func (p *chartPointer) overlayGeometry(v *Drawing) geometry {
+	k := overlayKey{v.frame.Width, v.frame.Height, p.pt.Host.Width()}
 	if p.rel.ok && p.relKey == k {
 		g := p.rel
 		g.view = v
@@ -247,7 +244,7 @@ type overlayKey struct {
 
 // geometry is the boxes of the chart on screen, measured at most once
 // between a render, a scroll or a resize and the next.
-func (p *chartPointer) geometry(v *pointerView) geometry {
+func (p *chartPointer) geometry(v *Drawing) geometry {
 	if !p.geo.ok || p.geo.view != v {
 		p.geo = p.measure(v)
 	}
@@ -255,7 +252,7 @@ func (p *chartPointer) geometry(v *pointerView) geometry {
 }
 
 // measure reads the SVG's and the chart's boxes (a layout read).
-func (p *chartPointer) measure(v *pointerView) geometry {
+func (p *chartPointer) measure(v *Drawing) geometry {
 	svg := p.el.Call("querySelector", "svg")
 	if !svg.Truthy() {
 		return geometry{}
@@ -287,8 +284,8 @@ func (p *chartPointer) byID(id string) app.Value { return app.Window().GetElemen
 
 // at is the drawing the pointer is over, the chart's geometry and the
 // event's position in SVG units; ok is false without a drawing laid out.
-func (p *chartPointer) at(e app.Value) (v *pointerView, g geometry, x, y float64, ok bool) {
-	if v = p.c.view.Load(); v == nil {
+func (p *chartPointer) at(e app.Value) (v *Drawing, g geometry, x, y float64, ok bool) {
+	if v = p.pt.view.Load(); v == nil {
 		return nil, geometry{}, 0, 0, false
 	}
 	if g = p.geometry(v); !g.ok {
@@ -402,7 +399,7 @@ func (p *chartPointer) onDouble(e app.Value) {
 }
 
 func (p *chartPointer) onKey(e app.Value) {
-	v := p.c.view.Load()
+	v := p.pt.view.Load()
 	if v == nil {
 		return
 	}
@@ -423,12 +420,25 @@ func (p *chartPointer) onKey(e app.Value) {
 
 // send hands edits to the explorer on go-app's UI goroutine, in order.
 func (p *chartPointer) send(es ...page.Edit) {
-	c := p.c
-	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(ctx app.Context) {
+	h := p.pt.Host
+	h.Dispatch(func(ctx app.Context) {
 		for _, e := range es {
-			c.apply(ctx, e)
+			h.Sink.Send(ctx, e)
 		}
-	}})
+	})
+}
+
+// uiFunc makes a JavaScript callback that runs fn on go-app's UI
+// goroutine (in the callback's own task), a panic in it caught and shown
+// as a failure while doing what where says.
+func (pt *Pointer) uiFunc(where string, fn func()) app.Func {
+	return app.FuncOf(func(app.Value, []app.Value) any {
+		pt.Host.Dispatch(func(app.Context) {
+			defer pt.catch(where)
+			fn()
+		})
+		return nil
+	})
 }
 
 // capturePointer keeps a drag's events on the chart when the pointer

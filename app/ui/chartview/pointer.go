@@ -1,4 +1,4 @@
-package ui
+package chartview
 
 import (
 	"encoding/json"
@@ -12,22 +12,22 @@ import (
 	"headroom/estimator"
 )
 
-// The chart's pointer and keyboard (issue 16). The page draws the chart
+// The chart's pointer and keyboard. The page draws the chart
 // once per state; what follows the pointer (a crosshair, the read-out, a
 // drag's selection, the bands' labels) is an overlay over the SVG,
 // positioned from the chart's own coordinate mapping (chart.Frame), so a
-// pointer move draws nothing again. pointerView is what the overlay needs
-// of one rendered chart: explorer.renderNow makes a new one with each
+// pointer move draws nothing again. Drawing is what the overlay needs
+// of one rendered chart: the explorer's render makes a new one with each
 // drawing. Its read-outs come from the estimator (Revisions.Set and
 // Estimate, as the sweep moves the axis), never from arithmetic here.
 //
 // A map view can reuse the overlay: it needs a Frame (its x mapping), the
 // x values to snap to, and a read-out per x.
 
-// pointerView is one rendered chart as the overlay sees it. Made on the
+// Drawing is one rendered chart as the overlay sees it. Made on the
 // UI goroutine and then only read, except memo, which only the pointer's
 // handlers (one at a time: the browser's events) touch.
-type pointerView struct {
+type Drawing struct {
 	frame    chart.Frame
 	field    *estimator.Field
 	cfg      estimator.Config
@@ -40,13 +40,13 @@ type pointerView struct {
 	memo     map[int64]readout
 }
 
-// newPointerView describes the chart drawn from in with frame f for cfg.
-func newPointerView(cfg estimator.Config, in chart.Input, f chart.Frame) (*pointerView, error) {
+// NewDrawing describes the chart drawn from in with frame f for cfg.
+func NewDrawing(cfg estimator.Config, in chart.Input, f chart.Frame) (*Drawing, error) {
 	rv, err := cfg.ResolveRevisions()
 	if err != nil {
 		return nil, err
 	}
-	v := &pointerView{frame: f, field: in.Axis, cfg: cfg, rv: rv, from: in.From, to: in.To,
+	v := &Drawing{frame: f, field: in.Axis, cfg: cfg, rv: rv, from: in.From, to: in.To,
 		current: in.Current, memo: map[int64]readout{}}
 	v.grid = make([]int64, 0, len(in.Points))
 	for i := range in.Points {
@@ -74,7 +74,7 @@ func uniqueSorted(xs []int64) []int64 {
 
 // snap is the x under SVG x px: the nearest sweep point or flip, within
 // the range.
-func (v *pointerView) snap(px float64) int64 {
+func (v *Drawing) snap(px float64) int64 {
 	x := v.frame.PixelToX(px)
 	i := sort.Search(len(v.snaps), func(i int) bool { return float64(v.snaps[i]) >= x })
 	switch {
@@ -92,7 +92,7 @@ func (v *pointerView) snap(px float64) int64 {
 // rangeOf is the range [from, to] that a drag from SVG x a to b selects,
 // rounded to whole values inside the current range; ok is false when it
 // holds fewer than two values.
-func (v *pointerView) rangeOf(a, b float64) (from, to int64, ok bool) {
+func (v *Drawing) rangeOf(a, b float64) (from, to int64, ok bool) {
 	if a > b {
 		a, b = b, a
 	}
@@ -118,7 +118,7 @@ const (
 // flip of either revision, the range's ends (Home, End). ok is false for
 // a key the chart does not take; the value may stay where it is (no flip
 // beyond it).
-func (v *pointerView) step(cur int64, key string, shift bool) (x int64, ok bool) {
+func (v *Drawing) step(cur int64, key string, shift bool) (x int64, ok bool) {
 	n := 1
 	if shift {
 		n = 10
@@ -173,7 +173,7 @@ type revReadout struct {
 // readoutAt is the estimate at x, as the sweep moves the axis
 // (Revisions.Set: sweeping rows carries projected and target rows), kept
 // per chart: the estimator prices each x once.
-func (v *pointerView) readoutAt(x int64) readout {
+func (v *Drawing) readoutAt(x int64) readout {
 	if r, ok := v.memo[x]; ok {
 		return r
 	}
@@ -230,14 +230,14 @@ func axisEdit(axis string, x int64) page.Edit {
 	return page.Edit{Kind: page.EditText, Key: axis, Text: strconv.FormatInt(x, 10)}
 }
 
-// labelSVG names the chart's <svg role="img"> by the figure's caption
+// LabelSVG names the chart's <svg role="img"> by the figure's caption
 // (id chart-caption), so assistive technology reads what it shows. The
 // page's copy only: the chart package's SVG, which exports and goldens
 // keep, is left as it is. The line break the chart package writes after
 // each element goes too: in the page each was a text node of its own, half
-// of the SVG's nodes (issue 29), and none is inside a text (the writer
-// escapes a text's '>').
-func labelSVG(svg []byte) string {
+// of the SVG's nodes, and none is inside a text (the writer escapes a
+// text's '>').
+func LabelSVG(svg []byte) string {
 	const role = `role="img"`
 	out := make([]byte, 0, len(svg))
 	for k, ch := range svg {
