@@ -24,8 +24,13 @@ import (
 // the page's mark changed (a MutationObserver: right after the script
 // that wrote the DOM); painted = a message posted then (from the next
 // frame's callback when the DOM was written in the input's own task),
-// which runs after that frame's style, layout and paint.
-const sideInputJS = `(async (plan, kind) => {
+// which runs after that frame's style, layout and paint. Then it waits
+// for the page to settle: no change anywhere in the document for
+// sideQuietMs (the peer animates its chart for a while after each edit),
+// so each input is an edit of its own, as a person makes one in a field,
+// and the renderer's CPU over the inputs is all the work they caused;
+// settled = the input's last DOM change.
+const sideInputJS = `(async (plan, kind, quietMs) => {
 	const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
 	const pages = {
 		headroom: {
@@ -48,6 +53,9 @@ const sideInputJS = `(async (plan, kind) => {
 	const pg = pages[kind];
 	const nextFrame = () => new Promise(r => requestAnimationFrame(r));
 	const sleep = ms => new Promise(r => setTimeout(r, ms));
+	let lastChange = performance.now();
+	new MutationObserver(() => { lastChange = performance.now(); })
+		.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 	const out = [];
 	for (const [i, p] of plan.entries()) {
 		await nextFrame();
@@ -76,14 +84,20 @@ const sideInputJS = `(async (plan, kind) => {
 			};
 			if (tDom - handled < 1) requestAnimationFrame(post); else post();
 		});
-		out.push({dom: tDom - t0, painted: tPaint - t0});
+		while (performance.now() - lastChange < quietMs && performance.now() - t0 < 10000) await sleep(25);
+		out.push({dom: tDom - t0, painted: tPaint - t0, settled: Math.max(tDom, lastChange) - t0});
 	}
 	return out;
-})(%s, %q)`
+})(%s, %q, %d)`
+
+// sideQuietMs is how long the page must make no change to be settled
+// after an input.
+const sideQuietMs = 300
 
 type sideTiming struct {
 	DOM     float64 `json:"dom"`
 	Painted float64 `json:"painted"`
+	Settled float64 `json:"settled"` // the input's last DOM change
 }
 
 // sideTab is a target's page open for the inputs, in a browser context
@@ -96,6 +110,7 @@ type sideTab struct {
 	next   int
 	dom    []float64
 	paint  []float64
+	settle []float64
 	cpu    float64 // s, over the timed inputs
 }
 
@@ -133,7 +148,7 @@ func (tb *sideTab) run(n int) ([]sideTiming, error) {
 	}
 	js, _ := json.Marshal(tb.plan[tb.next : tb.next+n])
 	tb.next += n
-	res, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]sideTiming](fmt.Sprintf(sideInputJS, js, tb.st.kind), chromedp.EvalAwaitPromise))
+	res, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]sideTiming](fmt.Sprintf(sideInputJS, js, tb.st.kind, sideQuietMs), chromedp.EvalAwaitPromise))
 	if err == nil && len(res) != n {
 		err = fmt.Errorf("%d timings for %d inputs", len(res), n)
 	}
@@ -157,7 +172,7 @@ func (tb *sideTab) timed(n int) error {
 	_, cpu := busiest(before, after)
 	tb.cpu += cpu
 	for _, r := range res {
-		tb.dom, tb.paint = append(tb.dom, r.DOM), append(tb.paint, r.Painted)
+		tb.dom, tb.paint, tb.settle = append(tb.dom, r.DOM), append(tb.paint, r.Painted), append(tb.settle, r.Settled)
 	}
 	return nil
 }

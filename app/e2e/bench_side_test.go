@@ -30,7 +30,7 @@ import (
 var (
 	benchPeer       = flag.String("bench.peer", "", "the peer's folder (serve.py and its static site): TestBenchSide serves it with serve.py and measures it beside Headroom")
 	benchSideLoads  = flag.Int("bench.sideloads", 3, "TestBenchSide: rounds; each round has one cold load, one first and second visit, and a share of the inputs, of each page")
-	benchSideInputs = flag.Int("bench.sideinputs", 150, "TestBenchSide: inputs timed on each page, split over the rounds")
+	benchSideInputs = flag.Int("bench.sideinputs", 90, "TestBenchSide: inputs timed on each page, split over the rounds")
 	benchFloor      = flag.String("bench.floor", "", "the brotli copy of go-app's smallest page (make floor's bin/floor.wasm.br): TestBenchSide and TestBenchFloor judge bytes against it")
 )
 
@@ -335,6 +335,7 @@ func TestBenchSide(t *testing.T) {
 		fig("input to DOM p95", "ms", 0.5, func(i int) float64 { return percentile(tabs[i].dom, 95) }),
 		fig("input to paint p50", "ms", 0, func(i int) float64 { return percentile(tabs[i].paint, 50) }),
 		fig("input to paint p95", "ms", 0, func(i int) float64 { return percentile(tabs[i].paint, 95) }),
+		fig("input to the page settled p50", "ms", 0, func(i int) float64 { return percentile(tabs[i].settle, 50) }),
 		fig("renderer CPU per input", "ms", 0.3, func(i int) float64 { return tabs[i].cpu * 1e3 / float64(len(tabs[i].dom)) }),
 		fig("renderer PSS after load", "MB", 1.5, func(i int) float64 { return med(i, func(l sideLoad) float64 { return l.pss }) }),
 		fig("renderer USS after load", "MB", 0, func(i int) float64 { return med(i, func(l sideLoad) float64 { return l.uss }) }),
