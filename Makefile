@@ -236,17 +236,22 @@ bench-profile: chromium web-assets
 	@mkdir -p bin
 	$(GO) test -count=1 -tags bench -run '^TestBenchProfile$$' -timeout 15m -v ./app/e2e -args -bench.profile=$(CURDIR)/bin/bench-profile.txt
 
-# fuzz runs every fuzz target for FUZZTIME each (go test runs one target
-# per invocation). A crasher lands in testdata/fuzz/ and becomes a
-# regression case of the plain test run: commit it with the fix.
+# fuzz runs every fuzz target of every package for FUZZTIME each (go test
+# runs one target per invocation). A failing target does not stop the
+# others: the failures are listed at the end, and make fails. A crasher
+# lands in testdata/fuzz/ and becomes a regression case of the plain test
+# run: commit it with the fix. FUZZPKGS narrows the packages.
 FUZZTIME ?= 60s
+FUZZPKGS ?= ./...
 fuzz:
-	@set -e; for pkg in ./estimator ./estimator/internal/termexpr ./app/ui ./app/ui/page ./measure; do \
+	@failed=""; for pkg in $$($(GO) list $(FUZZPKGS)); do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$target ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg || failed="$$failed $$pkg:$$target"; \
 	  done; \
-	done
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: these targets failed:$$failed"; exit 1; fi; \
+	echo "make fuzz: every target passed"
 
 clean:
 	rm -rf bin $(WASM) $(WASM).gz $(WASM).br

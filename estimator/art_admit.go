@@ -49,8 +49,8 @@ type artMemo struct {
 
 type artMemoKey struct {
 	p     artPiece
-	n, t  int64 // the request's N and T, when T != N (artTargets reads them)
-	v     uint8 // koef index + 4 when lower
+	n, t  int64 // the request's N and T, when T != N (artTargets reads them) or a term reads them
+	v     uint8 // koef index + 4 when lower, + 8 for the baseline's terms
 	valid bool
 }
 
@@ -82,11 +82,17 @@ func (e *evaluator) artCost(p artPiece, v variant, lower bool) *artCost {
 		e.art.have[vi] = e.c.err == nil
 	}
 	key := artMemoKey{p: p, v: vi, valid: true}
-	if e.r.T != e.r.N { // else every row is a target whatever N is: a piece's price does not depend on N
+	held := e.r.artHeld(v)
+	if e.r.T != e.r.N || len(held) > 0 && e.r.terms.artRequest {
+		// Else every row is a target whatever N is: a piece's price does
+		// not depend on N (nor does a term that reads no N, P, T or m).
 		key.n, key.t = e.r.N, e.r.T
 	}
 	if lower {
 		key.v += 4
+	}
+	if v.rev == holdBaseline {
+		key.v += 8 // the revisions hold different terms
 	}
 	for i := range e.art.memo {
 		if k := &e.art.memo[i].key; k.p == key.p && k.n == key.n && k.t == key.t && k.v == key.v && k.valid {
@@ -95,7 +101,7 @@ func (e *evaluator) artCost(p artPiece, v variant, lower bool) *artCost {
 	}
 	m := &e.art.memo[e.art.next]
 	e.art.next = (e.art.next + 1) % len(e.art.memo)
-	e.r.artPrice(&e.c, &e.art.koef[vi], p, lower, &m.cost)
+	e.r.artPrice(&e.c, &e.art.koef[vi], p, lower, held, &m.cost)
 	m.key = key
 	if e.c.err != nil {
 		m.key.valid = false
@@ -195,7 +201,9 @@ func (e *evaluator) artDecide(v variant, whole plan) plan {
 		return whole
 	}
 	var pl plan
-	if !e.fits(e.artLadderBound(v, whole), avail) && c.err == nil {
+	// The bound assumes every part grows linearly with rows; a term need
+	// not, so with terms every rung is priced.
+	if len(r.artHeld(v)) == 0 && !e.fits(e.artLadderBound(v, whole), avail) && c.err == nil {
 		// No rung can fit: price the last one, which the refusal reports.
 		pl = e.artRung(m, v, false)
 		pl.decision, pl.artWhy = Refuse, artLadder
@@ -258,6 +266,13 @@ func artPriceRevision(e *evaluator, v variant, pr *PointRevision) {
 	ac := e.artCost(whole.artLargest, v, false)
 	pr.WholeRetained = ac.out
 	pr.WholeStages = [NumStages]int64{StageActivations: ac.a, StageHead: ac.hc, StageFC2: ac.m, StageGDN: ac.g}
+	if ac.terms { // a stage of its own is a chart line of its own, as under the seeds
+		for _, h := range e.r.artHeld(v) {
+			if e.r.terms.terms[h.i].place == artPlaceStage {
+				pr.WholeTermStages[h.i] = ac.tp.value[h.i]
+			}
+		}
+	}
 	pr.WholeRequired = whole.required
 	pl := e.artDecide(v, whole)
 	pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required
@@ -272,7 +287,7 @@ func (e *evaluator) artPredict(n int64, v variant) int64 {
 	r, c := e.r, &e.c
 	q := ceilDiv(n, r.S)
 	ac := e.artCost(artPiece{q: q, s: r.S, last: n - (q-1)*r.S}, v, false)
-	s := max(ac.a, ac.m, ac.z, ac.xb, ac.pi)
+	s := max(ac.a, ac.m, ac.z, ac.xb, ac.pi, ac.own)
 	return c.add(r.InUse, c.add(ac.out, s, whatPredicted), whatPredicted)
 }
 
@@ -289,12 +304,37 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 	avail := r.available()
 	ac := *e.artCost(pl.artLargest, v, false)
 	o := pl.outcome(avail, pl.retained)
+	var held []termRef
+	if ac.terms {
+		held = r.artHeld(v)
+	}
+	// termsAt lists the held terms that joined place pl, after ART's own
+	// tensor there (left out when a term replaces it).
+	termsAt := func(ts []TensorBytes, pl int8, name string, bytes int64) []TensorBytes {
+		if ac.tp.replaced&(1<<pl) == 0 {
+			ts = append(ts, TensorBytes{name, Bytes(bytes - ac.tp.add[pl])})
+		}
+		for _, h := range held {
+			if ct := &r.terms.terms[h.i]; ct.place == pl {
+				ts = append(ts, TensorBytes{ct.name, Bytes(ac.tp.value[h.i])})
+			}
+		}
+		return ts
+	}
+	onlyTerms := func(ts []TensorBytes, pl int8) []TensorBytes {
+		for _, h := range held {
+			if ct := &r.terms.terms[h.i]; ct.place == pl {
+				ts = append(ts, TensorBytes{ct.name, Bytes(ac.tp.value[h.i])})
+			}
+		}
+		return ts
+	}
 	alt := [...]int64{ac.a, ac.m, ac.z, ac.xb, ac.pi}
-	present := [...]bool{true, r.K > 0, ac.z > 0 || (r.K == 0 && r.F > 0 && !r.Grad), true, r.art.mem != nil}
-	dom := 0
+	present := [...]bool{true, r.K > 0 || ac.m > 0, ac.z > 0 || (r.K == 0 && r.F > 0 && !r.Grad), true, r.art.mem != nil}
+	dom, domBytes := artStageNames[0], alt[0]
 	for i := range alt {
-		if alt[i] > alt[dom] {
-			dom = i
+		if alt[i] > domBytes {
+			dom, domBytes = artStageNames[i], alt[i]
 		}
 		if !present[i] {
 			continue
@@ -302,23 +342,51 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 		sb := StageBytes{Name: artStageNames[i], Bytes: Bytes(alt[i])}
 		switch i {
 		case 0:
-			sb.Tensors = []TensorBytes{{"activations", Bytes(ac.a)}}
+			sb.Tensors = termsAt(nil, artPlaceActivations, "activations", ac.a)
 		case 1:
-			sb.Tensors = []TensorBytes{{"moe_workspace", Bytes(ac.m)}}
+			sb.Tensors = termsAt(nil, artPlaceMoE, "moe_workspace", ac.m)
 		case 2:
-			sb.Tensors = []TensorBytes{{"dense_fc1", Bytes(ac.z)}}
+			sb.Tensors = termsAt(nil, artPlaceDense, "dense_fc1", ac.z)
 		case 3:
-			sb.Tensors = []TensorBytes{{"boundaries", Bytes(ac.b)}, {"workspace", Bytes(ac.w)}, {"head", Bytes(ac.hc)},
-				{"gdn_floor", Bytes(ac.g)}, {"input_gradient", Bytes(ac.ig)}, {"adapter_gradients", Bytes(ac.ad)}, {"cold_transients", Bytes(ac.k0)}}
+			ts := termsAt(nil, artPlaceRetained, "boundaries", ac.b)
+			ts = onlyTerms(ts, artPlaceRetainedFloor) // ART has no bytes of its own there
+			ts = termsAt(ts, artPlaceWorkspace, "workspace", ac.w)
+			ts = termsAt(ts, artPlaceHead, "head", ac.hc)
+			ts = termsAt(ts, artPlaceGDN, "gdn_floor", ac.g)
+			ts = termsAt(ts, artPlaceInputGradient, "input_gradient", ac.ig)
+			ts = termsAt(ts, artPlaceAdapterGradients, "adapter_gradients", ac.ad)
+			ts = termsAt(ts, artPlaceColdTransients, "cold_transients", ac.k0)
+			ts = onlyTerms(ts, artPlaceBackward)
+			sb.Tensors = ts
 		case 4:
 			sb.Tensors = []TensorBytes{{"learned_floor", Bytes(ac.pi)}}
 		}
 		o.Stages = append(o.Stages, sb)
 	}
-	o.DominantStage = artStageNames[dom]
+	for _, h := range held { // each stage of its own, after ART's
+		if ct := &r.terms.terms[h.i]; ct.place == artPlaceStage {
+			b := ac.tp.value[h.i]
+			o.Stages = append(o.Stages, StageBytes{Name: ct.name, Bytes: Bytes(b), Tensors: []TensorBytes{{ct.name, Bytes(b)}}})
+			if b > domBytes {
+				dom, domBytes = ct.name, b
+			}
+		}
+	}
+	o.DominantStage = dom
 	outs := r.artOutputTensors(&e.c, pl.artLargest.rows())
+	if ac.terms {
+		if ac.tp.replaced&(1<<artPlaceOutputs) != 0 {
+			outs = outs[:0]
+		}
+		for _, h := range held {
+			if ct := &r.terms.terms[h.i]; ct.place == artPlaceOutputs {
+				outs = append(outs, TensorBytes{ct.name, Bytes(ac.tp.value[h.i])})
+			}
+		}
+	}
 	o.Stages = append(o.Stages, StageBytes{Name: "outputs", Bytes: Bytes(ac.out), Tensors: outs})
-	o.Retained = StageBytes{Name: "retained", Bytes: Bytes(ac.kret), Tensors: append(outs[:len(outs):len(outs)], TensorBytes{"boundaries", Bytes(ac.b)})}
+	ret := termsAt(nil, artPlaceRetained, "boundaries", ac.b)
+	o.Retained = StageBytes{Name: "retained", Bytes: Bytes(ac.kret), Tensors: append(outs[:len(outs):len(outs)], ret...)}
 	o.Reason = r.artReason(pl, avail, o.DominantStage)
 	return o
 }

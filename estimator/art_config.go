@@ -313,7 +313,7 @@ func (c *Config) usesArt() bool {
 }
 
 // checkArt is §13.3's validation of a config's profile: the profile's
-// name, BF16 under art, no terms under art, and a learned profile only when
+// name, BF16 under art, and a learned profile only when
 // some revision uses art. Resolve calls it.
 func (c *Config) checkArt() ErrorList {
 	var errs ErrorList
@@ -324,12 +324,26 @@ func (c *Config) checkArt() ErrorList {
 		if c.FC2.DtypeBytes != 2 {
 			errs = append(errs, &Error{Field: "fc2.dtype_bytes", Message: "profile art models BF16 only; must be 2"})
 		}
-		if len(c.Terms) > 0 {
-			errs = append(errs, &Error{Field: "terms", Message: "not supported with profile art"})
-		}
 	}
 	if c.ProfileMemory != nil && !c.usesArt() {
 		errs = append(errs, &Error{Field: "profile_memory", Message: "requires profile art"})
 	}
 	return append(errs, checkProfileMemory(c.ProfileMemory)...)
+}
+
+// termScopeOf is the hold bits of the revisions that price c's terms with
+// c's own profile: all of them, unless the baseline overrides the profile
+// (then the candidate's alone) or c is such a baseline's config (then
+// scope, the baseline's, from ResolveRevisions). Each term is checked
+// under the profile of each revision that holds it (docs/model.md §13.13).
+func (c *Config) termScopeOf(scope uint8) uint8 {
+	if scope != 0 {
+		return scope
+	}
+	if c.Baseline != nil {
+		if s, ok := c.Baseline.Overrides[profileKey.Path]; ok && isArt(s.Text) != isArt(c.Profile) {
+			return holdCandidate | holdLower
+		}
+	}
+	return holdAll
 }

@@ -78,13 +78,13 @@ func TestArtDefaultPieceFigures(t *testing.T) {
 		{"HC off", r.artHead(&c, &off, p), 466_747_392},
 	}
 	var ac artCost
-	r.artPrice(&c, &on, p, false, &ac)
+	r.artPrice(&c, &on, p, false, nil, &ac)
 	checks = append(checks, []struct {
 		what      string
 		got, want int64
 	}{{"B", ac.b, 12_760_252_416}, {"W", ac.w, 15_817_396_224}, {"G", ac.g, 19_345_022_336},
 		{"R candidate", ac.q, 49_426_185_204}}...)
-	r.artPrice(&c, &off, p, false, &ac)
+	r.artPrice(&c, &off, p, false, nil, &ac)
 	checks = append(checks, struct {
 		what      string
 		got, want int64

@@ -187,6 +187,12 @@ type artCost struct {
 	xf, xb               int64
 	fo, q, rho           int64
 	kret, kws, kig, kad  int64
+	// With terms (docs/model.md §13.13): bOwn is ART's own B, floor0 a
+	// floor beside the boundaries, bwd a backward part of its own, own
+	// the largest alternative of its own; tp the terms' bytes.
+	bOwn, floor0, bwd, own int64
+	terms                  bool
+	tp                     artTermParts
 }
 
 // artTargets is t_j = ceil(s_j x T / N), the labelled rows of a sequence
@@ -201,7 +207,10 @@ func (r *Resolved) artTargets(sj int64) int64 {
 // artPrice prices piece p as koefficients k give, into ac. lower prices
 // it as ART's rejection bound does (_split_chunk_lower_cost): HL for HC,
 // no GDN floor, no segments in the learned floor.
-func (r *Resolved) artPrice(c *calc, k *artKoef, p artPiece, lower bool, ac *artCost) {
+//
+// held are the terms the revision holds (nil: none); each joins its part
+// as §13.13 says.
+func (r *Resolved) artPrice(c *calc, k *artKoef, p artPiece, lower bool, held []termRef, ac *artCost) {
 	a := &r.art
 	n := p.rows()
 	*ac = artCost{n: n}
@@ -226,6 +235,10 @@ func (r *Resolved) artPrice(c *calc, k *artKoef, p artPiece, lower bool, ac *art
 	if ac.b > 0 && a.mem == nil {
 		ac.k0 = coldTransientBytes
 	}
+	ac.bOwn = ac.b
+	if len(held) > 0 {
+		r.artJoinTerms(c, k, p, lower, held, ac)
+	}
 	pp := int64(0)
 	if a.mem != nil {
 		// Packed pricing: grad, logprobs only, every sequence at least 64
@@ -246,22 +259,55 @@ func (r *Resolved) artPrice(c *calc, k *artKoef, p artPiece, lower bool, ac *art
 		ac.pi = pi
 	}
 	ws := max(ac.w, ac.hc, ac.g)
-	ac.xf = c.add(ac.b, ws, whatArtTotal)
+	ret := max(ac.b, ac.floor0)
+	ac.xf = c.add(ret, ws, whatArtTotal)
 	ac.xb = c.add(c.add(ac.xf, ac.ig, whatArtTotal), c.add(ac.ad, ac.k0, whatArtTotal), whatArtTotal)
-	ac.fo = r.withSafety(c, c.add(ac.out, max(ac.a, ac.m, ac.z, ac.xf, ac.pi), whatArtTotal))
+	if ac.bwd > 0 {
+		ac.xb = c.add(ac.xb, ac.bwd, whatArtTotal)
+	}
+	ac.fo = r.withSafety(c, c.add(ac.out, max(ac.a, ac.m, ac.z, ac.xf, ac.pi, ac.own), whatArtTotal))
 	ac.q = ac.fo
-	if ac.b > 0 {
+	if ac.bOwn > 0 { // ART prices a backward where it prices boundaries
 		ac.q = max(ac.fo, r.withSafety(c, c.add(ac.out, ac.xb, whatArtTotal)))
 	}
 	ac.rho = ac.fo
 	if a.retainedObserved && n <= 8*a.mem.PackedTokens {
 		// The 8x trust window (§13.7 rule 2), on the retained part only.
 		rate := c.add(c.mul(*a.mem.RetainedComputeBytesPerToken, n, whatArtProfile), c.mul(pp*packedRowBytes, n, whatArtProfile), whatArtProfile)
-		ac.rho = min(ac.fo, r.withSafety(c, c.add(ac.out, max(ac.b, rate), whatArtTotal)))
+		ac.rho = min(ac.fo, r.withSafety(c, c.add(ac.out, max(ret, rate), whatArtTotal)))
 	}
-	ac.kret = c.add(ac.out, ac.b, whatArtTotal)
-	ac.kws = c.add(ws, ac.k0, whatArtTotal)
+	ac.kret = c.add(ac.out, ret, whatArtTotal)
+	ac.kws = c.add(c.add(ws, ac.k0, whatArtTotal), ac.bwd, whatArtTotal)
 	ac.kig, ac.kad = ac.ig, ac.ad
+}
+
+// artJoinTerms evaluates the held terms for the piece and joins each to
+// its part (docs/model.md §13.13): a replacing term stands in for ART's
+// bytes there, an adding one is added; a stage of its own joins the
+// forward's maximum. Lower prices the rejection bound: head_bound terms
+// join its head, head and gdn_floor terms are not in it.
+func (r *Resolved) artJoinTerms(c *calc, k *artKoef, p artPiece, lower bool, held []termRef, ac *artCost) {
+	tp := &ac.tp
+	r.artEvalTerms(c, k, p, ac, held, lower, tp)
+	ac.terms = true
+	ac.out = tp.part(c, artPlaceOutputs, ac.out)
+	ac.a = tp.part(c, artPlaceActivations, ac.a)
+	ac.m = tp.part(c, artPlaceMoE, ac.m)
+	ac.z = tp.part(c, artPlaceDense, ac.z)
+	ac.b = tp.part(c, artPlaceRetained, ac.b)
+	ac.floor0 = tp.part(c, artPlaceRetainedFloor, 0)
+	ac.w = tp.part(c, artPlaceWorkspace, ac.w)
+	if lower {
+		ac.hc = tp.part(c, artPlaceHeadBound, ac.hc)
+	} else {
+		ac.hc = tp.part(c, artPlaceHead, ac.hc)
+	}
+	ac.g = tp.part(c, artPlaceGDN, ac.g)
+	ac.ig = tp.part(c, artPlaceInputGradient, ac.ig)
+	ac.ad = tp.part(c, artPlaceAdapterGradients, ac.ad)
+	ac.k0 = tp.part(c, artPlaceColdTransients, ac.k0)
+	ac.bwd = tp.part(c, artPlaceBackward, 0)
+	ac.own = tp.own
 }
 
 // artAdapterWalk is AD = omicron + max(gamma, L gamma - (L - 1) n H 2):

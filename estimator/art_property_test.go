@@ -106,7 +106,7 @@ func refArtRung(e *evaluator, k int64, v variant, lower bool) (req, largest int6
 	for i, ch := range chunks {
 		p := artPiece{q: int64(len(ch)), s: r.S, last: ch[len(ch)-1]}
 		var ac artCost
-		r.artPrice(c, &koef, p, lower, &ac)
+		r.artPrice(c, &koef, p, lower, nil, &ac)
 		sumRho += ac.rho
 		maxExtra = max(maxExtra, ac.q-ac.rho)
 		sumKeep += ac.kret + ac.kig

@@ -102,7 +102,7 @@ func TestArtDefaultViews(t *testing.T) {
 	var calc calc
 	k := r.artKoef(&calc, r.candidateVariant())
 	var ac artCost
-	r.artPrice(&calc, &k, artPiece{q: 2, s: 16853, last: 16853}, false, &ac)
+	r.artPrice(&calc, &k, artPiece{q: 2, s: 16853, last: 16853}, false, nil, &ac)
 	want := ac.out + max(ac.a, ac.m, ac.z, ac.xb)
 	if got := int64(est.Observed[1].Candidate.PredictedBytes); got != want || e.artPredict(33706, r.candidateVariant()) != want {
 		t.Errorf("predicted %d, want %d", got, want)

@@ -87,7 +87,7 @@ var badTermInputs = []struct {
 		"terms[0] (x): bytes is 257 bytes long; at most 256 are allowed"},
 	{"unknown key",
 		`{"terms": [{"name": "x", "place": "head", "bytes": "D", "colour": "red"}]}`,
-		"terms[0] (x): \"colour\" is not a key of a term; allowed: bytes, name, place, revision"},
+		"terms[0] (x): \"colour\" is not a key of a term; allowed: bytes, mode, name, place, revision"},
 	{"bytes not a string",
 		`{"terms": [{"name": "x", "place": "head", "bytes": 1024}]}`,
 		"terms[0] (x): bytes must be a string, got 1024"},

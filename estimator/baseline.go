@@ -102,6 +102,7 @@ func (c Config) BaselineConfig() (Config, error) {
 	if !isArt(b.Profile) && c.usesArt() {
 		b.ProfileMemory = nil // a seeds revision ignores it (§13.1)
 	}
+
 	if len(errs) > 0 {
 		return b, errs
 	}
@@ -145,7 +146,11 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 	errs := ErrorList(FieldErrors(err))
 	bc, berr := c.BaselineConfig()
 	if berr == nil {
-		rv.Rev[0], berr = bc.Resolve()
+		scope := uint8(0)
+		if isArt(bc.Profile) != isArt(c.Profile) {
+			scope = holdBaseline // the candidate's config checks the others
+		}
+		rv.Rev[0], berr = bc.resolveScoped(scope)
 	}
 	for _, e := range FieldErrors(berr) {
 		if !strings.HasPrefix(e.Field, "baseline.") {
@@ -167,9 +172,10 @@ func (c Config) ResolveRevisions() (Revisions, error) {
 
 // configWide reports whether an error of the baseline's config names a key
 // no override can hold (the terms, the learned profile), which keeps its
-// own name: "terms: not supported with profile art" (docs/model.md §13.3).
+// own name: a term's error names the term, "terms[0] (x): place ..."
+// (docs/model.md §13.13).
 func configWide(field string) bool {
-	return field == termsKey.Path || strings.HasPrefix(field, profileMemoryKey.Path)
+	return strings.HasPrefix(field, termsKey.Path) || strings.HasPrefix(field, profileMemoryKey.Path)
 }
 
 func containsError(errs ErrorList, field, msg string) bool {

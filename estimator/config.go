@@ -184,7 +184,11 @@ type Resolved struct {
 // Resolve validates c and fills in the defaults that depend on other
 // fields. The error, if any, is an ErrorList naming every bad field, and
 // comes with a zero Resolved, not a half-filled one.
-func (c Config) Resolve() (Resolved, error) {
+func (c Config) Resolve() (Resolved, error) { return c.resolveScoped(0) }
+
+// resolveScoped is Resolve; scope, when not 0, is the hold bits of the
+// revisions whose terms this config checks and prices (termScopeOf).
+func (c Config) resolveScoped(scope uint8) (Resolved, error) {
 	var errs ErrorList
 	for _, f := range fields {
 		if f.Optional && f.get(&c) == nil {
@@ -231,7 +235,7 @@ func (c Config) Resolve() (Resolved, error) {
 	} else if r.res != nil && r.res.m.isMoE() {
 		r.X = r.res.m.X
 	}
-	ts, termErrs := compileTerms(c.Terms)
+	ts, termErrs := compileTerms(c.Terms, r.Art, c.termScopeOf(scope))
 	errs = append(errs, termErrs...)
 	r.terms = ts
 	if len(errs) > 0 {

@@ -230,7 +230,37 @@ func decodeObject(data []byte) (map[string]json.RawMessage, error) {
 	if dec.More() {
 		return nil, errors.New("has more after the JSON object")
 	}
+	if key, ok := repeatedKey(trimmed[:dec.InputOffset()], len(obj)); ok {
+		return nil, errors.New("has the key " + strconv.Quote(clip(key)) + " twice (a repeated key is refused, as workloads and reports refuse it, not read as its last value)")
+	}
 	return obj, nil
+}
+
+// repeatedKey is the first key the JSON object text holds twice, when it
+// has more than distinct members (what a map of it keeps); eachMember
+// finds the members as a workload line's are found.
+func repeatedKey(text []byte, distinct int) (string, bool) {
+	n := 0
+	eachMember(text, func([]byte, bool, []byte) error { n++; return nil })
+	if n == distinct {
+		return "", false
+	}
+	seen := make(map[string]bool, n)
+	var dup string
+	errFound := errors.New("found")
+	eachMember(text, func(key []byte, escaped bool, _ []byte) error {
+		var name string
+		if json.Unmarshal(key, &name) != nil {
+			name = string(key)
+		}
+		if seen[name] {
+			dup = name
+			return errFound
+		}
+		seen[name] = true
+		return nil
+	})
+	return dup, dup != "" || n != distinct
 }
 
 // decodeValue reads one leaf value strictly: an integer field takes a JSON

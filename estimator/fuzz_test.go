@@ -2,6 +2,8 @@ package estimator
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -11,6 +13,18 @@ import (
 // FuzzDecodeConfig: random bytes never panic; whatever decodes resolves,
 // and writes back to JSON that decodes to the same config.
 func FuzzDecodeConfig(f *testing.F) {
+	// Every field of the registry at both ends of its range and one past,
+	// and every term variable in every place: a plain go test runs them.
+	for _, fd := range Fields() {
+		for _, v := range []string{strconv.FormatInt(fd.Min, 10), strconv.FormatInt(fd.Max, 10), strconv.FormatInt(fd.Max+1, 10), "true", "null"} {
+			f.Add(fieldSeed(fd.Path, v))
+		}
+	}
+	for _, v := range TermVariables() {
+		for _, p := range TermPlaces {
+			f.Add([]byte(`{"terms": [{"name": "t", "place": "` + p + `", "bytes": "` + v + ` * 2"}]}`))
+		}
+	}
 	f.Add([]byte(`{}`))
 	f.Add(MarshalConfig(Default()))
 	f.Add([]byte(`{"request": {"rows": 1000, "projected_rows": 10, "target_rows": null, "outputs": {"topk": 5, "logits": true}}}`))
@@ -90,6 +104,12 @@ func inRange(x uint64, lo, hi int64) int64 {
 // result is either an overflow *Error (which the reference agrees is one)
 // or a result that keeps docs/model.md §4's invariants and, when the request has
 // few enough sequences for the reference to list them, equals it.
+// fieldSeed is a config holding value at path ("a.b" is {"a": {"b": value}}).
+func fieldSeed(path, value string) []byte {
+	keys := strings.Split(path, ".")
+	return []byte(`{"` + strings.Join(keys, `": {"`) + `": ` + value + strings.Repeat("}", len(keys)))
+}
+
 func FuzzEstimate(f *testing.F) {
 	// rows, sequence_rows, projected, target, vocab, hidden, layers, K,
 	// moe, Hk, Dk, Hv, Dv, chunk, in width, out width, EP, topk,

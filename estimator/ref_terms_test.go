@@ -107,13 +107,15 @@ func refWellFormed(e ast.Expr) bool {
 	return false
 }
 
-var refVarNames = map[string]bool{}
-
-func init() {
-	for _, v := range strings.Fields("n p t r D Dt N P T s V H L K M I O b E C k g Hk Dk Hv Dv") {
-		refVarNames[v] = true
+// refVarNames are the variables the reference knows: those refVars
+// gives a value, so a variable is named in one place here.
+var refVarNames = func() map[string]bool {
+	names := map[string]bool{}
+	for v := range (&refModel{}).refVars(1, 1, 1) {
+		names[v] = true
 	}
-}
+	return names
+}()
 
 // refVars are the variables of docs/model.md §8 for a piece of n rows with p
 // projected and t target rows.
@@ -131,7 +133,7 @@ func (m *refModel) refVars(n, p, t int64) map[string]int64 {
 		"D": min(p, m.C) * m.V * 2, "Dt": min(t, m.C) * m.V * 2,
 		"N": m.N, "P": m.P, "T": m.T, "s": m.S, "V": m.V, "H": m.H, "L": m.L, "K": m.K,
 		"M": m.M, "I": m.I, "O": m.O, "b": m.B, "E": m.EP, "C": m.C,
-		"k": m.TopK, "g": g, "Hk": m.Hk, "Dk": m.Dk, "Hv": m.Hv, "Dv": m.Dv,
+		"k": m.TopK, "g": g, "Hk": m.Hk, "Dk": m.Dk, "Hv": m.Hv, "Dv": m.Dv, "X": m.X,
 	}
 }
 

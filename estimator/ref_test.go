@@ -26,6 +26,7 @@ type refModel struct {
 	Safety, RPR, Round       int64
 	Eager, FC2Known, Release bool  // the candidate's changes
 	M                        int64 // moe_intermediate_size
+	X                        int64 // routed experts: num_experts or an alias, else the resident count, else 0
 	Terms                    []refTerm
 	termsBad                 bool // a term does not compile: the config is invalid
 }
@@ -68,6 +69,18 @@ func refFrom(c Config) refModel {
 		m.RPR = m.L * m.H * m.B
 	}
 	m.M = c.Model.MoEIntermediateSize
+	// §8: the first expert count the config names; else, with a resident
+	// group, its count of a MoE model (its own reference checks the
+	// count); else 0.
+	if a := c.Model.ArchFields; a != nil && a.NumExperts != nil {
+		m.X = *a.NumExperts
+	} else if a != nil && a.NumLocalExperts != nil {
+		m.X = *a.NumLocalExperts
+	} else if a != nil && a.NRoutedExperts != nil {
+		m.X = *a.NRoutedExperts
+	} else if x, ok := c.RoutedExperts(); ok && c.Resident != nil {
+		m.X = x
+	}
 	m.Terms, m.termsBad = refTerms(c.Terms)
 	return m
 }

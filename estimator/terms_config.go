@@ -18,6 +18,10 @@ type Term struct {
 	Place    string `json:"place"`
 	Revision string `json:"revision,omitempty"` // "" = candidate
 	Bytes    string `json:"bytes"`
+	// Mode is "add" (the default, "") or "replace": under the art profile
+	// a replacing term stands in for its part's own bytes (docs/model.md
+	// §13.13).
+	Mode string `json:"mode,omitempty"`
 }
 
 // The limits of docs/model.md §8.
@@ -31,6 +35,7 @@ const (
 var (
 	TermPlaces    = []string{"retained", "activations", "head", "fc2", "gdn", "stage"}
 	TermRevisions = []string{"candidate", "baseline", "both"}
+	TermModes     = []string{"add", "replace"}
 )
 
 // TermVariables lists the variables a term's bytes may use.
@@ -42,6 +47,7 @@ const (
 	holdBaseline uint8 = 1 << iota
 	holdCandidate
 	holdLower
+	holdAll = holdBaseline | holdCandidate | holdLower
 )
 
 // placeRetained and placeStage are a compiled term's place besides the
@@ -53,14 +59,16 @@ const (
 
 // compiledTerm is a validated term, ready to evaluate.
 type compiledTerm struct {
-	name   string
-	field  string // "terms[i] (name)", the Field of its errors
-	place  int8   // a Stage, placeRetained or placeStage
-	holds  uint8  // holdBaseline | holdCandidate | holdLower
-	prog   []termexpr.Instr
-	safe   bool // see termexpr.Facts
-	subadd bool
-	uses   uint64
+	name  string
+	field string // "terms[i] (name)", the Field of its errors
+	place int8   // a Stage, placeRetained or placeStage; under art an artPlace
+	holds uint8  // holdBaseline | holdCandidate | holdLower
+	// replace: the term stands in for its part's own bytes (art only).
+	replace bool
+	prog    []termexpr.Instr
+	safe    bool // see termexpr.Facts
+	subadd  bool
+	uses    uint64
 	// chain: the program is a value followed by additions and
 	// multiplications by constants or variables (2 * D, r * I * b), which
 	// termValue evaluates in line.
@@ -86,6 +94,11 @@ type termSet struct {
 	held     [3][]termRef
 	heldMask [3]uint16 // the same as bits
 	own      []uint8
+	// art: the terms are compiled for the art profile (art_terms.go):
+	// places are artPlaces, programs run over artVarNames. artRequest:
+	// some term reads a variable of the whole request (N, P, T, m), so a
+	// piece's price depends on more than its own rows.
+	art, artRequest bool
 }
 
 // holding returns the terms a variant of revision rev holds, as a list
@@ -157,14 +170,22 @@ func validTermName(name string) bool {
 
 // compileTerms validates and compiles terms: nil when there are none.
 // Each bad term gives one error naming it.
-func compileTerms(terms []Term) (*termSet, ErrorList) {
+//
+// art compiles them for the art profile (art_terms.go). scope has the hold
+// bits of the revisions this config prices with that profile: a term no
+// such revision holds is checked by the other profile's config, and is
+// kept here, unchecked and held by none, so that indices stay the list's.
+func compileTerms(terms []Term, art bool, scope uint8) (*termSet, ErrorList) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
 	if len(terms) > MaxTerms {
 		return nil, ErrorList{{Field: "terms", Message: "has " + strconv.Itoa(len(terms)) + " terms; at most " + strconv.Itoa(MaxTerms) + " are allowed"}}
 	}
-	key := TermsKey(terms)
+	key := string(rune('0'+scope)) + TermsKey(terms)
+	if art {
+		key = "a" + key
+	}
 	termCache.Lock()
 	for i, k := range termCache.keys {
 		if k == key && termCache.sets[i] != nil {
@@ -174,7 +195,7 @@ func compileTerms(terms []Term) (*termSet, ErrorList) {
 		}
 	}
 	termCache.Unlock()
-	ts, errs := compileTermsOnce(terms)
+	ts, errs := compileTermsOnce(terms, art, scope)
 	if ts != nil {
 		termCache.Lock()
 		termCache.keys[termCache.next], termCache.sets[termCache.next] = key, ts
@@ -203,7 +224,7 @@ var termCache struct {
 func TermsKey(terms []Term) string {
 	var b strings.Builder
 	for _, t := range terms {
-		for _, f := range [...]string{t.Name, t.Place, t.Revision, t.Bytes} {
+		for _, f := range [...]string{t.Name, t.Place, t.Revision, t.Bytes, t.Mode} {
 			b.WriteString(strconv.Itoa(len(f)))
 			b.WriteByte(':')
 			b.WriteString(f)
@@ -213,12 +234,18 @@ func TermsKey(terms []Term) string {
 }
 
 // compileTermsOnce is compileTerms without the cache.
-func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
+func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList) {
 	var errs ErrorList
-	ts := &termSet{}
+	ts := &termSet{art: art}
 	seen := map[string]int{}
 	for i, t := range terms {
-		ct, msg := compileTerm(t)
+		var ct compiledTerm
+		var msg string
+		if art {
+			ct, msg = compileArtTerm(t, scope)
+		} else {
+			ct, msg = compileTerm(t, scope)
+		}
 		field := TermField(i, t.Name)
 		if j, dup := seen[t.Name]; dup && msg == "" {
 			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
@@ -230,7 +257,11 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 			continue
 		}
 		ct.field = field
-		ts.uses |= ct.uses
+		if art {
+			ts.artRequest = ts.artRequest || ct.uses&artRequestVars != 0
+		} else {
+			ts.uses |= ct.uses
+		}
 		ts.terms = append(ts.terms, ct)
 	}
 	if len(errs) > 0 {
@@ -250,7 +281,7 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 		if ct.place == placeRetained {
 			ok = ct.subadd
 		}
-		if !ok {
+		if !ok && !art {
 			ts.unsafe |= ct.holds
 		}
 	}
@@ -258,11 +289,25 @@ func compileTermsOnce(terms []Term) (*termSet, ErrorList) {
 }
 
 // compileTerm checks one term on its own; msg is its first problem.
-func compileTerm(t Term) (ct compiledTerm, msg string) {
+func compileTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
 	if !validTermName(t.Name) {
 		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
 	}
 	ct.name = t.Name
+	if ct.holds, msg = termHolds(t.Revision); msg != "" {
+		return ct, msg
+	}
+	if ct.holds&scope == 0 {
+		ct.holds, ct.place = 0, placeRetained
+		return ct, ""
+	}
+	switch t.Mode {
+	case "", "add":
+	case "replace":
+		return ct, "mode replace needs profile art: the seeds' stages have no part of ART's price to stand in for; use add"
+	default:
+		return ct, modeError(t.Mode)
+	}
 	switch t.Place {
 	case "retained":
 		ct.place = placeRetained
@@ -281,18 +326,12 @@ func compileTerm(t Term) (ct compiledTerm, msg string) {
 			}
 		}
 		if !found {
-			return ct, "place must be one of " + strings.Join(TermPlaces, ", ") + ", got " + strconv.Quote(clip(t.Place))
+			msg := "place must be one of " + strings.Join(TermPlaces, ", ") + ", got " + strconv.Quote(clip(t.Place))
+			if isArtPlace(t.Place) {
+				msg += "; " + strconv.Quote(t.Place) + " is a part of ART's price, a place under profile art only"
+			}
+			return ct, msg
 		}
-	}
-	switch t.Revision {
-	case "", "candidate":
-		ct.holds = holdCandidate
-	case "baseline":
-		ct.holds = holdBaseline
-	case "both":
-		ct.holds = holdBaseline | holdCandidate | holdLower
-	default:
-		return ct, "revision must be one of " + strings.Join(TermRevisions, ", ") + " (default candidate), got " + strconv.Quote(clip(t.Revision))
 	}
 	prog, info, uses, msg := compileExpr(t.Bytes)
 	if msg != "" {
@@ -306,6 +345,24 @@ func compileTerm(t Term) (ct compiledTerm, msg string) {
 	return ct, ""
 }
 
+// termHolds is the hold bits of a term's revision.
+func termHolds(rev string) (uint8, string) {
+	switch rev {
+	case "", "candidate":
+		return holdCandidate, ""
+	case "baseline":
+		return holdBaseline, ""
+	case "both":
+		return holdBaseline | holdCandidate | holdLower, ""
+	}
+	return 0, "revision must be one of " + strings.Join(TermRevisions, ", ") + " (default candidate), got " + strconv.Quote(clip(rev))
+}
+
+// modeError refuses a mode that is neither add nor replace.
+func modeError(mode string) string {
+	return "mode must be one of " + strings.Join(TermModes, ", ") + " (default add), got " + strconv.Quote(clip(mode))
+}
+
 // compileExpr parses and compiles a term's bytes. msg says what is
 // wrong, or is "".
 func compileExpr(src string) (prog []termexpr.Instr, info termexpr.Facts, uses uint64, msg string) {
@@ -317,8 +374,50 @@ func compileExpr(src string) (prog []termexpr.Instr, info termexpr.Facts, uses u
 // Resolve does: the error is an ErrorList, one entry per bad term, each
 // naming it as terms[i] (name). A page checks a term as it is typed with
 // it; failures that depend on a piece show when the config is priced.
+//
+// A term is accepted when it is valid under either profile (a link or a
+// typed term does not know which profile prices it); Resolve then checks
+// each term under the profile of each revision that holds it. The message
+// of a term valid under neither is the art profile's when its place or
+// mode is one only art has, else the seeds'.
 func CheckTerms(terms []Term) error {
-	if _, errs := compileTerms(terms); len(errs) > 0 {
+	if len(terms) > MaxTerms {
+		_, errs := compileTerms(terms, false, holdAll)
+		return errs
+	}
+	var errs ErrorList
+	seen := map[string]int{}
+	for i, t := range terms {
+		field := TermField(i, t.Name)
+		_, msg := compileTerm(t, holdAll)
+		if msg != "" {
+			_, artMsg := compileArtTerm(t, holdAll)
+			switch {
+			case artMsg == "":
+				msg = ""
+			case isArtPlace(t.Place) || t.Mode == "replace":
+				msg = artMsg
+			}
+		}
+		if j, dup := seen[t.Name]; dup && msg == "" {
+			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
+		} else if !dup && validTermName(t.Name) {
+			seen[t.Name] = i
+		}
+		if msg != "" {
+			errs = append(errs, &Error{Field: field, Message: msg})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// CheckTermsProfile validates terms as Resolve does for a config of the
+// profile ("seeds", "" or "art") whose revisions all use it.
+func CheckTermsProfile(terms []Term, profile string) error {
+	if _, errs := compileTerms(terms, isArt(profile), holdAll); len(errs) > 0 {
 		return errs
 	}
 	return nil
@@ -326,13 +425,33 @@ func CheckTerms(terms []Term) error {
 
 // EvalTermBytes evaluates a term's bytes expression for a piece of n rows
 // of c (1 <= n <= rows), before rounding, as the pricing does: the help
-// of a page shows it as a person types. The error says what is wrong.
+// of a page shows it as a person types (under art, over art's variables,
+// unrounded). The error says what is wrong.
 func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 	probe := c
 	probe.Terms = nil
 	r, err := probe.Resolve()
 	if err != nil {
 		return 0, err
+	}
+	if r.Art {
+		if n < 1 || n > r.N {
+			return 0, &Error{Field: "rows", Message: "must be in 1.." + Group(r.N) + ", got " + Group(n)}
+		}
+		prog, _, _, msg := artTermLang.Compile(expr)
+		if msg != "" {
+			return 0, parseError(msg)
+		}
+		vars, err := r.artPieceVars(n)
+		if err != nil {
+			return 0, err
+		}
+		var st [maxTermStack]int64
+		v, f := termexpr.Run(prog, vars[:], &st)
+		if f.Kind != termexpr.FaultNone {
+			return 0, parseError(f.Message(n))
+		}
+		return v, nil
 	}
 	prog, _, _, msg := compileExpr(expr)
 	if msg != "" {
@@ -356,13 +475,25 @@ func EvalTermBytes(c Config, expr string, n int64) (int64, error) {
 }
 
 // TermVariableValues are the variables' values for the whole request of
-// c, by name (n, p, t are then N, P, T).
+// c, by name (n, p, t are then N, P, T); under the art profile, art's
+// variables (ArtTermVariables) as the candidate prices the request.
 func TermVariableValues(c Config) (map[string]int64, error) {
 	probe := c
 	probe.Terms = nil
 	r, err := probe.Resolve()
 	if err != nil {
 		return nil, err
+	}
+	if r.Art {
+		vars, err := r.artPieceVars(r.N)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]int64, numArtVars)
+		for i, name := range artVarNames {
+			out[name] = vars[i]
+		}
+		return out, nil
 	}
 	k := r.perRow()
 	var c2 calc
@@ -397,7 +528,7 @@ func decodeTerms(raw json.RawMessage) ([]Term, ErrorList) {
 			continue
 		}
 		t := &terms[i]
-		dst := map[string]*string{"name": &t.Name, "place": &t.Place, "revision": &t.Revision, "bytes": &t.Bytes}
+		dst := map[string]*string{"name": &t.Name, "place": &t.Place, "revision": &t.Revision, "bytes": &t.Bytes, "mode": &t.Mode}
 		if raw, ok := obj["name"]; ok {
 			json.Unmarshal(raw, &t.Name) // checked below with the others
 		}
@@ -410,7 +541,7 @@ func decodeTerms(raw json.RawMessage) ([]Term, ErrorList) {
 		for _, key := range keys {
 			p, ok := dst[key]
 			if !ok {
-				problems = append(problems, strconv.Quote(clip(key))+" is not a key of a term; allowed: bytes, name, place, revision")
+				problems = append(problems, strconv.Quote(clip(key))+" is not a key of a term; allowed: bytes, mode, name, place, revision")
 				continue
 			}
 			var s string

@@ -270,6 +270,11 @@ func FuzzWorkload(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// Every column, in CSV and in JSON Lines: a plain go test runs them.
+	for _, c := range workloadColumns {
+		f.Add([]byte("rows," + c + "\n64902,1\n"))
+		f.Add([]byte(`{"rows": 64902, "` + c + `": 1}` + "\n"))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := Replay(Default(), bytes.NewReader(data), nil)
 		if err != nil {

@@ -40,12 +40,29 @@ const (
 
 var errDuplicateKey = errors.New("duplicate report key")
 
+// MaxJSONDepth is the deepest nesting of arrays and objects a report may
+// have. Python's json, which ART reads reports with, stops at its
+// recursion limit (1000 by default), so ART never reads a deeper one; and
+// the reader here recurses once a level, so an unbounded depth is an
+// unbounded stack (a stack overflow on the command line, the page's Go
+// program dead in the browser).
+const MaxJSONDepth = 1000
+
+// MaxIntDigits is the most digits a report's integer may have: Python
+// refuses to read a longer one (sys.int_info.default_max_str_digits), and
+// reading one costs time quadratic in its digits.
+const MaxIntDigits = 4300
+
 // parseJSON reads one JSON value and refuses a repeated key in an object,
-// as ART's decoder does.
+// as ART's decoder does; nesting past MaxJSONDepth is refused before any
+// decoding, an integer past MaxIntDigits when it is met.
 func parseJSON(data []byte) (*jsonValue, error) {
+	if off, ok := jsonDepthWithin(data, MaxJSONDepth); !ok {
+		return nil, fmt.Errorf("nests arrays and objects deeper than %d levels (at byte %d)", MaxJSONDepth, off)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := parseValue(dec)
+	v, err := parseValue(dec, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +72,38 @@ func parseJSON(data []byte) (*jsonValue, error) {
 	return v, nil
 }
 
-func parseValue(dec *json.Decoder) (*jsonValue, error) {
+// jsonDepthWithin scans data once, strings skipped, and reports whether
+// its arrays and objects nest at most max deep; if not, the offset of the
+// first bracket past max. It reads no value, so its cost is one pass
+// whatever the nesting.
+func jsonDepthWithin(data []byte, max int) (int, bool) {
+	depth, inString := 0, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > max {
+				return i, false
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return 0, true
+}
+
+func parseValue(dec *json.Decoder, depth int) (*jsonValue, error) {
+	if depth > MaxJSONDepth { // jsonDepthWithin refuses such data first
+		return nil, fmt.Errorf("nests deeper than %d levels", MaxJSONDepth)
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -69,6 +117,9 @@ func parseValue(dec *json.Decoder) (*jsonValue, error) {
 		if strings.ContainsAny(string(t), ".eE") {
 			return &jsonValue{kind: jFloat, num: string(t)}, nil
 		}
+		if d := len(strings.TrimPrefix(string(t), "-")); d > MaxIntDigits {
+			return nil, fmt.Errorf("an integer of %d digits, %s...: at most %d, as Python reads JSON", d, string(t)[:12], MaxIntDigits)
+		}
 		return &jsonValue{kind: jInt, num: string(t)}, nil
 	case string:
 		return &jsonValue{kind: jString, str: t}, nil
@@ -76,7 +127,7 @@ func parseValue(dec *json.Decoder) (*jsonValue, error) {
 		if t == '[' {
 			v := &jsonValue{kind: jArray}
 			for dec.More() {
-				x, err := parseValue(dec)
+				x, err := parseValue(dec, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -93,9 +144,9 @@ func parseValue(dec *json.Decoder) (*jsonValue, error) {
 			}
 			k := kt.(string)
 			if _, dup := v.obj[k]; dup {
-				return nil, fmt.Errorf("%w %q", errDuplicateKey, k)
+				return nil, fmt.Errorf("%w %s", errDuplicateKey, clipQuote(k))
 			}
-			x, err := parseValue(dec)
+			x, err := parseValue(dec, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -105,6 +156,25 @@ func parseValue(dec *json.Decoder) (*jsonValue, error) {
 		return v, err
 	}
 	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// clipNumber is a number's text for a message: whole when short, else its
+// first and last digits around its length, so a number of millions of
+// digits never reaches an error line whole.
+func clipNumber(s string) string {
+	if len(s) <= 32 {
+		return s
+	}
+	return s[:12] + "..." + s[len(s)-8:] + " (" + strconv.Itoa(len(s)) + " characters)"
+}
+
+// clipQuote is a string quoted for a message (control bytes escaped),
+// its middle left out past 64 bytes, with its length.
+func clipQuote(s string) string {
+	if len(s) <= 64 {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(strings.ToValidUTF8(s[:40], "")) + "..." + strconv.Quote(strings.ToValidUTF8(s[len(s)-16:], "")) + " (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // canonical writes v as ART's _encode does (Python's json with
@@ -128,13 +198,13 @@ func writeCanonical(buf *bytes.Buffer, v *jsonValue) error {
 	case jInt:
 		n, ok := new(big.Int).SetString(v.num, 10)
 		if !ok {
-			return fmt.Errorf("bad integer %q", v.num)
+			return fmt.Errorf("bad integer %s", clipNumber(v.num))
 		}
 		buf.WriteString(n.String())
 	case jFloat:
 		f, err := strconv.ParseFloat(v.num, 64)
 		if err != nil || math.IsInf(f, 0) {
-			return fmt.Errorf("the number %s is not a finite float", v.num)
+			return fmt.Errorf("the number %s is not a finite float", clipNumber(v.num))
 		}
 		buf.WriteString(pyFloatRepr(f))
 	case jString:

@@ -70,4 +70,10 @@
 //     (the largest child, the whole request when admitted: the estimate's
 //     stages and retained tensors), matched to live blocks by exact block
 //     size; the stage with the largest share found is reported.
+//   - Reports: nesting past MaxJSONDepth (1,000, Python's recursion
+//     limit, which stops ART's reader too) is refused by one scan of the
+//     bytes before any decoding, and an integer past MaxIntDigits (4,300,
+//     Python's limit for reading one) when it is met, before any
+//     arbitrary-precision arithmetic, whose cost is quadratic in the
+//     digits. A message never holds a long number, key or time whole.
 package measure

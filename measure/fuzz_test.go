@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -18,6 +19,7 @@ func FuzzReadSnapshot(f *testing.F) {
 	}
 	f.Add([]byte("cos\nsystem\n(S'echo hi'\ntR."))
 	f.Add([]byte("\x80\x04\x8a\x00."))
+	f.Add([]byte(`{"segments":` + strings.Repeat("[", 10_001)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{MaxBytes: 1 << 20})
 		if err != nil {
@@ -41,6 +43,19 @@ func FuzzParseReport(f *testing.F) {
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
+		}
+	}
+	// Each key of the formats left out in turn, and the bounds of nesting
+	// and digits at and one past them: a plain go test runs them.
+	if good, err := os.ReadFile(filepath.Join("testdata", "reports", "miss-forward-a.json")); err == nil {
+		for _, k := range append(append([]string(nil), reportKeys...), formatTwoKeys...) {
+			f.Add(bytes.Replace(good, []byte(`"`+k+`":`), []byte(`"`+k+`_":`), 1))
+		}
+		for _, n := range []int{MaxIntDigits, MaxIntDigits + 1} {
+			f.Add(bytes.Replace(good, []byte(`"rank":0`), []byte(`"rank":1`+strings.Repeat("0", n-1)), 1))
+		}
+		for _, d := range []int{MaxJSONDepth - 2, MaxJSONDepth - 1} { // inside the report and its replay: 1,000 and 1,001 deep
+			f.Add(bytes.Replace(good, []byte(`"rank":0`), []byte(`"rank":`+strings.Repeat("[", d)+strings.Repeat("]", d)), 1))
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

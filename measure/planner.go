@@ -240,22 +240,23 @@ func parseUTC(s string) (time.Time, error) {
 			return t, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("report occurrence time must be UTC (ISO 8601 with an offset of zero): %q", s)
+	return time.Time{}, fmt.Errorf("report occurrence time must be UTC (ISO 8601 with an offset of zero): %s", clipQuote(s))
 }
 
+// int64Of is x's value when it is an integer within int64. A text longer
+// than any int64 ("-" and 19 digits) is out of range without reading its
+// digits.
 func int64Of(x *jsonValue) (int64, bool) {
-	if x.kind != jInt {
+	if x.kind != jInt || len(x.num) > 20 {
 		return 0, false
 	}
-	n, ok := new(big.Int).SetString(x.num, 10)
-	if !ok || !n.IsInt64() {
-		return 0, false
-	}
-	return n.Int64(), true
+	n, err := strconv.ParseInt(x.num, 10, 64)
+	return n, err == nil
 }
 
 // numberRat is a JSON number's exact value: an integer as is, a float as
-// the float64 Python reads.
+// the float64 Python reads. parseJSON keeps an integer within
+// MaxIntDigits, so reading it costs little.
 func numberRat(x *jsonValue) *big.Rat {
 	if x.kind == jInt {
 		n, _ := new(big.Int).SetString(x.num, 10)
@@ -307,7 +308,7 @@ func checkMiss(predicted, observed int64, errPct, threshold *jsonValue) string {
 		exact := new(big.Rat).SetFrac(new(big.Int).Mul(diff, big.NewInt(100)), big.NewInt(predicted))
 		want, _ := exact.Float64()
 		if numberRat(errPct).Cmp(new(big.Rat).SetFloat64(want)) != 0 {
-			return fmt.Sprintf("error_pct is %s, 100 x |%d - %d| / %d is %s", errPct.num, observed, predicted, predicted, pyFloatRepr(want))
+			return fmt.Sprintf("error_pct is %s, 100 x |%d - %d| / %d is %s", clipNumber(errPct.num), observed, predicted, predicted, pyFloatRepr(want))
 		}
 	}
 	lhs := new(big.Rat).SetInt(new(big.Int).Mul(diff, big.NewInt(100)))

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -114,13 +115,25 @@ func fail(stderr io.Writer, cmd string, err error) int {
 // the reason on stderr, when it could not be written (a closed pipe, a
 // full disk).
 func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := encodeJSON(stdout, v); err != nil {
 		fmt.Fprintf(stderr, "headroom %s: writing the result: %v\n", cmd, err)
 		return 1
 	}
 	return 0
+}
+
+// encodeJSON writes v as indented JSON, each C1 control or
+// bidirectional override in its strings as a \u escape (report.JSONText):
+// a label or an id from a file never drives the terminal it is printed on.
+func encodeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(report.JSONText(buf.Bytes()))
+	return err
 }
 
 // Estimate is the estimate command: the decision of both revisions for a

@@ -77,8 +77,8 @@ var hfKeys = []string{"vocab_size", "hidden_size", "num_hidden_layers", "model_t
 // read when that was not the interchange format.
 func decodeAnyConfig(data []byte) (estimator.Config, string, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
-	var probe map[string]json.RawMessage
-	if json.Unmarshal(data, &probe) != nil {
+	probe, err := estimator.DecodeJSONObject(data) // refuses a key given twice, too
+	if err != nil {
 		cfg, err := estimator.DecodeConfig(data) // its message says what is wrong, where
 		return cfg, "", err
 	}

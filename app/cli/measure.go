@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"headroom/app/report"
 	"headroom/estimator"
 	"headroom/measure"
 )
@@ -93,9 +94,7 @@ func Measure(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer dst.discard()
 	if *format == "json" {
-		enc := json.NewEncoder(dst.w)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(v)
+		err = encodeJSON(dst.w, v)
 	} else {
 		_, err = io.WriteString(dst.w, text)
 	}
@@ -165,11 +164,11 @@ func gib(b int64) string { return estimator.Bytes(b).String() }
 // snapshotMarkdown is the snapshot's report for a pull request.
 func snapshotMarkdown(r *MeasuredSnapshot) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Measured peak: %s\n\n", r.File)
+	fmt.Fprintf(&b, "## Measured peak: %s\n\n", report.MarkdownCell(r.File))
 	for _, d := range r.Devices {
 		fmt.Fprintf(&b, "### cuda:%d\n\n", d.Device)
 		if !d.History {
-			fmt.Fprintf(&b, "No peak: %s.\n\nAllocated at the snapshot: %s.\n\n", d.Note, gib(d.CurrentBytes))
+			fmt.Fprintf(&b, "No peak: %s.\n\nAllocated at the snapshot: %s.\n\n", report.MarkdownCell(d.Note), gib(d.CurrentBytes))
 			continue
 		}
 		at := "before the first trace entry"
@@ -181,7 +180,7 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		if e := d.Estimate; e != nil {
 			b.WriteString("| revision | piece rows | predicted peak | measured - predicted | at the peak |\n|---|---:|---:|---:|---|\n")
 			for _, m := range []measure.RevisionMatch{e.Baseline, e.Candidate} {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", m.Revision, estimator.Group(m.Rows), gib(m.PredictedBytes), estimator.Bytes(m.ResidualBytes).DeltaString(), m.Best.Summary)
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", m.Revision, estimator.Group(m.Rows), gib(m.PredictedBytes), estimator.Bytes(m.ResidualBytes).DeltaString(), report.MarkdownCell(m.Best.Summary))
 			}
 			b.WriteString("\n")
 		}
@@ -205,7 +204,7 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 			}
 			frame := "-"
 			if l.Frame != "" {
-				frame = "`" + l.Frame + "`"
+				frame = report.MarkdownCode(l.Frame)
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", size, estimator.Group(l.RequestedSize), estimator.Group(l.RoundingBytes), when, frame)
 		}
@@ -213,7 +212,7 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		if len(d.Windows) > 0 {
 			b.WriteString("| window | entries | peak |\n|---|---|---:|\n")
 			for _, w := range d.Windows {
-				fmt.Fprintf(&b, "| %s | %d-%d | %s |\n", w.Label, w.FromEvent, w.ToEvent, gib(w.PeakBytes))
+				fmt.Fprintf(&b, "| %s | %d-%d | %s |\n", report.MarkdownCell(w.Label), w.FromEvent, w.ToEvent, gib(w.PeakBytes))
 			}
 			b.WriteString("\n")
 		}
@@ -222,10 +221,11 @@ func snapshotMarkdown(r *MeasuredSnapshot) string {
 		}
 		if len(d.Observed) > 0 {
 			pts, _ := json.Marshal(map[string]any{"observed": d.Observed})
+			pts = report.JSONText(pts)
 			fmt.Fprintf(&b, "As observed points (each of the candidate's piece of %s rows):\n\n```json\n%s\n```\n\n", estimator.Group(d.Estimate.Candidate.Rows), pts)
 		}
 		for _, w := range d.Warnings {
-			fmt.Fprintf(&b, "- %s\n", w)
+			fmt.Fprintf(&b, "- %s\n", report.MarkdownCell(w))
 		}
 	}
 	return b.String()
@@ -242,19 +242,20 @@ func plannerMarkdown(r *measure.PlannerImport) string {
 			if c.ErrorPct != nil {
 				pct = fmt.Sprintf("%.2f", *c.ErrorPct)
 			}
-			fmt.Fprintf(&b, "| %s (%s) | %s | %d | %s | %s | %s | %s |\n", c.ID[:8], c.File, c.Phase, c.Children,
+			fmt.Fprintf(&b, "| %s (%s) | %s | %d | %s | %s | %s | %s |\n", c.ID[:8], report.MarkdownCell(c.File), report.MarkdownCell(c.Phase), c.Children,
 				estimator.Group(c.PackedTokens), gib(c.PredictedPeakBytes), gib(c.ObservedPeakBytes), pct)
 		}
 		b.WriteString("\n")
 	}
 	for _, s := range r.Skipped {
-		fmt.Fprintf(&b, "- skipped %s (%s, %s): %s\n", s.File, s.ID[:8], s.Event, s.Reason)
+		fmt.Fprintf(&b, "- skipped %s (%s, %s): %s\n", report.MarkdownCell(s.File), report.MarkdownCell(s.ID[:min(8, len(s.ID))]), report.MarkdownCell(s.Event), report.MarkdownCell(s.Reason))
 	}
 	if len(r.Skipped) > 0 {
 		b.WriteString("\n")
 	}
 	if r.Profile != nil {
 		pts, _ := json.Marshal(map[string]any{"observed": r.Points})
+		pts = report.JSONText(pts)
 		prof, _ := json.Marshal(map[string]any{"profile_memory": r.Profile})
 		fmt.Fprintf(&b, "Observed points (%d):\n\n```json\n%s\n```\n\nThe learned profile ART would hold (docs/model.md §13.7):\n\n```json\n%s\n```\n", len(r.Points), pts, prof)
 	} else {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -79,9 +78,7 @@ func Replay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "json":
-		enc := json.NewEncoder(dst.w)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(res)
+		err = encodeJSON(dst.w, res)
 	case "md":
 		_, err = io.WriteString(dst.w, report.Markdown(res, cfg))
 	case "csv":

@@ -168,8 +168,8 @@ func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	b.WriteString("Available: " + res.AvailableBytes.String() + ". " + planSentence(res, samePlan) + "\n\n")
 	b.WriteString("| | baseline | candidate | candidate - baseline |\n| --- | ---: | ---: | ---: |\n")
 	for _, r := range rows {
-		b.WriteString("| " + markdownCell(r.Name) + " | " + markdownCell(r.Baseline) + " | " +
-			markdownCell(r.Candidate) + " | " + markdownCell(r.Difference) + " |\n")
+		b.WriteString("| " + MarkdownCell(r.Name) + " | " + MarkdownCell(r.Baseline) + " | " +
+			MarkdownCell(r.Candidate) + " | " + MarkdownCell(r.Difference) + " |\n")
 	}
 	if !samePlan {
 		b.WriteString("\n" + plansDiffer + "\n")
@@ -177,7 +177,7 @@ func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	if res.Baseline.Children > 1 || res.Candidate.Children > 1 {
 		b.WriteString("\n" + splitNote + "\n")
 	}
-	b.WriteString("\n- **Baseline**: " + markdownCell(res.Baseline.Reason) + "\n")
-	b.WriteString("- **Candidate**: " + markdownCell(res.Candidate.Reason) + "\n")
+	b.WriteString("\n- **Baseline**: " + MarkdownCell(res.Baseline.Reason) + "\n")
+	b.WriteString("- **Candidate**: " + MarkdownCell(res.Candidate.Reason) + "\n")
 	return b.String()
 }

@@ -65,7 +65,7 @@ func Markdown(res estimator.ReplayResult, cfg estimator.Config) string {
 		}
 		b.WriteString("| line | id | rows | count | baseline | candidate |\n| ---: | --- | ---: | ---: | --- | --- |\n")
 		for _, l := range res.Changed[:shown] {
-			b.WriteString("| " + strconv.FormatInt(l.Line, 10) + " | " + markdownCell(l.ID) + " | " + estimator.Group(l.Rows) +
+			b.WriteString("| " + strconv.FormatInt(l.Line, 10) + " | " + MarkdownCell(l.ID) + " | " + estimator.Group(l.Rows) +
 				" | " + estimator.Group(l.Count) + " | " + DecisionText(l.Baseline, l.BaselineChildren) +
 				" | " + DecisionText(l.Candidate, l.CandidateChildren) + " |\n")
 		}
@@ -151,7 +151,7 @@ func IgnoredText(ignored []string) string {
 	}
 	q := make([]string, len(ignored))
 	for i, c := range ignored {
-		q[i] = markdownCell(c)
+		q[i] = MarkdownCell(c)
 	}
 	word := "Ignored column"
 	if len(q) > 1 {
@@ -281,31 +281,21 @@ func BaselineText(cfg estimator.Config) string {
 				value += " (" + g.Name + ")"
 			}
 		}
-		parts = append(parts, markdownCell(path)+" "+value)
+		parts = append(parts, MarkdownCell(path)+" "+value)
 	}
 	return "its own: " + strings.Join(parts, "; ")
-}
-
-// markdownCell keeps an id from breaking the table: pipes escaped, line
-// ends and other control characters as spaces, HTML's < and & escaped.
-func markdownCell(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
-	return strings.NewReplacer("|", `\|`, "&", "&amp;", "<", "&lt;", "`", "\\`").Replace(s)
 }
 
 // CSVHeader names the columns of the replay's CSV: one row per workload
 // line, with both revisions' decisions and children.
 var CSVHeader = []string{"line", "id", "rows", "count", "baseline", "candidate", "baseline_children", "candidate_children"}
 
-// WriteCSVRow writes one workload line of the replay's CSV.
+// WriteCSVRow writes one workload line of the replay's CSV. The id, the
+// workload's own text, goes through CSVCell: a spreadsheet shows it, it
+// does not run it.
 func WriteCSVRow(w *csv.Writer, l estimator.ReplayLine) error {
 	return w.Write([]string{
-		strconv.FormatInt(l.Line, 10), l.ID, strconv.FormatInt(l.Rows, 10), strconv.FormatInt(l.Count, 10),
+		strconv.FormatInt(l.Line, 10), CSVCell(l.ID), strconv.FormatInt(l.Rows, 10), strconv.FormatInt(l.Count, 10),
 		l.Baseline.String(), l.Candidate.String(),
 		strconv.FormatInt(l.BaselineChildren, 10), strconv.FormatInt(l.CandidateChildren, 10),
 	})

@@ -40,23 +40,6 @@ func TestReplaySentence(t *testing.T) {
 	}
 }
 
-// TestMarkdownCell: an id cannot break the changed-lines table.
-func TestMarkdownCell(t *testing.T) {
-	for _, tc := range []struct{ name, in, want string }{
-		{"plain", "req-00007", "req-00007"},
-		{"pipe", "a|b", `a\|b`},
-		{"line end", "two\nlines", "two lines"},
-		{"html", "<b>&", "&lt;b>&amp;"},
-		{"backtick", "`x`", "\\`x\\`"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := markdownCell(tc.in); got != tc.want {
-				t.Errorf("markdownCell(%q) = %q, want %q", tc.in, got, tc.want)
-			}
-		})
-	}
-}
-
 // TestMarkdownNamesTheBaseline: the report says what the baseline is, the
 // three changes off by default, else the baseline of the config's own:
 // its switches and what it overrides, a capacity with its GPU.

@@ -109,6 +109,72 @@ async function headroomInstantiate(instantiate, url, importObject) {
 }
 `
 
+// appJSWatch is added to go-app's app.js by patchAppJS for every page:
+// the Go program's end is never silent. go-app starts app.wasm with
+// go.run and nothing watches it: a fatal error (a stack overflow, out
+// of memory) or a panic no handler caught prints to the console and
+// exits, and the page stays drawn as if alive, its controls doing
+// nothing. headroomRun keeps the last 4 KB the Go runtime wrote (its
+// fatal errors and panics come through fs.writeSync, wasm_exec.js) and,
+// when the program exits or WebAssembly traps, shows a banner (id
+// headroom-stopped) that says what happened, that the address keeps
+// the settings, and offers a reload. The banner is built from text
+// nodes, so nothing the program wrote becomes markup.
+const appJSWatch = `
+// Headroom: the Go program's end is never silent (see headroomRun).
+function headroomRun(go, instance) {
+  const decoder = new TextDecoder("utf-8");
+  let tail = "";
+  const fs = globalThis.fs;
+  const write = fs.writeSync;
+  fs.writeSync = function (fd, buf) {
+    tail = (tail + decoder.decode(buf)).slice(-4096);
+    return write.call(this, fd, buf);
+  };
+  const stopped = (what) => headroomStopped(what, tail);
+  const exit = go.exit;
+  go.exit = (code) => {
+    exit.call(go, code);
+    stopped("it exited with status " + code);
+  };
+  const trapped = (err) => {
+    // A trap, or the engine's stack spent inside the program (a
+    // RangeError "Maximum call stack size exceeded"), leaves it broken.
+    if (go.exited || err instanceof WebAssembly.RuntimeError || (err instanceof RangeError && /call stack/i.test(err.message))) {
+      stopped(String(err));
+    }
+  };
+  window.addEventListener("error", (e) => trapped(e.error));
+  window.addEventListener("unhandledrejection", (e) => trapped(e.reason));
+  go.run(instance).then(
+    () => stopped("it returned"),
+    (err) => stopped(String(err))
+  );
+}
+function headroomStopped(what, tail) {
+  if (document.getElementById("headroom-stopped")) {
+    return;
+  }
+  const cause = tail.split("\n").find((l) => /^(fatal error|panic|runtime):/.test(l));
+  const banner = document.createElement("div");
+  banner.id = "headroom-stopped";
+  banner.className = "stopped-banner";
+  banner.setAttribute("role", "alert");
+  const title = document.createElement("p");
+  title.className = "stopped-title";
+  title.textContent = "Headroom has stopped: " + what + (cause ? " (" + cause.slice(0, 300) + ")" : "") + ".";
+  const body = document.createElement("p");
+  body.textContent = "The page no longer responds to edits. The address still holds your settings: reload to start again from them.";
+  const reload = document.createElement("button");
+  reload.id = "headroom-reload";
+  reload.type = "button";
+  reload.textContent = "Reload";
+  reload.addEventListener("click", () => location.reload());
+  banner.append(title, body, reload);
+  document.body.prepend(banner);
+}
+`
+
 // workerHandoff is added to go-app's service worker (patchWorker): the
 // install's fill of its cache, app.wasm from the hand-off cache when its
 // SHA-256 is this build's.
@@ -201,6 +267,8 @@ func patchAppJS(js []byte, handoff bool) ([]byte, error) {
 		{"\ngoappInitServiceWorker();\n", "\n"},
 		// A page that loads no WebAssembly still gets its worker.
 		{"    loader.remove();\n    return;\n", "    loader.remove();\n    goappInitServiceWorker();\n    return;\n"},
+		// The Go program is watched (appJSWatch).
+		{"    go.run(wasm.instance);\n", "    headroomRun(go, wasm.instance);\n"},
 	}
 	for _, e := range edits {
 		if bytes.Count(js, []byte(e.old)) != 1 {
@@ -212,6 +280,7 @@ func patchAppJS(js []byte, handoff bool) ([]byte, error) {
 		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress call is not there once (go-app changed?)")
 	}
 	js = goappWasmFetch.ReplaceAll(js, []byte(`headroomInstantiate(instantiateStreaming, $1, go.importObject)`))
+	js = append(js, appJSWatch...)
 	if !handoff {
 		return append(js, appJSServe...), nil
 	}

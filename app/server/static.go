@@ -2,7 +2,9 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,7 +22,92 @@ import (
 // of those files (siteVersion): the service worker names its cache after
 // it, so a site written from another build replaces the cached one at the
 // next visit.
+//
+// The site is written into a new folder beside dir, which then takes
+// dir's place: nothing is written through a symbolic link that dir holds
+// (a link planted there would send the site, or an overwrite, elsewhere),
+// and no file of an earlier site stays behind. dir must be new, empty,
+// or a site WriteStaticSite wrote (it holds siteMarker); a folder of
+// other files is refused, not replaced.
 func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
+	dir = filepath.Clean(dir)
+	if err := checkReplaceable(dir); err != nil {
+		return err
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // nothing left once it has taken dir's place
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := writeSite(tmp, webDir, pageURL, appH); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, siteMarker), []byte(siteMarkerText), 0o644); err != nil {
+		return err
+	}
+	return replaceDir(dir, tmp)
+}
+
+// siteMarker is the file that says a folder is a site WriteStaticSite
+// wrote, which a later run may replace whole.
+const (
+	siteMarker     = ".headroom-static"
+	siteMarkerText = "A static site written by headroom static; the next run replaces this folder whole.\n"
+)
+
+// checkReplaceable refuses a dir that WriteStaticSite must not replace:
+// a symbolic link, a file, or a folder of files it did not write.
+func checkReplaceable(dir string) error {
+	fi, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link: give the folder it names", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		return err
+	}
+	if m, err := os.Lstat(filepath.Join(dir, siteMarker)); err != nil || !m.Mode().IsRegular() {
+		return fmt.Errorf("%s holds files a headroom static site does not (it has no %s): give a new or empty folder", dir, siteMarker)
+	}
+	return nil
+}
+
+// replaceDir puts the folder tmp in dir's place: the old dir, when there
+// is one, is moved aside first and removed after (a symbolic link inside
+// it is removed, never followed).
+func replaceDir(dir, tmp string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return os.Rename(tmp, dir)
+	}
+	old := tmp + ".old"
+	if err := os.Rename(dir, old); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+// writeSite writes the site into dir, a new empty folder.
+func writeSite(dir, webDir, pageURL string, appH *app.Handler) error {
 	root, err := os.OpenRoot(webDir)
 	if err != nil {
 		return fmt.Errorf("web directory: %v", err)
@@ -28,9 +115,6 @@ func WriteStaticSite(dir, webDir, pageURL string, appH *app.Handler) error {
 	defer root.Close()
 	if appH.Version, err = siteVersion(root, &fileSums{}); err != nil {
 		return fmt.Errorf("reading %s: %v", webDir, err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
 	}
 	if err := app.GenerateStaticWebsite(dir, appH); err != nil {
 		return fmt.Errorf("generating the pages: %v", err)

@@ -62,4 +62,4 @@ func trainerOptions() []widget.Option {
 // trainerDoc is the line under the Trainer menu.
 const trainerDoc = "Whose arithmetic prices the request: the seeds' reading of ART's admission, " +
 	"or ART's own code (docs/model.md §13: the largest of its alternatives, cold splits, its refusals). " +
-	"Under ART's code gdn_early_release changes nothing, and terms of your own are refused."
+	"Under ART's code gdn_early_release changes nothing, and a term of your own joins one of ART's parts (its place), adding to it or replacing it."

@@ -33,9 +33,36 @@ func termStage(t estimator.Term) string {
 	return t.Place
 }
 
+// artCheckpointPlaces are the places of ART's checkpoint alternative: under
+// ART's code a term there is listed in the stage "checkpoint", after ART's
+// tensor of its part (docs/model.md §13.13).
+var artCheckpointPlaces = map[string]bool{"retained": true, "retained_floor": true, "workspace": true, "head": true,
+	"gdn_floor": true, "input_gradient": true, "adapter_gradients": true, "cold_transients": true, "backward": true}
+
+// inStage reports whether t is listed under the stage name: its own
+// stage, or ART's checkpoint for a part of it.
+func inStage(t estimator.Term, name string) bool {
+	return termStage(t) == name || name == "checkpoint" && artCheckpointPlaces[t.Place]
+}
+
 // splitTerms cuts a revision's tensors of stage into the built-in ones
-// and its terms.
+// and its terms. ART's checkpoint lists each term after its part's
+// tensor, so there they are picked by name.
 func splitTerms(s estimator.StageBytes, terms []estimator.Term, rev int) (builtin, own []estimator.TensorBytes) {
+	if s.Name == "checkpoint" {
+		for _, tb := range s.Tensors {
+			isTerm := false
+			for _, t := range terms {
+				isTerm = isTerm || t.Name == tb.Name && termHeld(t, rev) && inStage(t, s.Name)
+			}
+			if isTerm {
+				own = append(own, tb)
+			} else {
+				builtin = append(builtin, tb)
+			}
+		}
+		return builtin, own
+	}
 	m := 0
 	for _, t := range terms {
 		if termStage(t) == s.Name && termHeld(t, rev) {
@@ -65,7 +92,7 @@ func tensorRows(name string, bs, cs estimator.StageBytes, terms []estimator.Term
 		rows = append(rows, breakdownRow{Label: n, Class: "tensor", Base: bt, Cand: ct, HasBase: bok, HasCd: cok})
 	}
 	for _, t := range terms {
-		if termStage(t) != name {
+		if !inStage(t, name) {
 			continue
 		}
 		bt, bok := findTensor(estimator.StageBytes{Tensors: bTerms}, t.Name)

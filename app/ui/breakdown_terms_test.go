@@ -65,3 +65,51 @@ func TestBreakdownTermRows(t *testing.T) {
 		t.Errorf("%d rows of class term in the table, want 4", c)
 	}
 }
+
+// TestBreakdownArtTermRows: under ART's code a term is a row under the
+// part it joined: a checkpoint part's term in the checkpoint stage (a
+// replaced part's own tensor gone), a forward alternative's in its
+// stage, a stage of its own as a stage.
+func TestBreakdownArtTermRows(t *testing.T) {
+	cfg := estimator.Default()
+	cfg.Profile = estimator.ProfileArt
+	cfg.Terms = []estimator.Term{
+		{Name: "one_gradient", Place: "input_gradient", Mode: "replace", Bytes: "min(B, 2 * n * H)"},
+		{Name: "row_state", Place: "head", Revision: "both", Bytes: "256 * ng"},
+		{Name: "routing", Place: "moe", Bytes: "n * 128"},
+		{Name: "own", Place: "stage", Revision: "baseline", Bytes: "n * 8"},
+	}
+	res, err := estimator.Estimate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := estimator.Bytes(64902)
+	stage, class := map[string]string{}, map[string]string{}
+	cand, base := map[string]estimator.Bytes{}, map[string]estimator.Bytes{}
+	cur := ""
+	for _, r := range breakdownRows(res.Baseline, res.Candidate, cfg.Terms...) {
+		if r.Class == "stage" {
+			cur = r.Label
+		}
+		if _, seen := stage[r.Label]; !seen || r.Class != "stage" {
+			stage[r.Label], class[r.Label], cand[r.Label], base[r.Label] = cur, r.Class, r.Cand, r.Base
+		}
+	}
+	for _, c := range []struct {
+		name, stage, class string
+		base, cand         estimator.Bytes
+	}{
+		{"one_gradient", "checkpoint", "tensor term", 0, n * 2 * 2048},
+		{"row_state", "checkpoint", "tensor term", n * 256, n * 256},
+		{"routing", "moe", "tensor term", 0, n * 128},
+		{"own", "own", "tensor term", n * 8, 0},
+	} {
+		if stage[c.name] != c.stage || class[c.name] != c.class || base[c.name] != c.base || cand[c.name] != c.cand {
+			t.Errorf("%s: under %q as %q, %d / %d; want %q, %q, %d / %d", c.name, stage[c.name], class[c.name], base[c.name], cand[c.name], c.stage, c.class, c.base, c.cand)
+		}
+	}
+	// The candidate's own input gradient is replaced: only the baseline's shows.
+	if cand["input_gradient"] != 0 || base["input_gradient"] != 12760252416 {
+		t.Errorf("input_gradient %d / %d, want 12,760,252,416 / none", base["input_gradient"], cand["input_gradient"])
+	}
+}

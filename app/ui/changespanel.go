@@ -31,14 +31,18 @@ type changesView struct {
 	// Trainer is the Trainer menu's value ("seeds", "art", or a link's
 	// bad value), TrainerError its message.
 	Trainer, TrainerError string
+	// AsTerms are the switches on under ART's code, which "write as
+	// terms" (ids as-terms-<key>) turns into their terms.
+	AsTerms []string
 }
 
 // termRowView is one term's fields, message and value.
 type termRowView struct {
-	Name, Place, Revision, Bytes string
-	Error                        string
-	Help                         bool   // the help is open
-	Value                        string // with Help: its value in the current config, or why there is none
+	Name, Place, Revision, Bytes, Mode string
+	Art                                bool // ART's code prices a revision: its places and modes
+	Error                              string
+	Help                               bool   // the help is open
+	Value                              string // with Help: its value in the current config, or why there is none
 }
 
 // termVarDocs say what each variable of a term's bytes is.
@@ -51,6 +55,18 @@ var termVarDocs = map[string]string{
 	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
 	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
 	"X": "total routed experts (num_experts)",
+}
+
+// artTermVarDocs say what a variable means under ART's code, where it
+// differs from termVarDocs (docs/model.md §13.13).
+var artTermVarDocs = map[string]string{
+	"p": "its projected rows (the head's rows before the chunk cap)", "t": "its labelled rows",
+	"r": "its routed rows, 0 where ART does not price the MoE", "D": "the head chunk, h x Vp x 2",
+	"Dt": "the rejection bound's target chunk", "q": "the piece's sequences", "h": "the head's rows",
+	"hb": "the rejection bound's head rows", "Db": "hb x Vp x 2", "B": "ART's boundaries, g x n x L x H x 2",
+	"ng": "the gradient rows", "m": "the request's sequences", "Vp": "the padded vocabulary",
+	"gamma": "adapter gradient bytes per layer", "omicron": "adapter gradient bytes outside the decoder",
+	"pct": "safety_percent", "cf": "1 where ART's checkpoint floor applies", "gf": "1 where ART prices the GDN floor",
 }
 
 // changesView builds the panel's snapshot.
@@ -68,21 +84,38 @@ func changesViewOf(s *page.State) changesView {
 	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
+	arts := page.RevisionArt(s.Cfg)
+	art := arts[0] || arts[1]
+	if arts[1] {
+		for _, sw := range changeSwitches {
+			if v.Checks[sw.key] {
+				v.AsTerms = append(v.AsTerms, sw.key)
+			}
+		}
+	}
 	help := false
 	for i, d := range s.Terms {
 		v.Terms = append(v.Terms, termRowView{Name: d.Typed.Name, Place: d.Typed.Place, Revision: d.Typed.Revision,
-			Bytes: d.Typed.Bytes, Error: s.Errs[page.TermKey(i)], Help: d.Help})
+			Bytes: d.Typed.Bytes, Mode: d.Typed.Mode, Art: art, Error: s.Errs[page.TermKey(i)], Help: d.Help})
 		help = help || d.Help
 	}
 	if !help { // the values are computed only for an open help: a drag renders every frame
 		return v
 	}
 	vals, verr := estimator.TermVariableValues(s.Cfg)
-	for _, name := range estimator.TermVariables() {
+	names, docs := estimator.TermVariables(), termVarDocs
+	if arts[1] {
+		names, docs = estimator.ArtTermVariables(), artTermVarDocs
+	}
+	for _, name := range names {
+		doc := docs[name]
+		if doc == "" {
+			doc = termVarDocs[name]
+		}
 		if verr == nil {
-			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+termVarDocs[name])
+			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+doc)
 		} else {
-			v.Vars = append(v.Vars, name+": "+termVarDocs[name])
+			v.Vars = append(v.Vars, name+": "+doc)
 		}
 	}
 	for i, d := range s.Terms {
@@ -126,6 +159,7 @@ func (p *changesPanel) Render() (ui app.UI) {
 			Error: p.View.TrainerError, Sink: p.Sink},
 		app.P().Class("toggle-doc").Text(trainerDoc),
 		app.Div().Class("switches").Body(switches...),
+		app.If(len(p.View.AsTerms) > 0, p.asTerms()),
 		app.H4().Class("terms-title").Text("Terms of your own"),
 		app.P().Class("toggle-doc").Text("A tensor your change adds or removes: its bytes in one piece as an expression "+
 			"over the variables (? lists them), where it lives and which revision holds it. At most "+
@@ -144,6 +178,21 @@ func (p *changesPanel) trainerOptions() []widget.Option {
 		opts = append([]widget.Option{{Value: p.View.Trainer, Label: p.View.Trainer, Disabled: true}}, opts...)
 	}
 	return opts
+}
+
+// asTerms are the "write as terms" buttons of the switches that are on
+// under ART's code: each turns its switch into terms that price the same.
+func (p *changesPanel) asTerms() app.UI {
+	buttons := []app.UI{app.Span().Class("toggle-doc").Text("Write as terms (ART's code prices them as the switch does):")}
+	for _, key := range p.View.AsTerms {
+		key := key
+		buttons = append(buttons, app.Button().ID("as-terms-%s", key).Type("button").Class("term-button").Text(key).
+			Aria("label", "write "+key+" as terms").OnClick(func(ctx app.Context, e app.Event) {
+			defer p.Sink.Catch("writing a switch as terms")
+			p.Sink.Send(ctx, page.Edit{For: page.ForTerms, Kind: page.EditSwitchTerms, Key: key, Settle: true})
+		}))
+	}
+	return app.Div().ID("as-terms").Class("as-terms").Body(buttons...)
 }
 
 func (p *changesPanel) onAdd(ctx app.Context, e app.Event) {

@@ -55,6 +55,7 @@ type explorer struct {
 	banner   bannerState
 
 	prerendered  bool // drawn by the server (OnPreRender): not ready
+	prerendering bool // in OnPreRender's render: the map is left to the browser (stepMap)
 	inited       bool // OnInit read the address and rendered (browser)
 	renderWanted bool // a render was asked for before the frames existed (OnInit: the map's next step)
 
@@ -134,7 +135,9 @@ func (c *explorer) armTestPanic(q url.Values) {
 func (c *explorer) OnPreRender(ctx app.Context) {
 	defer c.catch("reading the URL")
 	c.load(ctx.Page().URL().Query())
+	c.prerendering = true
 	c.renderNow()
+	c.prerendering = false
 	c.prerendered = true
 	c.renders = 0
 }

@@ -27,6 +27,10 @@ func (c *explorer) stepMap() {
 		return
 	}
 	w, h := c.chartSize()
+	if c.prerendering { // the server's: the browser computes the columns (Runner.Start)
+		c.maps.Start(cfg, &c.state.Map, w, h)
+		return
+	}
 	if !c.maps.Step(cfg, &c.state.Map, w, h, c.renders, c.renderMs) {
 		c.requestRender()
 	}

@@ -109,3 +109,35 @@ func TestTermsCSVColumns(t *testing.T) {
 		t.Errorf("without terms the CSV has %d columns", len(h))
 	}
 }
+
+// TestArtTermsExportImport: under ART's code the JSON export carries a
+// term's place and mode, and importing it restores the same page.
+func TestArtTermsExportImport(t *testing.T) {
+	cfg := estimator.Default()
+	cfg.Profile = estimator.ProfileArt
+	cfg.Terms = []estimator.Term{
+		{Name: "one_gradient", Place: "input_gradient", Mode: "replace", Bytes: "min(B, 2 * n * H)"},
+		{Name: "row_state", Place: "head", Revision: "both", Bytes: "256 * ng"},
+	}
+	c, _ := mountExplorer(t, urlquery.Encode(cfg))
+	if len(c.state.Errs) != 0 || len(c.shown.config.Terms) != 2 {
+		t.Fatalf("errors %v, shown terms %v", c.state.Errs, c.shown.config.Terms)
+	}
+	f, err := c.exportFile("json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(f.Data, []byte(`"mode": "replace"`)) {
+		t.Fatalf("the JSON export lacks the mode:\n%s", f.Data)
+	}
+	c2, d2 := mountExplorer(t, nil)
+	if r := importInto(d2, c2, f.Data); r.Err != "" {
+		t.Fatalf("import refused: %s", r.Err)
+	}
+	if got, want := c2.state.Query(c2.list).Encode(), c.state.Query(c.list).Encode(); got != want {
+		t.Errorf("restored ?%s, want ?%s", got, want)
+	}
+	if len(c2.state.Cfg.Terms) != 2 || c2.state.Cfg.Terms[0].Mode != "replace" || c2.state.Cfg.Profile != estimator.ProfileArt {
+		t.Errorf("after import: profile %q, terms %+v", c2.state.Cfg.Profile, c2.state.Cfg.Terms)
+	}
+}

@@ -11,7 +11,8 @@ import (
 )
 
 // termRow is one term (id term-<i>): name (term-name-<i>), place and
-// revision menus (term-place-<i>, term-revision-<i>), bytes
+// revision menus (term-place-<i>, term-revision-<i>; under ART's code also
+// the mode, term-mode-<i>), bytes
 // (term-bytes-<i>), help (term-help-<i>, which opens term-helpbox-<i>
 // with the value, term-value-<i>, and the variables, term-vars-<i>),
 // remove (term-remove-<i>) and the message (error-term-<i>).
@@ -34,13 +35,23 @@ func (r *termRow) Render() (ui app.UI) {
 	if rev == "" {
 		rev = "candidate"
 	}
+	// Under ART's code a term joins one of ART's parts, and may replace
+	// it (docs/model.md §13.13).
+	places, mode := estimator.TermPlaces, v.Mode
+	if v.Art {
+		places = estimator.ArtTermPlaces
+	}
+	if mode == "" {
+		mode = "add"
+	}
 	row := app.Div().ID("term-%d", i).Class("term", widget.ClassIf(bad, "has-error")).Body(
 		app.Div().Class("term-fields").Body(
 			app.Input().Type("text").ID("%s", id("name")).Class("term-name").Value(widget.Attr(v.Name)).
 				AutoComplete(false).Spellcheck(false).Aria("label", "term name").
 				Aria("describedby", "error-"+page.TermKey(i)).OnInput(r.onPart("name")),
-			r.menu(id("place"), "place", estimator.TermPlaces, v.Place),
+			r.menu(id("place"), "place", places, v.Place),
 			r.menu(id("revision"), "revision", estimator.TermRevisions, rev),
+			app.If(v.Art || v.Mode != "", r.menu(id("mode"), "mode", estimator.TermModes, mode)),
 		),
 		app.Div().Class("term-fields").Body(
 			app.Input().Type("text").ID("%s", id("bytes")).Class("term-bytes").Value(widget.Attr(v.Bytes)).

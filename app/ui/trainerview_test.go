@@ -89,20 +89,24 @@ func TestExplorerSeedsShowsNoArt(t *testing.T) {
 	}
 }
 
-// Terms with ART's code: the page says why beside the Trainer and the
-// terms, and shows the seeds' reading rather than breaking.
+// Terms with ART's code: priced with no message; each term row offers
+// ART's places and the mode, and each switch that is on can be written
+// as terms.
 func TestExplorerTermsUnderArt(t *testing.T) {
 	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})
 	c, _ := mountExplorer(t, url.Values{"profile": {"art"}, "term": {term}})
 	if c.banner.Message != "" {
 		t.Fatalf("banner: %s", c.banner.Message)
 	}
-	if c.state.Errs[page.KeyProfile] == "" || c.state.Errs[page.KeyTerms] == "" {
-		t.Fatalf("no reason shown: %v", c.state.Errs)
+	if len(c.state.Errs) != 0 || c.state.Cfg.Profile != estimator.ProfileArt || len(c.state.Cfg.Terms) != 1 {
+		t.Fatalf("errors %v, profile %q, terms %v", c.state.Errs, c.state.Cfg.Profile, c.state.Cfg.Terms)
 	}
 	out := html.UnescapeString(app.HTMLString(c))
-	if !strings.Contains(out, "not supported with ART's code") || !strings.Contains(out, "not supported with profile art") {
-		t.Error("the page does not say why the terms are refused")
+	for _, want := range []string{`id="term-mode-0"`, `value="input_gradient"`, `value="replace"`,
+		`id="as-terms-head_eager_workspace"`, `id="as-terms-fc2_known_storage"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %s", want)
+		}
 	}
 	if !c.shown.ready {
 		t.Error("nothing rendered")

@@ -210,6 +210,10 @@ func FuzzImportHF(f *testing.F) {
 	f.Add([]byte(`{"vocab_size": 1e400}`))
 	f.Add(hfBody(`, "torch_dtype": "float8_e4m3fn", "num_local_experts": 8, "num_experts_per_tok": 2`))
 	f.Add([]byte("{\n\"vocab_size\": 5,\n}"))
+	// Every architecture key the import reads: a plain go test runs them.
+	for _, k := range estimator.ArchKeys() {
+		f.Add(hfBody(`, "` + k + `": 8`))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		base := estimator.Default().Model
 		got, _, err := ImportModel(base, data)

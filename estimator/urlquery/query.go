@@ -70,10 +70,10 @@ func Decode(q url.Values) (estimator.Config, estimator.ErrorList) {
 	c.Baseline = b
 	obs, oerrs := decodeObservedQuery(q)
 	c.Observed = obs
-	terms, terrs := decodeTermsQuery(q[TermKey])
+	errs = append(errs, decodeProfileQuery(q, &c)...)
+	terms, terrs := decodeTermsQuery(q[TermKey], termsCheck(c))
 	c.Terms = terms
 	berrs = append(berrs, terrs...)
-	errs = append(errs, decodeProfileQuery(q, &c)...)
 	c, more := estimator.Repair(c)
 	return c, append(append(append(errs, berrs...), oerrs...), more...)
 }

@@ -22,11 +22,19 @@ func TestQueryTermsRoundTrip(t *testing.T) {
 			{Name: "router", Place: "stage", Revision: "both", Bytes: "(n + 1_000) / 2 - 0"},
 		}},
 		{"characters a URL escapes", []estimator.Term{{Name: "x", Place: "head", Bytes: "max(D, 2 * Dt) / (1 + g)"}}},
+		{"art places and modes", []estimator.Term{
+			{Name: "one_gradient", Place: "input_gradient", Mode: "replace", Bytes: "min(B, 2 * n * H)"},
+			{Name: "state", Place: "head", Revision: "both", Mode: "add", Bytes: "256 * ng"},
+			{Name: "own", Place: "stage", Revision: "baseline", Bytes: "q * 4096"},
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := estimator.Default()
 			cfg.Terms = c.terms
+			if strings.HasPrefix(c.name, "art") {
+				cfg.Profile = estimator.ProfileArt
+			}
 			q := Encode(cfg)
 			if got := len(q[TermKey]); got != len(c.terms) {
 				t.Fatalf("%d term values, want %d: %v", got, len(c.terms), q)
@@ -54,6 +62,13 @@ func TestQueryTermValue(t *testing.T) {
 	short, err := DecodeTerm("x~head~2 * D")
 	if err != nil || short != (estimator.Term{Name: "x", Place: "head", Bytes: "2 * D"}) {
 		t.Errorf("name~place~bytes: %+v %v", short, err)
+	}
+	rep := estimator.Term{Name: "x", Place: "input_gradient", Mode: "replace", Bytes: "2 * n * H"}
+	if got := EncodeTerm(rep); got != "x~input_gradient~~replace~2 * n * H" {
+		t.Errorf("EncodeTerm(replace) = %q", got)
+	}
+	if back, err := DecodeTerm(EncodeTerm(rep)); err != nil || back != rep {
+		t.Errorf("replace round trip: %+v %v", back, err)
 	}
 	if _, err := DecodeTerm("x~head"); err == nil || !strings.Contains(err.Error(), "name~place~revision~bytes") {
 		t.Errorf("two parts: %v", err)

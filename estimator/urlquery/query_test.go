@@ -3,6 +3,7 @@ package urlquery
 import (
 	"headroom/estimator"
 	"net/url"
+	"strconv"
 	"testing"
 )
 
@@ -49,6 +50,14 @@ func TestQueryKeepsGoodValues(t *testing.T) {
 }
 
 func FuzzDecodeQuery(f *testing.F) {
+	// Every field's key, and its baseline's, at both ends of its range and
+	// one past: a plain go test runs them.
+	for _, fd := range estimator.Fields() {
+		for _, v := range []int64{fd.Min, fd.Max, fd.Max + 1} {
+			n := strconv.FormatInt(v, 10)
+			f.Add(fd.Key + "=" + n + "&b." + fd.Key + "=" + n)
+		}
+	}
 	f.Add("rows=0&vocab_size=64%2C000&projected_rows=99999999&topk=abc")
 	f.Add("in_use_bytes=1&capacity_bytes=0&target_rows=5")
 	f.Add(Encode(estimator.Default()).Encode())

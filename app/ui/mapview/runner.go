@@ -55,6 +55,31 @@ type Runner struct {
 // another frame. It checks ms against cfg first (MapState.Check: the
 // ranges that follow the config, the view's own errors).
 func (mr *Runner) Step(cfg estimator.Config, ms *page.MapState, w, h, renders int, renderMs float64) (done bool) {
+	if mr.Start(cfg, ms, w, h) {
+		return true
+	}
+	budget := float64(mapFrameMs)
+	if renders != mr.seenRenders { // this frame rendered an edit
+		budget = max(mapMinMs, mapFrameMs-renderMs)
+		mr.seenRenders = renders
+	}
+	if !page.Slice(budget, browser.NowMs, mr.job.column) {
+		return false
+	}
+	mr.finish(cfg, w, h)
+	return true
+}
+
+// Start checks ms against cfg and sets up the job for the map of cfg at
+// a w x h drawing, computing none of its columns: the view then shows the
+// map's controls and its progress. It reports whether there is nothing
+// to compute (the view's axes are broken, or that map is on screen).
+// The server's prerender only starts the map (the browser computes the
+// columns): a map's cost grows with its columns (a 71-byte link to 1,000
+// of them took 2.3 s of the server's CPU), so a link costs the server
+// what any link costs, and four such links cannot hold every prerender
+// slot.
+func (mr *Runner) Start(cfg estimator.Config, ms *page.MapState, w, h int) (nothing bool) {
 	ms.Check(cfg)
 	if ms.Broken {
 		return true
@@ -69,16 +94,7 @@ func (mr *Runner) Step(cfg estimator.Config, ms *page.MapState, w, h, renders in
 	if mr.job == nil || mr.job.key != key {
 		mr.job = newMapJob(key, cfg, ms)
 	}
-	budget := float64(mapFrameMs)
-	if renders != mr.seenRenders { // this frame rendered an edit
-		budget = max(mapMinMs, mapFrameMs-renderMs)
-		mr.seenRenders = renders
-	}
-	if !page.Slice(budget, browser.NowMs, mr.job.column) {
-		return false
-	}
-	mr.finish(cfg, w, h)
-	return true
+	return false
 }
 
 // Problem is why there is no map to draw ("" when there is one).

@@ -143,10 +143,6 @@ func (s *State) setComparison(id string, list []Preset) {
 		s.Forget("capacity_bytes")
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
 	case id == ComparisonProfile:
-		if len(s.Cfg.Terms) > 0 {
-			s.InputErr[KeyComparePreset] = "ART's code does not take terms of your own: remove them to compare the seeds' reading with ART's code"
-			return
-		}
 		s.Cfg.Profile = estimator.ProfileArt
 		s.Forget(KeyProfile)
 		b.Overrides[KeyProfile] = estimator.Setting{Text: estimator.ProfileSeeds}

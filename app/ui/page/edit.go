@@ -7,25 +7,26 @@ type EditKind uint8
 
 // The kinds of edit a control sends.
 const (
-	EditText       EditKind = iota + 1 // text typed into a field, or set by its slider
-	EditCheck                          // a switch turned on or off
-	EditMenu                           // a choice from a menu
-	EditDismiss                        // the error banner closed
-	EditCommit                         // a field committed (Enter, or focus left): show its value as the page reads it
-	EditFit                            // the "fit range" button: the axis range back to its default
-	EditSettle                         // a gesture on Key ended: a slider released, a field committed
-	EditResetRange                     // the chart's double click: the axis range back to its default
-	EditObserved                       // the observed panel's points: Text as pasted or read from a CSV file
-	EditTerm                           // a term's part: Key "<part>-<i>" (TermEdit)
-	EditTermAdd                        // "add a term"
-	EditTermRemove                     // Key "<i>": remove term i
-	EditTermHelp                       // Key "<i>": open or close term i's help
-	EditMapClick                       // a click on the map: Text is "x,y", the point under the pointer
-	EditProfile                        // a learned profile: Text its profile_memory JSON, On switch to profile art (profile.go)
+	EditText        EditKind = iota + 1 // text typed into a field, or set by its slider
+	EditCheck                           // a switch turned on or off
+	EditMenu                            // a choice from a menu
+	EditDismiss                         // the error banner closed
+	EditCommit                          // a field committed (Enter, or focus left): show its value as the page reads it
+	EditFit                             // the "fit range" button: the axis range back to its default
+	EditSettle                          // a gesture on Key ended: a slider released, a field committed
+	EditResetRange                      // the chart's double click: the axis range back to its default
+	EditObserved                        // the observed panel's points: Text as pasted or read from a CSV file
+	EditTerm                            // a term's part: Key "<part>-<i>" (TermEdit)
+	EditTermAdd                         // "add a term"
+	EditTermRemove                      // Key "<i>": remove term i
+	EditTermHelp                        // Key "<i>": open or close term i's help
+	EditMapClick                        // a click on the map: Text is "x,y", the point under the pointer
+	EditProfile                         // a learned profile: Text its profile_memory JSON, On switch to profile art (profile.go)
+	EditSwitchTerms                     // "write as terms": Key a switch; its terms under art replace it (termsstate.go)
 )
 
 var editKindNames = [...]string{"", "text", "check", "menu", "dismiss", "commit", "fit", "settle",
-	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click", "profile"}
+	"reset-range", "observed", "term", "term-add", "term-remove", "term-help", "map-click", "profile", "switch-terms"}
 
 // String names the kind, for messages.
 func (k EditKind) String() string {

@@ -50,6 +50,9 @@ func ImportJSON(current estimator.Config, data []byte) (Imported, error) {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return Imported{}, errors.New("not a JSON object: " + hfconfig.JSONErrorText(data, err))
 	}
+	if _, err := estimator.DecodeJSONObject(data); err != nil { // a key given twice at the top
+		return Imported{}, errors.New("the file " + err.Error())
+	}
 	if _, ok := probe["headroom"]; ok {
 		var f importFile
 		if err := json.Unmarshal(data, &f); err != nil {

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"net/url"
 	"reflect"
+	"strconv"
 	"testing"
+
+	"headroom/estimator"
 )
 
 // FuzzDecodePage feeds the page's URL decoder any query string, as a
@@ -37,6 +40,20 @@ func FuzzDecodePage(f *testing.F) {
 	f.Add("preset=deepseek-v3&lora_rank=x&lora_targets=nope,experts&framework_reserve_bytes=-1")
 	f.Add(`arch={"architectures":["MixtralForCausalLM"]}&resident={"include_mtp":1}&expert_parallel=3`)
 	f.Add("arch=llama-3.1-8b&resident=on&in_use_bytes=1073741824")
+	// Every field's key, and its baseline's, at both ends of its range and
+	// one past, and every term variable in every place: a plain go test
+	// runs them.
+	for _, fd := range estimator.Fields() {
+		for _, v := range []int64{fd.Min, fd.Max, fd.Max + 1} {
+			n := strconv.FormatInt(v, 10)
+			f.Add(fd.Key + "=" + n + "&b." + fd.Key + "=" + n)
+		}
+	}
+	for _, v := range estimator.TermVariables() {
+		for _, p := range estimator.TermPlaces {
+			f.Add("term=t~" + p + "~both~" + v + "+*+2")
+		}
+	}
 	list, err := Presets()
 	if err != nil {
 		f.Fatal(err)

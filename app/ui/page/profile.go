@@ -90,30 +90,9 @@ func (s *State) setBaselineProfile(value string) {
 		s.Texts[KeyBaseProfile] = value
 		return
 	}
-	if p == estimator.ProfileArt && len(s.Cfg.Terms) > 0 {
-		// The estimator refuses terms under art in either revision, and
-		// its Repair would keep the override: mark it here instead, and
-		// keep it as typed so removing the terms brings it back.
-		s.InputErr[KeyBaseProfile] = baselineTermsUnderArt
-		s.Texts[KeyBaseProfile] = value
-		s.Cfg.Baseline = b
-		return
-	}
 	b.Overrides[KeyProfile] = estimator.Setting{Text: p}
 	s.Cfg.Baseline = b
 }
-
-// baselineTermsUnderArt is the baseline trainer's message when ART's
-// code is asked for beside terms of one's own.
-const baselineTermsUnderArt = "terms of your own are not supported with ART's code: remove them to price the baseline with ART's code; " +
-	"meanwhile it follows the candidate's trainer"
-
-// termsUnderArt is the Trainer's message when the link (or the edit) asks
-// for ART's code while the Changes panel has terms: the estimator refuses
-// terms under art (docs/model.md §13), so the page prices the seeds'
-// reading and says why, keeping "art" in the menu and the address.
-const termsUnderArt = "terms of your own are not supported with ART's code (their places do not map onto ART's alternatives): " +
-	"remove them to price with ART's code; meanwhile the page shows the seeds' reading"
 
 // decodeProfileError marks the Trainer when the link's profile could not
 // be kept: a value that is neither profile, or art beside terms (the
@@ -125,10 +104,6 @@ func (s *State) decodeProfileError(q map[string][]string, e *estimator.Error) bo
 		_, msg := parseProfile(raw[len(raw)-1])
 		s.InputErr[KeyProfile] = msg
 		s.Texts[KeyProfile] = raw[len(raw)-1]
-	case e.Field == KeyTerms && len(raw) > 0 && strings.Contains(e.Message, "profile art"):
-		s.InputErr[KeyProfile] = termsUnderArt
-		s.Texts[KeyProfile] = raw[len(raw)-1]
-		s.InputErr[KeyTerms] = e.Message + ": remove the terms or pick the seeds' reading as Trainer"
 	default:
 		return false
 	}

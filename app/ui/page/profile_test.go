@@ -91,148 +91,79 @@ func TestBadProfileInTheLink(t *testing.T) {
 	}
 }
 
-// Terms under ART's code: the estimator refuses them, so the page prices
-// the seeds' reading, says why beside the Trainer and the terms, and
-// keeps "art" in the address so removing the terms brings ART's code.
-func TestTermsUnderArtAreRefusedWithAReason(t *testing.T) {
+// Terms under ART's code: switching the Trainer to art keeps the terms,
+// which then join ART's parts (docs/model.md §13.13), with no message.
+func TestTermsUnderArtArePriced(t *testing.T) {
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
 	if len(s.Cfg.Terms) != 1 || len(s.Errs) != 0 {
 		t.Fatalf("the term does not apply under seeds: %v %v", s.Cfg.Terms, s.Errs)
 	}
 	s.Apply(Edit{Kind: EditMenu, Key: KeyProfile, Text: estimator.ProfileArt, Settle: true}, list)
-	if s.Errs[KeyProfile] != termsUnderArt || s.Errs[KeyTerms] == "" {
-		t.Fatalf("no reason beside the Trainer and the terms: %v", s.Errs)
+	if s.Cfg.Profile != estimator.ProfileArt || !s.CfgOK || len(s.Errs) != 0 || len(s.Cfg.Terms) != 1 {
+		t.Fatalf("profile %q, ok %v, errors %v, terms %v", s.Cfg.Profile, s.CfgOK, s.Errs, s.Cfg.Terms)
 	}
-	if s.Cfg.Profile != "" || !s.CfgOK {
-		t.Errorf("the page should price the seeds' reading meanwhile: profile %q, ok %v", s.Cfg.Profile, s.CfgOK)
-	}
-	if s.Query(list).Get(KeyProfile) != estimator.ProfileArt {
-		t.Errorf("the address lost profile=art: %v", s.Query(list).Encode())
-	}
-	s.Apply(Edit{For: ForTerms, Kind: EditTermRemove, Key: "0"}, list)
-	if s.Cfg.Profile != estimator.ProfileArt || len(s.Errs) != 0 {
-		t.Errorf("without the terms ART's code prices: profile %q, errors %v", s.Cfg.Profile, s.Errs)
-	}
-}
-
-// "seeds vs ART" is one pick in the comparisons menu, and its link
-// restores both revisions' trainers.
-func TestComparisonSeedsVsArt(t *testing.T) {
-	list, _ := Presets()
-	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
-	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
-	if s.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(s.Cfg) != estimator.ProfileSeeds || len(s.Errs) != 0 {
-		t.Fatalf("seeds vs ART: profile %q, baseline %q, errors %v", s.Cfg.Profile, BaselineProfileName(s.Cfg), s.Errs)
-	}
-	seeds := s.Cfg
-	seeds.Baseline, seeds.Profile = nil, ""
-	art := seeds
-	art.Profile = estimator.ProfileArt
-	rs, _ := estimator.Estimate(seeds)
-	ra, _ := estimator.Estimate(art)
-	if s.Result.Baseline.RequiredBytes != rs.Candidate.RequiredBytes || s.Result.Candidate.RequiredBytes != ra.Candidate.RequiredBytes {
-		t.Errorf("baseline %d, candidate %d; want the seeds' %d and ART's %d", s.Result.Baseline.RequiredBytes,
-			s.Result.Candidate.RequiredBytes, rs.Candidate.RequiredBytes, ra.Candidate.RequiredBytes)
-	}
-	q := s.Query(list)
-	if q.Get(KeyBaseProfile) != estimator.ProfileSeeds || q.Get(KeyProfile) != estimator.ProfileArt {
-		t.Fatalf("the address: %v", q.Encode())
-	}
-	back := Decode(q, list)
-	if back.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(back.Cfg) != estimator.ProfileSeeds ||
-		back.Result.Baseline.RequiredBytes != s.Result.Baseline.RequiredBytes {
-		t.Errorf("the link does not restore the comparison: %q %q", back.Cfg.Profile, BaselineProfileName(back.Cfg))
-	}
-	s.ApplyCompare(Edit{Kind: EditMenu, Key: KeyBaseProfile, Text: SameAsCandidate}, list)
-	if BaselineProfileName(s.Cfg) != "" {
-		t.Error(`"as the candidate" keeps the baseline's trainer`)
-	}
-	bad := openLink(t, "b.profile=pytorch")
-	if bad.InputErr[KeyBaseProfile] == "" || bad.Query(list).Get(KeyBaseProfile) != "pytorch" {
-		t.Errorf("a bad baseline trainer: errors %v, address %v", bad.InputErr, bad.Query(list).Encode())
-	}
-}
-
-// An export carries the profile, the baseline's trainer and the art
-// fields in its config, and importing it restores them; a config.json
-// fills the widths ART's code reads.
-func TestImportCarriesTheTrainer(t *testing.T) {
-	list, _ := Presets()
-	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902&checkpoint_floor=false&gdn_out_proj_lora_rank=16")
-	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
-	file := `{"headroom": 1, "view": {"axis": "rows", "from": 1, "to": 100000}, "config": ` +
-		string(estimator.MarshalConfig(s.Cfg)) + `}`
-	imp, err := ImportJSON(estimator.Default(), []byte(file))
+	res, err := estimator.Estimate(s.Cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := New()
-	next, err := fresh.WithImport(imp, list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if next.Cfg.Profile != estimator.ProfileArt || BaselineProfileName(next.Cfg) != estimator.ProfileSeeds {
-		t.Errorf("the import lost the trainers: %q %q", next.Cfg.Profile, BaselineProfileName(next.Cfg))
-	}
-	if a := next.Cfg.Art; a.CheckpointFloor == nil || *a.CheckpointFloor || a.GDNOutProjLoRARank == nil || *a.GDNOutProjLoRARank != 16 {
-		t.Errorf("the import lost the art fields: %+v", a)
-	}
-	if next.Result.Candidate.RequiredBytes != s.Result.Candidate.RequiredBytes {
-		t.Errorf("imported %d, exported %d", next.Result.Candidate.RequiredBytes, s.Result.Candidate.RequiredBytes)
-	}
-
-	hf := `{"architectures": ["Qwen3NextForCausalLM"], "vocab_size": 151936, "hidden_size": 2048, "num_hidden_layers": 48,
-		"num_experts_per_tok": 10, "num_experts": 512, "moe_intermediate_size": 512, "shared_expert_intermediate_size": 1024,
-		"intermediate_size": 5120, "linear_conv_kernel_dim": 8, "linear_num_key_heads": 16, "linear_key_head_dim": 128,
-		"linear_num_value_heads": 32, "linear_value_head_dim": 128}`
-	imp, err = ImportJSON(s.Cfg, []byte(hf))
-	if err != nil {
-		t.Fatal(err)
-	}
-	next, err = s.WithImport(imp, list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := next.Cfg.Model
-	for name, got := range map[string]*int64{"shared_expert_intermediate_size": m.SharedExpertIntermediateSize,
-		"intermediate_size": m.IntermediateSize, "linear_conv_kernel_dim": m.LinearConvKernelDim} {
-		if got == nil {
-			t.Errorf("%s was not filled from the config.json", name)
+	found := false
+	for _, st := range res.Candidate.Stages {
+		for _, tb := range st.Tensors {
+			found = found || st.Name == "activations" && tb.Name == "x" && tb.Bytes == 64902*64
 		}
 	}
-	if m.SharedExpertIntermediateSize != nil && *m.SharedExpertIntermediateSize != 1024 || m.LinearConvKernelDim != nil && *m.LinearConvKernelDim != 8 {
-		t.Errorf("widths: %+v", m)
-	}
-	if next.Cfg.Profile != estimator.ProfileArt {
-		t.Error("a config.json changed the trainer")
-	}
-	if q := next.Query(list); q.Get("shared_expert_intermediate_size") != "1024" || q.Get(KeyProfile) != estimator.ProfileArt {
-		t.Errorf("the address after the import: %v", q.Encode())
+	if !found {
+		t.Errorf("the term is not under ART's activations: %+v", res.Candidate.Stages)
 	}
 }
 
-// Terms and a baseline priced by ART's code: the override waits, marked,
-// until the terms go; the comparison "seeds vs ART" says why it cannot
-// start. Found while checking Repair: it keeps a baseline's art override
-// beside terms, so the config would stay invalid.
+// Terms and a baseline priced by ART's code: the override holds beside
+// the terms, and so does the ready-made "seeds vs ART".
 func TestTermsAndTheBaselinesTrainer(t *testing.T) {
 	list, _ := Presets()
 	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
 	s := openLink(t, "b.profile=art&term="+url.QueryEscape(term))
-	if !s.CfgOK || s.Errs[KeyBaseProfile] != baselineTermsUnderArt || BaselineProfileName(s.Cfg) != "" {
+	if !s.CfgOK || len(s.Errs) != 0 || BaselineProfileName(s.Cfg) != estimator.ProfileArt {
 		t.Fatalf("ok %v, errors %v, baseline trainer %q", s.CfgOK, s.Errs, BaselineProfileName(s.Cfg))
-	}
-	if s.Query(list).Get(KeyBaseProfile) != estimator.ProfileArt {
-		t.Errorf("the address lost b.profile=art: %v", s.Query(list).Encode())
-	}
-	s.Apply(Edit{For: ForTerms, Kind: EditTermRemove, Key: "0"}, list)
-	if BaselineProfileName(s.Cfg) != estimator.ProfileArt || len(s.Errs) != 0 {
-		t.Errorf("without the terms the baseline's trainer is ART's: %q, errors %v", BaselineProfileName(s.Cfg), s.Errs)
 	}
 	s = openLink(t, "term="+url.QueryEscape(term))
 	s.Apply(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonProfile}, list)
-	if s.Errs[KeyComparePreset] == "" || s.Cfg.Profile != "" || !s.CfgOK {
+	if len(s.Errs) != 0 || s.Cfg.Profile != estimator.ProfileArt || !s.CfgOK || len(s.Cfg.Terms) != 1 {
 		t.Errorf("seeds vs ART with terms: errors %v, profile %q, ok %v", s.Errs, s.Cfg.Profile, s.CfgOK)
+	}
+}
+
+// "Write as terms": under ART's code a switch becomes its terms and the
+// price does not move; the address carries them and restores both.
+func TestWriteSwitchAsTerms(t *testing.T) {
+	list, _ := Presets()
+	s := openLink(t, "preset=qwen3-next-80b-a3b&profile=art")
+	before, err := estimator.Estimate(s.Cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"head_eager_workspace", "fc2_known_storage"} {
+		s.Apply(Edit{For: ForTerms, Kind: EditSwitchTerms, Key: key, Settle: true}, list)
+	}
+	if s.Cfg.Changes.HeadEagerWorkspace || s.Cfg.Changes.FC2KnownStorage || len(s.Cfg.Terms) != 5 || len(s.Errs) != 0 {
+		t.Fatalf("changes %+v, terms %v, errors %v", s.Cfg.Changes, s.Cfg.Terms, s.Errs)
+	}
+	after, err := estimator.Estimate(s.Cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Candidate.RequiredBytes != before.Candidate.RequiredBytes || after.Candidate.LowerBoundBytes != before.Candidate.LowerBoundBytes {
+		t.Errorf("the terms price %d (bound %d), the switches %d (bound %d)", after.Candidate.RequiredBytes, after.Candidate.LowerBoundBytes,
+			before.Candidate.RequiredBytes, before.Candidate.LowerBoundBytes)
+	}
+	back := openLink(t, s.Query(list).Encode())
+	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) {
+		t.Errorf("the link does not restore the terms:\n%s\nwant\n%s", estimator.MarshalConfig(back.Cfg), estimator.MarshalConfig(s.Cfg))
+	}
+	// A typed mode that is neither add nor replace is marked and kept.
+	s.Apply(TermEdit("mode", 0, "swap"), list)
+	if s.Errs[TermKey(0)] == "" || s.Terms[0].Typed.Mode != "swap" || s.Cfg.Terms[0].Mode != "replace" {
+		t.Errorf("bad mode: error %q, typed %q, applied %q", s.Errs[TermKey(0)], s.Terms[0].Typed.Mode, s.Cfg.Terms[0].Mode)
 	}
 }

@@ -71,6 +71,8 @@ func (s *State) EditTerms(e Edit) {
 	switch e.Kind {
 	case EditTermAdd:
 		s.addTerm()
+	case EditSwitchTerms:
+		s.writeSwitchAsTerms(e.Key)
 	case EditTermRemove:
 		if i, err := strconv.Atoi(e.Key); err == nil && i >= 0 && i < len(s.Terms) {
 			s.Terms = slices.Delete(slices.Clone(s.Terms), i, i+1)
@@ -92,6 +94,11 @@ func (s *State) EditTerms(e Edit) {
 			t.Revision = e.Text
 		case "bytes":
 			t.Bytes = e.Text
+		case "mode":
+			t.Mode = e.Text
+			if t.Mode == "add" {
+				t.Mode = "" // the default, left out of the address
+			}
 		}
 	}
 	s.syncTerms()
@@ -113,6 +120,44 @@ func (s *State) addTerm() {
 	}
 	t := estimator.Term{Name: "term_" + strconv.Itoa(k), Place: "head", Revision: "candidate", Bytes: "0"}
 	s.Terms = append(slices.Clone(s.Terms), termDraft{Typed: t})
+}
+
+// writeSwitchAsTerms turns switch key off and appends the terms that
+// price as it did under ART's code (estimator.SwitchTerms), so a reviewer
+// starts from a known change. A name already taken gets a number.
+func (s *State) writeSwitchAsTerms(key string) {
+	ts, err := estimator.SwitchTerms(s.Cfg, key)
+	if err != nil {
+		s.InputErr[KeyTerms] = "write " + key + " as terms: " + MessageOf(err)
+		return
+	}
+	if len(s.Terms)+len(ts) > estimator.MaxTerms {
+		s.InputErr[KeyTerms] = key + " is " + strconv.Itoa(len(ts)) + " terms, and at most " + strconv.Itoa(estimator.MaxTerms) + " fit: remove some to write it"
+		return
+	}
+	used := map[string]bool{}
+	for _, d := range s.Terms {
+		used[d.Typed.Name] = true
+	}
+	drafts := slices.Clone(s.Terms)
+	for _, t := range ts {
+		name := t.Name
+		for k := 2; used[name]; k++ {
+			name = t.Name + "_" + strconv.Itoa(k)
+		}
+		used[name] = true
+		t.Name = name
+		drafts = append(drafts, termDraft{Typed: t})
+	}
+	s.Terms = drafts
+	switch key {
+	case "head_eager_workspace":
+		s.Cfg.Changes.HeadEagerWorkspace = false
+	case "fc2_known_storage":
+		s.Cfg.Changes.FC2KnownStorage = false
+	case "gdn_early_release":
+		s.Cfg.Changes.GDNEarlyRelease = false
+	}
 }
 
 // syncTerms checks the typed terms, applies those that check and sets
