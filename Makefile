@@ -179,7 +179,7 @@ MONKEY_ACTIONS ?= 300
 # scans, which read a settled page and are the slowed run's largest part
 # (SLOW_SKIP_READ: 2.5 of its minutes at a load near 17).
 SLOW_SKIP_LOAD := TestE2EOffline|TestE2EStaticSite|TestE2EWasmExec|TestE2EDetectsWasmExec|TestE2EServiceWorker
-SLOW_SKIP_READ := TestE2EAxe$$|TestE2EObservedPeaks/axe$$|TestE2EPageLoads$$|TestE2EPhoneLayout$$|TestE2EWideLayout$$|TestE2EPhoneIssue27$$|TestE2EObservedTableFits$$|TestE2EChartLabelsApart$$|TestE2ESharedURLRestoresFields$$|TestE2EBadURLValue$$|TestE2ETermsBadLink$$|TestE2EOverflowLinkSaysWhatToFix$$
+SLOW_SKIP_READ := TestE2EAxe$$|TestE2EObservedPeaks/axe$$|TestE2EPageLoads$$|TestE2EPhoneLayout$$|TestE2EWideLayout$$|TestE2EPhoneFrictions$$|TestE2EObservedTableFits$$|TestE2EChartLabelsApart$$|TestE2ESharedURLRestoresFields$$|TestE2EBadURLValue$$|TestE2ETermsBadLink$$|TestE2EOverflowLinkSaysWhatToFix$$
 SLOW_SKIP := TestE2EMonkey$$|$(SLOW_SKIP_LOAD)|$(SLOW_SKIP_READ)
 # The browser tests serve the app.wasm make wasm has just built
 # (HEADROOM_E2E_WASM) rather than build and compress their own in each of

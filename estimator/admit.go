@@ -52,6 +52,8 @@ type plan struct {
 	// refusal refused.
 	artLargest artPiece
 	artWhy     artRefusal
+	// gpuPlace is the GPU placement path's chosen placement (art_gpu_admit.go).
+	gpuPlace Placement
 }
 
 // outcome is the part of an Outcome that p alone sets, for both profiles'

@@ -40,6 +40,12 @@ type artEval struct {
 	have [4]bool
 	memo [8]artMemo
 	next int
+	// gpuSlot is the GPU path's slot bytes from the resident group, once
+	// computed (art_gpu_admit.go).
+	gpuSlot   int64
+	gpuSlotOK bool
+	gp        gpuPlan // the GPU path's plan decided last
+	gpLower   gpuPlan // scratch for the GPU path's lower bound
 }
 
 type artMemo struct {
@@ -57,6 +63,7 @@ type artMemoKey struct {
 // reset forgets the coefficients and the pieces priced.
 func (a *artEval) reset() {
 	a.have = [4]bool{}
+	a.gpuSlotOK = false
 	for i := range a.memo {
 		a.memo[i].key.valid = false
 	}
@@ -186,6 +193,9 @@ func (r *Resolved) artSplitFloor(kk int64) (int64, bool) {
 // comparisons with the budget go through fits, so a sweep of the budget
 // reuses its results by path, as decideFrom's.
 func (e *evaluator) artDecide(v variant, whole plan) plan {
+	if e.r.art.gpu.on {
+		return e.gpuDecide(v, &e.art.gp)
+	}
 	r, c := e.r, &e.c
 	avail := r.available()
 	if c.err != nil || e.fits(whole.required, avail) {
@@ -252,6 +262,9 @@ func (e *evaluator) artLadderBound(v variant, whole plan) int64 {
 // choice: each revision's bound is that revision's code's, so it never
 // exceeds that revision's finest rung).
 func (e *evaluator) artLowerBound(v variant) int64 {
+	if e.r.art.gpu.on {
+		return e.gpuLowerBound(v)
+	}
 	return e.artRung(e.r.sequences(), v, true).required
 }
 
@@ -278,6 +291,9 @@ func artPriceRevision(e *evaluator, v variant, pr *PointRevision) {
 	pr.Decision, pr.ChildRows, pr.RequiredBytes = pl.decision, pl.largest, pl.required
 	if pl.decision != Refuse {
 		pr.Children = pl.k
+	}
+	if e.r.art.gpu.on {
+		pr.WholeRequired, pr.Placement = e.art.gp.wholeFirst, pl.gpuPlace
 	}
 }
 
@@ -388,6 +404,9 @@ func (e *evaluator) artOutcome(v variant) Outcome {
 	ret := termsAt(nil, artPlaceRetained, "boundaries", ac.b)
 	o.Retained = StageBytes{Name: "retained", Bytes: Bytes(ac.kret), Tensors: append(outs[:len(outs):len(outs)], ret...)}
 	o.Reason = r.artReason(pl, avail, o.DominantStage)
+	if r.art.gpu.on {
+		e.gpuDecorate(&o, pl, avail)
+	}
 	return o
 }
 

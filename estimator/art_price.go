@@ -13,6 +13,7 @@ type artResolved struct {
 	gamma, omicron, rankR  int64
 	mem                    *ProfileMemory
 	warm, retainedObserved bool
+	gpu                    gpuResolved // the GPU placement path (art_gpu_config.go)
 }
 
 // resolveArt reads §13.3's fields with their defaults. It runs before
@@ -20,13 +21,14 @@ type artResolved struct {
 func (c *Config) resolveArt() artResolved {
 	b := func(p *bool) bool { return p == nil || *p }
 	a := artResolved{
-		vocabMultiple: orDefault(c.Head.PaddedVocabMultiple, 128),
+		vocabMultiple: orDefault(c.Head.PaddedVocabMultiple, defaultPaddedVocabMultiple),
 		fusedFC1:      b(c.FC2.FusedFC1), sharedGate: b(c.FC2.SharedExpertGate),
 		stockHead: b(c.Head.Stock), ckptFloor: b(c.Art.CheckpointFloor),
 		gamma:   orDefault(c.Art.AdapterGradientBytesPerLayer, 0),
 		omicron: orDefault(c.Art.AdapterGradientOutsideBytes, 0),
 		rankR:   orDefault(c.Art.GDNOutProjLoRARank, 0),
 		mem:     c.ProfileMemory,
+		gpu:     c.resolveArtGPU(),
 	}
 	if a.mem != nil {
 		a.warm = a.mem.WarmBytesPerToken != nil && a.mem.WarmPackedTokens != nil

@@ -11,6 +11,7 @@ import (
 // TestArtErrors: the error table of docs/model.md §13.3 and §13.7, each
 // error naming its field.
 func TestArtErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ json, want string }{
 		{`{"profile": "fast"}`, `profile: must be "seeds" or "art"`},
 		{`{"profile": 2}`, `profile: must be "seeds" or "art"`},
@@ -22,7 +23,7 @@ func TestArtErrors(t *testing.T) {
 		{`{"profile": "art", "art": {"adapter_gradient_bytes_per_layer": -1}}`, "art.adapter_gradient_bytes_per_layer: must be an integer in 0..1,099,511,627,776, got -1"},
 		{`{"profile": "art", "art": {"adapter_gradient_outside_bytes": 1099511627777}}`, "art.adapter_gradient_outside_bytes: must be an integer in 0..1,099,511,627,776"},
 		{`{"profile": "art", "art": {"checkpoint_floor": 1}}`, "art.checkpoint_floor: must be true or false, got 1"},
-		{`{"profile": "art", "art": {"floor": true}}`, "art.floor: is not a field of the config format; allowed here: adapter_gradient_bytes_per_layer, adapter_gradient_outside_bytes, checkpoint_floor, gdn_out_proj_lora_rank"},
+		{`{"profile": "art", "art": {"floor": true}}`, "art.floor: is not a field of the config format; allowed here: adapter_gradient_bytes_per_layer, adapter_gradient_outside_bytes, allow_cpu_offload, allow_replay, backward_state, checkpoint_floor, gdn_out_proj_lora_rank, gpu_placement, gradient_correction, host_available_bytes, host_memory_bytes, host_ranks, lora_slot_bytes, output_device"},
 		{`{"head": {"padded_vocab_multiple": 0}}`, "head.padded_vocab_multiple: must be an integer in 1..65,536, got 0"},
 		{`{"head": {"stock": "yes"}}`, "head.stock: must be true or false"},
 		{`{"fc2": {"fused_fc1": null}}`, "fc2.fused_fc1: must be true or false"},
@@ -62,6 +63,7 @@ func TestArtErrors(t *testing.T) {
 // TestArtAccepted: what §13.1 allows: the fields under seeds (ignored),
 // a learned profile when only one revision uses art, "seeds" spelled out.
 func TestArtAccepted(t *testing.T) {
+	t.Parallel()
 	for _, js := range []string{
 		`{"profile": "seeds"}`,
 		`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "retained_compute_bytes_per_token": null}}`,
@@ -94,13 +96,14 @@ func TestArtAccepted(t *testing.T) {
 // TestArtConfigRoundTrip: an art config survives JSON and a URL, and a
 // config without art fields marshals as before (no new keys).
 func TestArtConfigRoundTrip(t *testing.T) {
-	if s := MarshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
+	t.Parallel()
+	if s := marshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
 		strings.Contains(s, "stock") || strings.Contains(s, "fused_fc1") || strings.Contains(s, "padded") {
 		t.Errorf("the default config marshals art keys:\n%s", s)
 	}
 	c := artRoundTripConfig()
 	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) {
+	if marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
 	}
 	// The URL's round trip is TestArtQueryRoundTrip (codec_roundtrip_test.go).
@@ -150,6 +153,7 @@ func refCuts(masses []int64, count int) [][]int64 {
 // TestArtCutsMatchLoop: the closed forms of art_cuts.go give ART's loop's
 // chunks, in order (artCutRows) and as groups (artCuts).
 func TestArtCutsMatchLoop(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(24, 13))
 	for i := 0; i < 3000; i++ {
 		s := between(rng, 1, 5000)

@@ -60,6 +60,7 @@ func (c Config) Clone() Config {
 		AdapterGradientBytesPerLayer: clonePtr(c.Art.AdapterGradientBytesPerLayer),
 		AdapterGradientOutsideBytes:  clonePtr(c.Art.AdapterGradientOutsideBytes),
 		GDNOutProjLoRARank:           clonePtr(c.Art.GDNOutProjLoRARank),
+		ArtGPUConfig:                 c.Art.ArtGPUConfig.clone(),
 	}
 	if pm := c.ProfileMemory; pm != nil {
 		p := *pm
@@ -180,7 +181,8 @@ func (a *ArtConfig) equal(b *ArtConfig) bool {
 	return valEqual(a.CheckpointFloor, b.CheckpointFloor) &&
 		valEqual(a.AdapterGradientBytesPerLayer, b.AdapterGradientBytesPerLayer) &&
 		valEqual(a.AdapterGradientOutsideBytes, b.AdapterGradientOutsideBytes) &&
-		valEqual(a.GDNOutProjLoRARank, b.GDNOutProjLoRARank)
+		valEqual(a.GDNOutProjLoRARank, b.GDNOutProjLoRARank) &&
+		a.ArtGPUConfig.equal(&b.ArtGPUConfig)
 }
 
 func (p *ProfileMemory) equal(q *ProfileMemory) bool {

@@ -54,6 +54,9 @@ type Outcome struct {
 	// Resident is the revision's resident memory when its config has a
 	// resident group (§14.4).
 	Resident *ResidentResult `json:"resident,omitempty"`
+	// Placement is the GPU placement path's block (docs/model.md §15.7),
+	// nil on the estimator path.
+	Placement *PlacementResult `json:"placement,omitempty"`
 }
 
 // StageBytes is a stage (or the retained part) of the largest child, with

@@ -29,6 +29,10 @@ func Repair(c Config) (Config, ErrorList) {
 				f.Unset(&c)
 				continue
 			}
+			if f.Kind == BoolField {
+				f.resetBool(&c, &def)
+				continue
+			}
 			v, _ := f.Int(&def)
 			f.SetInt(&c, v)
 		}

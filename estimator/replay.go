@@ -47,6 +47,10 @@ type ReplayResult struct {
 	// part of the JSON of docs/model.md §9.
 	ChangedLines        int64 `json:"-"`
 	ChildrenChangedRows int64 `json:"-"`
+	// Placements counts, for the baseline then the candidate, where ART's
+	// GPU placement path ran the requests (docs/model.md §15.7); nil when
+	// neither revision takes that path.
+	Placements *[2]PlacementCounts `json:"placements,omitempty"`
 }
 
 // Transition is how many requests (and their rows) the baseline decides
@@ -161,6 +165,7 @@ func applyShape(dst, base *Resolved, s *Shape) *Error {
 type lineDecisions struct {
 	decision [2]Decision
 	children [2]int64
+	place    [2]Placement // the GPU placement path's (art_gpu_result.go)
 }
 
 // Replayer replays a workload one line at a time (Add), so that a caller
@@ -211,7 +216,7 @@ func (p *Replayer) price(s *Shape) (lineDecisions, *Error) {
 		if err := e.c.err; err != nil {
 			return d, rev.priceError(err)
 		}
-		d.decision[i] = pl.decision
+		d.decision[i], d.place[i] = pl.decision, pl.gpuPlace
 		if pl.decision != Refuse {
 			d.children[i] = pl.k
 		}
@@ -282,6 +287,7 @@ func (p *Replayer) add(l *WorkloadLine) (ReplayLine, error) {
 	if out.Baseline != Refuse && out.Candidate != Refuse {
 		res.ExtraForwards += count * (out.CandidateChildren - out.BaselineChildren)
 	}
+	p.countPlacements(&d, count)
 	if out.Baseline == Split {
 		res.BaselineSplitRows += weight
 	}
@@ -306,6 +312,10 @@ func addInt64(a, b int64) (int64, bool) {
 // workload's ignored columns.
 func (p *Replayer) Result(ignored []string) ReplayResult {
 	res := p.res
+	if res.Placements != nil { // a copy: later lines must not change this result
+		pl := *res.Placements
+		res.Placements = &pl
+	}
 	res.Ignored = append([]string{}, ignored...)
 	res.Changed = append([]ReplayLine{}, res.Changed...)
 	res.Transitions = []Transition{}

@@ -40,6 +40,9 @@ type PointRevision struct {
 	// not hold). The built-in stages and WholeRetained include the terms
 	// placed in them.
 	WholeTermStages [MaxTerms]int64
+	// Placement is where the GPU placement path put the plan (docs/model.md
+	// §15); PlacementNone on the estimator path and when refused.
+	Placement Placement `json:",omitempty"`
 }
 
 // Point prices both revisions at x, as Estimate would (less the tensor

@@ -10,6 +10,7 @@ import (
 )
 
 func TestBadSnapshots(t *testing.T) {
+	t.Parallel()
 	head, err := os.ReadFile(filepath.Join("testdata", "snapshots", "head.pickle"))
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +66,7 @@ func TestBadSnapshots(t *testing.T) {
 // TestLongOfNoBytes: LONG1 with no bytes is 0 (the decoder would index its
 // last byte; the filter gives it BININT1 0).
 func TestLongOfNoBytes(t *testing.T) {
+	t.Parallel()
 	data := "\x80\x02}(X\x08\x00\x00\x00segmentsX\x00\x00\x00\x00X\x0d\x00\x00\x00device_traces]]}(X\x06\x00\x00\x00actionX\x05\x00\x00\x00allocX\x04\x00\x00\x00addr\x8a\x00X\x04\x00\x00\x00sizeK\x07uaau."
 	// segments is "" here: a type error, reached only if LONG1 decoded.
 	_, err := ReadSnapshot(strings.NewReader(data), ReadOptions{})
@@ -84,6 +86,7 @@ func TestLongOfNoBytes(t *testing.T) {
 // TestGzipAndFormats: the same snapshot read as pickle, JSON and gzip'd
 // pickle analyzes the same.
 func TestGzipAndFormats(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile(filepath.Join("testdata", "snapshots", "head.pickle"))
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@
 // It may import the standard library, headroom/estimator and one pickle
 // decoder, github.com/nlpodyssey/gopickle; never go-app, gonum or
 // headroom/app/... The command line (app/cli) and the page (app/ui's
-// Observed peaks panel, measured.go) use it.
+// Observed peaks panel, app/ui/measured) use it.
 //
 // # The pickle decoder
 //

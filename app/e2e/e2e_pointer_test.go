@@ -2,7 +2,7 @@
 
 package e2e
 
-// The chart's pointer and keyboard (issue 16) in a real browser: hover
+// The chart's pointer and keyboard in a real browser: hover
 // reads the estimate at the x under the pointer, a click sets the value, a
 // drag zooms, a double-click or the reset button restores the range, every
 // key moves the value; the pointer's cost is measured in the page.

@@ -130,6 +130,9 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 		}
 		b.WriteString("  dominant  " + o.DominantStage + "\n")
 		b.WriteString("  " + o.Reason + "\n")
+		if t := PlacementSentence(o); t != "" {
+			b.WriteString("  " + t + "\n")
+		}
 	}
 	b.WriteString("\nWhere the candidate differs: " + planSentence(res, samePlan) + "\n")
 	d := differs(rows)
@@ -153,6 +156,9 @@ func EstimateText(cfg estimator.Config, res estimator.Result) string {
 	}
 	if res.Baseline.Children > 1 || res.Candidate.Children > 1 {
 		b.WriteString("\n" + splitNote + "\n")
+	}
+	if t := SourceSentence(res); t != "" {
+		b.WriteString("\n" + t + "\n")
 	}
 	return b.String()
 }
@@ -179,5 +185,13 @@ func EstimateMarkdown(cfg estimator.Config, res estimator.Result) string {
 	}
 	b.WriteString("\n- **Baseline**: " + MarkdownCell(res.Baseline.Reason) + "\n")
 	b.WriteString("- **Candidate**: " + MarkdownCell(res.Candidate.Reason) + "\n")
+	for i, o := range []estimator.Outcome{res.Baseline, res.Candidate} {
+		if t := PlacementSentence(o); t != "" {
+			b.WriteString("- **" + [2]string{"Baseline", "Candidate"}[i] + " placement**: " + MarkdownCell(t) + "\n")
+		}
+	}
+	if t := SourceSentence(res); t != "" {
+		b.WriteString("\n" + MarkdownCell(t) + "\n")
+	}
 	return b.String()
 }

@@ -49,6 +49,9 @@ func Markdown(res estimator.ReplayResult, cfg estimator.Config) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n" + Sentence(res) + " " + CostSentence(res) + "\n")
+	if t := ReplayPlacementSentence(res); t != "" {
+		b.WriteString("\n" + t + "\n")
+	}
 	if t := IgnoredText(res.Ignored); t != "" {
 		b.WriteString("\n" + t + "\n")
 	}

@@ -18,7 +18,7 @@ import (
 func artSwitches() []string {
 	var keys []string
 	for _, f := range estimator.ArtFields() {
-		if f.Kind == estimator.BoolField {
+		if f.Kind == estimator.BoolField && f.Key != gpuPathKey { // the path switch sits beside the Trainer menu
 			keys = append(keys, f.Key)
 		}
 	}
@@ -62,4 +62,6 @@ func trainerOptions() []widget.Option {
 // trainerDoc is the line under the Trainer menu.
 const trainerDoc = "Whose arithmetic prices the request: the seeds' reading of ART's admission, " +
 	"or ART's own code (docs/model.md §13: the largest of its alternatives, cold splits, its refusals). " +
-	"Under ART's code gdn_early_release changes nothing, and a term of your own joins one of ART's parts (its place), adding to it or replacing it."
+	"Under ART's code gdn_early_release changes nothing, and a term of your own joins one of ART's parts (its place), adding to it or replacing it. " +
+	"ART's code here is the stored copies of docs/model.md §13.12 (_impl.py copy 70866802333, _memory.py copy 70906049816, " +
+	"_memory_policy.py copy 71591661484), not ART's newest."

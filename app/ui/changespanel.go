@@ -34,6 +34,8 @@ type changesView struct {
 	// AsTerms are the switches on under ART's code, which "write as
 	// terms" (ids as-terms-<key>) turns into their terms.
 	AsTerms []string
+	// GPUPath is ART's GPU placement path switch (artgpu.go).
+	GPUPath bool
 }
 
 // termRowView is one term's fields, message and value.
@@ -43,30 +45,6 @@ type termRowView struct {
 	Error                              string
 	Help                               bool   // the help is open
 	Value                              string // with Help: its value in the current config, or why there is none
-}
-
-// termVarDocs say what each variable of a term's bytes is.
-var termVarDocs = map[string]string{
-	"n": "the piece's rows", "p": "its projected rows", "t": "its target rows",
-	"r": "its FC2 routed rows", "D": "one head chunk of BF16 logits, min(p, C) x V x 2", "Dt": "the same for target rows",
-	"N": "the request's rows", "P": "its projected rows", "T": "its target rows", "s": "rows per sequence",
-	"V": "vocabulary", "H": "width", "L": "layers", "K": "experts per token", "M": "expert FFN width",
-	"I": "FC2 input width", "O": "FC2 output width", "b": "element size", "E": "expert-parallel size",
-	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
-	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
-	"X": "total routed experts (num_experts)",
-}
-
-// artTermVarDocs say what a variable means under ART's code, where it
-// differs from termVarDocs (docs/model.md §13.13).
-var artTermVarDocs = map[string]string{
-	"p": "its projected rows (the head's rows before the chunk cap)", "t": "its labelled rows",
-	"r": "its routed rows, 0 where ART does not price the MoE", "D": "the head chunk, h x Vp x 2",
-	"Dt": "the rejection bound's target chunk", "q": "the piece's sequences", "h": "the head's rows",
-	"hb": "the rejection bound's head rows", "Db": "hb x Vp x 2", "B": "ART's boundaries, g x n x L x H x 2",
-	"ng": "the gradient rows", "m": "the request's sequences", "Vp": "the padded vocabulary",
-	"gamma": "adapter gradient bytes per layer", "omicron": "adapter gradient bytes outside the decoder",
-	"pct": "safety_percent", "cf": "1 where ART's checkpoint floor applies", "gf": "1 where ART prices the GDN floor",
 }
 
 // changesView builds the panel's snapshot.
@@ -84,6 +62,10 @@ func changesViewOf(s *page.State) changesView {
 	v.Checks["head_eager_workspace"] = s.Cfg.Changes.HeadEagerWorkspace
 	v.Checks["fc2_known_storage"] = s.Cfg.Changes.FC2KnownStorage
 	v.Checks["gdn_early_release"] = s.Cfg.Changes.GDNEarlyRelease
+	v.GPUPath = s.Cfg.Art.GPUPlacement != nil && *s.Cfg.Art.GPUPlacement
+	if m := s.Errs[gpuPathKey]; m != "" {
+		v.Errors[gpuPathKey] = m
+	}
 	arts := page.RevisionArt(s.Cfg)
 	art := arts[0] || arts[1]
 	if arts[1] {
@@ -103,15 +85,12 @@ func changesViewOf(s *page.State) changesView {
 		return v
 	}
 	vals, verr := estimator.TermVariableValues(s.Cfg)
-	names, docs := estimator.TermVariables(), termVarDocs
+	names, docOf := estimator.TermVariables(), estimator.TermVariableDoc
 	if arts[1] {
-		names, docs = estimator.ArtTermVariables(), artTermVarDocs
+		names, docOf = estimator.ArtTermVariables(), estimator.ArtTermVariableDoc
 	}
 	for _, name := range names {
-		doc := docs[name]
-		if doc == "" {
-			doc = termVarDocs[name]
-		}
+		doc := docOf(name)
 		if verr == nil {
 			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+doc)
 		} else {
@@ -158,6 +137,8 @@ func (p *changesPanel) Render() (ui app.UI) {
 		&widget.Menu{ID: page.KeyProfile, Label: "Trainer", Selected: p.View.Trainer, Options: p.trainerOptions(),
 			Error: p.View.TrainerError, Sink: p.Sink},
 		app.P().Class("toggle-doc").Text(trainerDoc),
+		&widget.Toggle{Key: gpuPathKey, Label: "ART on the GPU (placement path)", Doc: gpuPathDoc, Checked: p.View.GPUPath,
+			Error: p.View.Errors[gpuPathKey], Errs: true, Sink: p.Sink},
 		app.Div().Class("switches").Body(switches...),
 		app.If(len(p.View.AsTerms) > 0, p.asTerms()),
 		app.H4().Class("terms-title").Text("Terms of your own"),

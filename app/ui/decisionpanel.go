@@ -65,6 +65,7 @@ func (p *decisionPanel) Render() (ui app.UI) {
 			app.Span().Class("flips-label").Text("Along "+p.Axis+": "),
 			app.Text(p.Flips),
 		),
+		app.If(o.Placement != nil, p.placement()),
 		app.If(o.Resident != nil,
 			app.P().ID("resident-%s", p.Rev).Class("resident").Text(ResidentLine(o.Resident)),
 		),
@@ -123,4 +124,15 @@ func pendingText(why string) string {
 		return why
 	}
 	return "Estimating…"
+}
+
+// placement is the GPU placement path's line (id placement-<Rev>): where
+// the backward state and the outputs live, and why; nothing on the
+// estimator path.
+func (p *decisionPanel) placement() app.UI {
+	line := ""
+	if pl := p.Outcome.Placement; pl != nil {
+		line = placementLine(pl)
+	}
+	return app.P().ID("placement-%s", p.Rev).Class("placement").Text(line)
 }

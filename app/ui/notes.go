@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"headroom/app/report"
 	"headroom/app/ui/page"
@@ -67,7 +66,7 @@ func markedFields(s *page.State) string {
 // controlName is how the notes name the control of an error key.
 func controlName(errKey string) string {
 	switch errKey {
-	case "in_use_bytes":
+	case estimator.KeyInUseBytes:
 		return "in use (GiB)"
 	case page.KeyFrom:
 		return "from"
@@ -96,12 +95,12 @@ func blockedText(s *page.State) string {
 // config; one that is on but changes nothing here (gdn_early_release
 // for a model without GDN layers) is named apart, so the panel never
 // credits the candidate with a switch that does nothing
-// (estimator.ActingChanges).
-func changesText(cfg estimator.Config) string {
+// (estimator.ActingChanges, remembered in m; nil: not remembered).
+func changesText(cfg estimator.Config, m *actingMemo) string {
 	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	acting, inert := actingChanges(cfg)
+	acting, inert := actingChanges(cfg, m)
 	text := "with " + strings.Join(acting, ", ")
 	if len(acting) == 0 {
 		text = "no change on acts on this model"
@@ -116,27 +115,23 @@ func changesText(cfg estimator.Config) string {
 	return text
 }
 
-// actingMemo is actingChanges' last answer, by the config itself
-// (Config.Equal, on a Clone): a drag renders the same config's panels
-// every frame, and each answer prices the config once per switch that is
-// on.
-var actingMemo struct {
-	sync.Mutex
-	ok            bool
-	cfg           estimator.Config
-	acting, inert []string
-}
+// actingAnswer is what estimator.ActingChanges says of a config: the switches
+// that act on it, and those on that do not.
+type actingAnswer struct{ acting, inert []string }
 
-// actingChanges is estimator.ActingChanges, remembered for the last
-// config.
-func actingChanges(cfg estimator.Config) (acting, inert []string) {
-	actingMemo.Lock()
-	defer actingMemo.Unlock()
-	if !actingMemo.ok || !actingMemo.cfg.Equal(cfg) {
-		actingMemo.ok, actingMemo.cfg = true, cfg.Clone()
-		actingMemo.acting, actingMemo.inert = estimator.ActingChanges(cfg)
-	}
-	return actingMemo.acting, actingMemo.inert
+// actingMemo remembers ActingChanges' answer for the last config: a drag
+// renders the same config's panels every frame, and each answer prices
+// the config once per switch that is on. The explorer owns one.
+type actingMemo = page.Memo[struct{}, actingAnswer]
+
+// actingChanges is estimator.ActingChanges, remembered in m (nil: not
+// remembered).
+func actingChanges(cfg estimator.Config, m *actingMemo) (acting, inert []string) {
+	a := m.Get(struct{}{}, cfg, func() (a actingAnswer) {
+		a.acting, a.inert = estimator.ActingChanges(cfg)
+		return a
+	})
+	return a.acting, a.inert
 }
 
 // switchesText names the switches of ch that are on, without asking

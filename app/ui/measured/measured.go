@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -207,9 +206,9 @@ func snapshotViews(res *snapshotResult, cfg estimator.Config, ok bool) []deviceV
 			}
 		}
 		if d.History && len(tl.Points) > 0 {
-			svg, err := chart.TimelineSVG(tl, timelineW, timelineH)
-			// Named by its figure's caption, as the chart is (labelSVG).
-			v.SVG = strings.Replace(string(svg), `role="img"`, `role="img" aria-labelledby="measured-caption-`+strconv.Itoa(i)+`"`, 1)
+			// Named by its figure's caption, as the chart is.
+			svg, err := chart.TimelineSVG(tl, timelineW, timelineH, chart.LabelledBy("measured-caption-"+strconv.Itoa(i)))
+			v.SVG = string(svg)
 			if err != nil {
 				v.SVGErr = err.Error()
 			}
@@ -244,13 +243,7 @@ func profileOfPoints(points []estimator.ObservedPoint, inUse int64) *measure.Lea
 	}
 	var p measure.LearnedProfile
 	for _, pt := range points {
-		rate := int64(0)
-		if pt.Rows > 0 && pt.PeakBytes > inUse {
-			compute := pt.PeakBytes - inUse
-			rate = (compute + pt.Rows - 1) / pt.Rows
-		}
-		p.BytesPerToken = max(p.BytesPerToken, rate)
-		p.PackedTokens = max(p.PackedTokens, pt.Rows)
+		p.Add(pt.PeakBytes-inUse, pt.Rows)
 	}
 	return &p
 }
@@ -261,11 +254,9 @@ func profileJSON(p *measure.LearnedProfile) string {
 	if p == nil {
 		return ""
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"bytes_per_token":%d,"packed_tokens":%d`, p.BytesPerToken, p.PackedTokens)
-	if p.RetainedComputeBytesPerToken != nil {
-		fmt.Fprintf(&b, `,"retained_compute_bytes_per_token":%d`, *p.RetainedComputeBytesPerToken)
+	data, err := p.ProfileMemory()
+	if err != nil { // two integers and a pointer to one: it cannot fail
+		return ""
 	}
-	b.WriteString("}")
-	return b.String()
+	return string(data)
 }

@@ -128,6 +128,8 @@ func (s *State) setCompareMode(mode string) {
 // differ only where the comparison says.
 //
 //   - h100-h200: the candidate on an H200, the baseline on an H100 80GB;
+//   - art-estimator-gpu: ART's code on both sides, the baseline on its
+//     estimator path, the candidate on its GPU placement path;
 //   - seq-4096-8192: the candidate's sequences of 8,192 rows, the
 //     baseline's of 4,096;
 //   - seeds-art: the candidate priced by ART's code, the baseline by
@@ -140,12 +142,18 @@ func (s *State) setComparison(id string, list []Preset) {
 	case id == ComparisonGPU:
 		s.Cfg.Budget.CapacityBytes = estimator.H200CapacityBytes
 		s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
-		s.Forget("capacity_bytes")
+		s.Forget(estimator.KeyCapacityBytes)
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
 	case id == ComparisonProfile:
 		s.Cfg.Profile = estimator.ProfileArt
 		s.Forget(KeyProfile)
 		b.Overrides[KeyProfile] = estimator.Setting{Text: estimator.ProfileSeeds}
+	case id == ComparisonGPUPath:
+		on := true
+		s.Cfg.Profile, s.Cfg.Art.GPUPlacement = estimator.ProfileArt, &on
+		s.Forget(KeyProfile)
+		s.Forget("gpu_placement")
+		b.Overrides["art.gpu_placement"] = estimator.Setting{Bool: false}
 	case id == ComparisonSequence:
 		s.Cfg.Request.SequenceRows = 8192
 		s.Forget("sequence_rows")
@@ -164,7 +172,7 @@ func (s *State) setComparison(id string, list []Preset) {
 	}
 	s.forgetBaseline()
 	s.Cfg.Baseline = b
-	if !s.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+	if !s.Typed { // a typed range stays until Fit range: the person chose it
 		s.ResetRange()
 	}
 }
@@ -230,17 +238,17 @@ func (s *State) setBaselineGPU(id string) {
 			s.InputErr[KeyBaseGPU] = err.Error()
 			return
 		}
-		s.Forget(BaselineKeyPrefix + "capacity_bytes")
+		s.Forget(BaselineKeyPrefix + estimator.KeyCapacityBytes)
 		capacity := g.CapacityBytes
 		if capacity == 0 { // custom: the field, at the candidate's capacity, to type into
 			capacity = s.Cfg.Budget.CapacityBytes
-			s.Texts[BaselineKeyPrefix+"capacity_bytes"] = strconv.FormatInt(capacity, 10)
+			s.Texts[BaselineKeyPrefix+estimator.KeyCapacityBytes] = strconv.FormatInt(capacity, 10)
 		}
 		b.Overrides[path] = estimator.Setting{Int: capacity}
 		s.Cfg.Baseline = b
 		return
 	}
-	s.Forget(BaselineKeyPrefix + "capacity_bytes")
+	s.Forget(BaselineKeyPrefix + estimator.KeyCapacityBytes)
 	s.Cfg.Baseline = b
 }
 
@@ -318,7 +326,7 @@ func settingOf(f *estimator.Field, c estimator.Config) estimator.Setting {
 func (s *State) removeOverride(control string) {
 	key := baseKey(control)
 	if key == KeyInUseGiB {
-		key = "in_use_bytes"
+		key = estimator.KeyInUseBytes
 	}
 	f, ok := overridable(key)
 	if !ok {
@@ -327,7 +335,7 @@ func (s *State) removeOverride(control string) {
 	b := s.ownBaseline()
 	delete(b.Overrides, f.Path)
 	s.Forget(BaselineKeyPrefix + key)
-	if key == "in_use_bytes" {
+	if key == estimator.KeyInUseBytes {
 		s.Forget(BaselineKeyPrefix + KeyInUseGiB)
 	}
 	s.Cfg.Baseline = b

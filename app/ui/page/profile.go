@@ -16,6 +16,10 @@ const (
 	KeyProfile        = "profile"   // the Trainer menu; its error key too
 	KeyBaseProfile    = "b.profile" // the baseline's trainer in the Compare form
 	ComparisonProfile = "seeds-art" // the ready-made comparison: baseline seeds, candidate art
+	// ComparisonGPUPath is the ready-made comparison of ART's two paths
+	// (docs/model.md §15): the baseline on the estimator path, the
+	// candidate on the GPU placement path, both under ART's code.
+	ComparisonGPUPath = "art-estimator-gpu"
 )
 
 // The Trainer menu's labels.
