@@ -40,9 +40,13 @@ func TestE2ETwoInputsWhilePrefetching(t *testing.T) {
 			tb := newTab(t)
 			tb.open("")
 			c.edit(tb)
-			// At once: the prefetch waits 250 ms of quiet, then reads out
-			// a few milliseconds at a time, so it has work left.
-			pre := eval[string](tb, `(() => { const p = document.getElementById('chart')?.dataset.prefetched ?? 'none';
+			// The prefetch runs while a pointer is over the chart: one
+			// enters, and at once Two inputs is clicked; the prefetch reads
+			// out a few milliseconds at a time in idle callbacks, so it has
+			// work left.
+			pre := eval[string](tb, `(() => { const c = document.getElementById('chart');
+				c.dispatchEvent(new PointerEvent('pointerenter', {pointerType: 'mouse'}));
+				const p = c.dataset.prefetched ?? 'none';
 				document.getElementById('view-map').click(); return String(p); })()`)
 			tb.waitMap("in_use_bytes")
 			// The prefetch's callbacks come in idle time after the quiet
