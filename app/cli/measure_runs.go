@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"headroom/app/report"
 	"headroom/estimator"
 	"headroom/measure"
 )
@@ -39,7 +40,7 @@ func reports(s *MeasuredSnapshot) []measure.DeviceReport {
 // runsMarkdown is the two runs' comparison for a pull request.
 func runsMarkdown(r *MeasuredRuns) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Two runs: A %s, B %s\n\n", r.A.File, r.B.File)
+	fmt.Fprintf(&b, "## Two runs: A %s, B %s\n\n", report.MarkdownCell(r.A.File), report.MarkdownCell(r.B.File))
 	for i, d := range r.Devices {
 		fmt.Fprintf(&b, "### cuda:%d\n\n", d.Device)
 		start := "equal"
@@ -85,7 +86,7 @@ func runsMarkdown(r *MeasuredRuns) string {
 					}
 					frame := "-"
 					if c.Frame != "" {
-						frame = "`" + c.Frame + "`"
+						frame = report.MarkdownCode(c.Frame)
 					}
 					fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", g.name, frame, estimator.Group(c.ABytes), estimator.Group(c.BBytes))
 				}
@@ -104,7 +105,7 @@ func runsMarkdown(r *MeasuredRuns) string {
 				if w.A != nil && w.B != nil {
 					dd = estimator.Bytes(w.DeltaBytes).DeltaString()
 				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", w.Label, pa, pb, dd)
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", report.MarkdownCell(w.Label), pa, pb, dd)
 			}
 		}
 		b.WriteString("\n")
