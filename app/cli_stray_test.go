@@ -13,7 +13,7 @@ import (
 // TestEveryCommandRefusesStrayArguments: every command of the binary,
 // serve and static included, refuses an argument that is not a flag with
 // one line and status 2, before it reads, listens or writes anything
-// (issue 28, finding 5: estimate, sweep and static ignored them).
+// (estimate, sweep and static ignored them).
 func TestEveryCommandRefusesStrayArguments(t *testing.T) {
 	for _, c := range commands() {
 		t.Run(c.Name, func(t *testing.T) {

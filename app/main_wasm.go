@@ -14,7 +14,7 @@ import (
 // server (main.go, which is !wasm), so app.wasm carries none of their code.
 func main() {
 	// Go's runtime and every package's init have run: make bench splits
-	// the cold load's long task at this mark (BENCHMARKS.md, round 3).
+	// the cold load's long task at this mark (BENCHMARKS.md, cold load).
 	browser.Mark("headroom:main")
 	// In the browser the collector runs on the page's only thread, so each
 	// collection is a pause in the middle of a slider drag. A render

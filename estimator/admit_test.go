@@ -50,6 +50,7 @@ func mustEstimate(t *testing.T, c Config) Result {
 // children; one byte less moves to the next rung, or refuses after the
 // last.
 func TestLadder(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		m     int64
 		rungs []int64
@@ -128,6 +129,7 @@ func TestLadder(t *testing.T) {
 // floor((i+1) m / k); the code groups equal children. Compare with the
 // listing of every child, including a short last sequence.
 func TestChildShapes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ n, s int64 }{
 		{64902, 4096}, {64902, 16853}, {10, 3}, {10, 10}, {11, 10}, {1, 1}, {7, 1}, {1000, 7},
 		{4096 * 8, 4096}, {4096*8 + 1, 4096}, {12345, 100}, {1 << 20, 1}, {2_000_003, 17},
@@ -171,6 +173,7 @@ func TestChildShapes(t *testing.T) {
 // TestAvailable: capacity - in_use - floor(capacity x reserve / 1000), at
 // least 0.
 func TestAvailable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ capacity, inUse, reserve, want int64 }{
 		{1000, 0, 30, 970},
 		{999, 0, 1, 999},
@@ -200,6 +203,7 @@ func TestAvailable(t *testing.T) {
 // TestSafetyPercent: required = floor((retained + ephemeral) x pct / 100),
 // rounding down as the trainer's int() does.
 func TestSafetyPercent(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Request = RequestConfig{Rows: 7, SequenceRows: 7, Grad: false}
 	c.Model.NumExpertsPerTok, c.Model.LinearNumKeyHeads = 0, 0
@@ -232,6 +236,7 @@ func TestSafetyPercent(t *testing.T) {
 // TestRefuseReason: a refusal says by how many bytes and which stage
 // dominates.
 func TestRefuseReason(t *testing.T) {
+	t.Parallel()
 	c := withAvailable(ladderConfig(3), 10)
 	o := mustEstimate(t, c).Baseline
 	if o.Decision != Refuse {
@@ -251,6 +256,7 @@ func TestRefuseReason(t *testing.T) {
 // TestDominantStage follows the documented choice: the largest ephemeral
 // stage of the largest child, the first in stage order on a tie.
 func TestDominantStage(t *testing.T) {
+	t.Parallel()
 	res := mustEstimate(t, Default())
 	if res.Baseline.DominantStage != "gdn" || res.Candidate.DominantStage != "fc2" {
 		t.Errorf("default: dominant %q / %q, want gdn / fc2", res.Baseline.DominantStage, res.Candidate.DominantStage)
@@ -272,6 +278,7 @@ func TestDominantStage(t *testing.T) {
 
 // TestDecisionText: decisions are written by name in JSON.
 func TestDecisionText(t *testing.T) {
+	t.Parallel()
 	for d, name := range map[Decision]string{Admit: "admit", Split: "split", Refuse: "refuse", Invalid: "invalid", Decision(9): "unknown", Decision(-1): "unknown"} {
 		if d.String() != name {
 			t.Errorf("Decision(%d) = %q, want %q", int(d), d.String(), name)

@@ -68,15 +68,23 @@ const (
 // artFields are the fields §13.3 adds, in the registry after docs/model.md §2's.
 // The booleans are optional: nil takes the default (true) and a value set
 // to its default is stored as nil, so the JSON leaves them out.
+// defaultPaddedVocabMultiple is head.padded_vocab_multiple left unset
+// (docs/model.md §13.3).
+const defaultPaddedVocabMultiple = 128
+
 var artFields = append([]*Field{
 	optBoolF("fc2.fused_fc1", "fused_fc1", true, "ART's fused gate/up FC1 qualifies (art profile)", func(c *Config) **bool { return &c.FC2.FusedFC1 }),
 	optBoolF("fc2.shared_expert_gate", "shared_expert_gate", true, "the shared expert has a gate (art profile)", func(c *Config) **bool { return &c.FC2.SharedExpertGate }),
-	optF("head.padded_vocab_multiple", "padded_vocab_multiple", 1, 1<<16, "vocabulary padded to a multiple of this (art profile; default 128)", func(c *Config) **int64 { return &c.Head.PaddedVocabMultiple }),
+	optF("head.padded_vocab_multiple", "padded_vocab_multiple", 1, 1<<16, "vocabulary padded to a multiple of this (art profile; default 128)", func(c *Config) **int64 { return &c.Head.PaddedVocabMultiple }).
+		resolvesTo(func(*Resolved) int64 { return defaultPaddedVocabMultiple }),
 	optBoolF("head.stock", "head_stock", true, "the head qualifies for ART's pricing; false prices it at 0 (art profile)", func(c *Config) **bool { return &c.Head.Stock }),
 	optBoolF("art.checkpoint_floor", "checkpoint_floor", true, "ART's checkpoint floor qualifies (art profile)", func(c *Config) **bool { return &c.Art.CheckpointFloor }),
-	optF("art.adapter_gradient_bytes_per_layer", "adapter_gradient_bytes_per_layer", 0, 1<<40, "pending LoRA gradient bytes per decoder layer (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientBytesPerLayer }),
-	optF("art.adapter_gradient_outside_bytes", "adapter_gradient_outside_bytes", 0, 1<<40, "pending LoRA gradient bytes outside the decoder (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientOutsideBytes }),
-	optF("art.gdn_out_proj_lora_rank", "gdn_out_proj_lora_rank", 0, 1<<16, "rank of the GDN output projection's LoRA; 0 = none (art profile)", func(c *Config) **int64 { return &c.Art.GDNOutProjLoRARank }),
+	optF("art.adapter_gradient_bytes_per_layer", "adapter_gradient_bytes_per_layer", 0, 1<<40, "pending LoRA gradient bytes per decoder layer (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientBytesPerLayer }).
+		resolvesTo(func(*Resolved) int64 { return 0 }),
+	optF("art.adapter_gradient_outside_bytes", "adapter_gradient_outside_bytes", 0, 1<<40, "pending LoRA gradient bytes outside the decoder (art profile)", func(c *Config) **int64 { return &c.Art.AdapterGradientOutsideBytes }).
+		resolvesTo(func(*Resolved) int64 { return 0 }),
+	optF("art.gdn_out_proj_lora_rank", "gdn_out_proj_lora_rank", 0, 1<<16, "rank of the GDN output projection's LoRA; 0 = none (art profile)", func(c *Config) **int64 { return &c.Art.GDNOutProjLoRARank }).
+		resolvesTo(func(*Resolved) int64 { return 0 }),
 }, artGPUFields...)
 
 // ArtFields lists the fields the art profile adds (docs/model.md §13.3),
@@ -222,32 +230,25 @@ func decodeSplitFloors(raw json.RawMessage, errs *ErrorList) []SplitFloor {
 		return nil
 	}
 	out := make([]SplitFloor, len(objs))
-	for i, obj := range objs {
-		if obj == nil {
-			continue
-		}
-		for _, key := range sortedKeys(obj) {
-			v := obj[key]
-			switch key {
-			case "observed_bytes":
-				out[i].ObservedBytes = decodeInt(floorField(i, key), intAllowed(0, 1<<50), v, errs)
-			case "child_rows":
-				var rows []json.RawMessage
-				t := bytes.TrimSpace(v)
-				if len(t) == 0 || t[0] != '[' || json.Unmarshal(t, &rows) != nil {
-					*errs = append(*errs, &Error{Field: floorField(i, key), Message: "must be a JSON array of 2..1,024 integers, got " + clip(string(t))})
-					continue
-				}
-				out[i].ChildRows = make([]int64, len(rows))
-				for j, r := range rows {
-					out[i].ChildRows[j] = decodeInt(floorField(i, key)+"["+strconv.Itoa(j)+"]", intAllowed(1, maxRows), r, errs)
-				}
-			default:
-				*errs = append(*errs, &Error{Field: namedKey(floorField(i, ""), key), Message: "is not a field of a split floor; allowed here: child_rows, observed_bytes"})
+	eachObjectKey(objs, []string{"child_rows", "observed_bytes"}, floorField, errs, func(i int, key string, v json.RawMessage) {
+		switch key {
+		case "observed_bytes":
+			out[i].ObservedBytes = decodeInt(floorField(i, key), intAllowed(0, 1<<50), v, errs)
+		case "child_rows":
+			var rows []json.RawMessage
+			t := bytes.TrimSpace(v)
+			if len(t) == 0 || t[0] != '[' || json.Unmarshal(t, &rows) != nil {
+				*errs = append(*errs, &Error{Field: floorField(i, key), Message: "must be a JSON array of 2..1,024 integers, got " + clip(string(t))})
+				return
 			}
+			out[i].ChildRows = make([]int64, len(rows))
+			for j, r := range rows {
+				out[i].ChildRows[j] = decodeInt(floorField(i, key)+"["+strconv.Itoa(j)+"]", intAllowed(1, maxRows), r, errs)
+			}
+		default:
+			*errs = append(*errs, &Error{Field: namedKey(floorField(i, ""), key), Message: "is not a field of a split floor; allowed here: child_rows, observed_bytes"})
 		}
-		requireKeys(obj, []string{"child_rows", "observed_bytes"}, func(key string) string { return floorField(i, key) }, errs)
-	}
+	})
 	return out
 }
 

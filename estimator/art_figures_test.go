@@ -27,6 +27,7 @@ func mustResolve(t *testing.T, c Config) Resolved {
 }
 
 func TestArtSafetyMatchesFloat(t *testing.T) {
+	t.Parallel()
 	const x0 = 511_772_684_928_469
 	r := mustResolve(t, artDefault())
 	var c calc
@@ -51,6 +52,7 @@ func TestArtSafetyMatchesFloat(t *testing.T) {
 }
 
 func TestArtMoECoefficients(t *testing.T) {
+	t.Parallel()
 	r := mustResolve(t, artDefault())
 	if mf, mg := r.artMoE(r.candidateVariant()); mf != 239_616 || mg != 243_712 {
 		t.Errorf("Mf, Mg = %d, %d; want 239,616 and 243,712", mf, mg)
@@ -61,6 +63,7 @@ func TestArtMoECoefficients(t *testing.T) {
 }
 
 func TestArtDefaultPieceFigures(t *testing.T) {
+	t.Parallel()
 	r := mustResolve(t, artDefault())
 	var c calc
 	p := artPiece{q: 16, s: 4096, last: 64902 - 15*4096}
@@ -102,6 +105,7 @@ func TestArtDefaultPieceFigures(t *testing.T) {
 // TestArtDefaultEstimate: the figures through Estimate, beside the
 // seeds' prices of the same config.
 func TestArtDefaultEstimate(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		profile    string
 		cand, base int64
@@ -139,6 +143,7 @@ func artTestRank() Config {
 }
 
 func TestArtTrainerTestFigures(t *testing.T) {
+	t.Parallel()
 	price := func(t *testing.T, c Config) int64 {
 		t.Helper()
 		res, err := Estimate(c)
@@ -190,6 +195,7 @@ func TestArtTrainerTestFigures(t *testing.T) {
 }
 
 func TestArtSeedCuts(t *testing.T) {
+	t.Parallel()
 	c := artDefault()
 	c.Request.SequenceRows = 16_853
 	r := mustResolve(t, c)

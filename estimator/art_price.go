@@ -21,7 +21,7 @@ type artResolved struct {
 func (c *Config) resolveArt() artResolved {
 	b := func(p *bool) bool { return p == nil || *p }
 	a := artResolved{
-		vocabMultiple: orDefault(c.Head.PaddedVocabMultiple, 128),
+		vocabMultiple: orDefault(c.Head.PaddedVocabMultiple, defaultPaddedVocabMultiple),
 		fusedFC1:      b(c.FC2.FusedFC1), sharedGate: b(c.FC2.SharedExpertGate),
 		stockHead: b(c.Head.Stock), ckptFloor: b(c.Art.CheckpointFloor),
 		gamma:   orDefault(c.Art.AdapterGradientBytesPerLayer, 0),

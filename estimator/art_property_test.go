@@ -163,6 +163,7 @@ func refArtDecide(e *evaluator, v variant) (Decision, int64, int64, artRefusal) 
 }
 
 func TestArtProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(0xa47, 13))
 	n := propertyCount() / 3
 	decisions := map[Decision]int{}
@@ -241,6 +242,7 @@ func TestArtProperties(t *testing.T) {
 // reuse pieces and paths between points) decide as Estimate does at the
 // same x, and every flip is a change of Estimate's decision.
 func TestArtSweepMatchesEstimate(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(0xa47, 24))
 	for i := 0; i < propertyCount()/30; i++ {
 		c := randomArtConfig(rng)
@@ -289,6 +291,7 @@ func TestArtSweepMatchesEstimate(t *testing.T) {
 // extremes included, are priced under art or refused with an error naming
 // what overflows; nothing panics, and a result's bytes are never negative.
 func TestArtExtremesNeverPanic(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(0xa47, 99))
 	pick := func(f *Field) int64 {
 		switch rng.IntN(4) {

@@ -11,6 +11,7 @@ import (
 // TestArtErrors: the error table of docs/model.md §13.3 and §13.7, each
 // error naming its field.
 func TestArtErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ json, want string }{
 		{`{"profile": "fast"}`, `profile: must be "seeds" or "art"`},
 		{`{"profile": 2}`, `profile: must be "seeds" or "art"`},
@@ -62,6 +63,7 @@ func TestArtErrors(t *testing.T) {
 // TestArtAccepted: what §13.1 allows: the fields under seeds (ignored),
 // a learned profile when only one revision uses art, "seeds" spelled out.
 func TestArtAccepted(t *testing.T) {
+	t.Parallel()
 	for _, js := range []string{
 		`{"profile": "seeds"}`,
 		`{"profile": "art", "profile_memory": {"bytes_per_token": 1, "packed_tokens": 1, "retained_compute_bytes_per_token": null}}`,
@@ -94,13 +96,14 @@ func TestArtAccepted(t *testing.T) {
 // TestArtConfigRoundTrip: an art config survives JSON and a URL, and a
 // config without art fields marshals as before (no new keys).
 func TestArtConfigRoundTrip(t *testing.T) {
-	if s := MarshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
+	t.Parallel()
+	if s := marshalConfigString(Default()); strings.Contains(s, "profile") || strings.Contains(s, `"art"`) ||
 		strings.Contains(s, "stock") || strings.Contains(s, "fused_fc1") || strings.Contains(s, "padded") {
 		t.Errorf("the default config marshals art keys:\n%s", s)
 	}
 	c := artRoundTripConfig()
 	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) {
+	if marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("JSON round trip:\n%s\n%s", MarshalConfig(c), MarshalConfig(back))
 	}
 	// The URL's round trip is TestArtQueryRoundTrip (codec_roundtrip_test.go).
@@ -150,6 +153,7 @@ func refCuts(masses []int64, count int) [][]int64 {
 // TestArtCutsMatchLoop: the closed forms of art_cuts.go give ART's loop's
 // chunks, in order (artCutRows) and as groups (artCuts).
 func TestArtCutsMatchLoop(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(24, 13))
 	for i := 0; i < 3000; i++ {
 		s := between(rng, 1, 5000)

@@ -8,6 +8,7 @@ import "testing"
 // multiplies by it, so SEG's own overflow at the widest GDN geometry must
 // not refuse the config: its price is exact and small.
 func TestArtUnusedSegmentDoesNotOverflow(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(`{"profile": "art",
 		"model": {"linear_num_key_heads": 1048576, "linear_key_head_dim": 1048576,
 		          "linear_num_value_heads": 1048576, "linear_value_head_dim": 1048576},
@@ -36,6 +37,7 @@ func TestArtUnusedSegmentDoesNotOverflow(t *testing.T) {
 // GDN geometry the state (2^62) fits and its double does not, so a cold
 // single-row request is priced exactly, not refused for SEG's overflow.
 func TestArtPendingStateDoesNotOverflowThroughSEG(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(`{"profile": "art",
 		"model": {"linear_num_key_heads": 1048576, "linear_key_head_dim": 1048576,
 		          "linear_num_value_heads": 1048576, "linear_value_head_dim": 1048576,

@@ -20,6 +20,7 @@ func artDecisions(t *testing.T, c Config) [2]Decision {
 }
 
 func TestArtSweepFlips(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(0xa47, 5))
 	flips, sweeps := 0, propertyCount()/30
 	for i := 0; i < sweeps; i++ {
@@ -47,6 +48,7 @@ func TestArtSweepFlips(t *testing.T) {
 }
 
 func TestArtDefaultViews(t *testing.T) {
+	t.Parallel()
 	c := artDefault()
 	c.Request.SequenceRows = 16853
 	m, err := Map(c, MapAxis{Axis: "rows", From: 1000, To: 400000}, MapAxis{Axis: "capacity_bytes", From: 10e9, To: 150e9}, 16)

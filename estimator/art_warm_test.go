@@ -9,6 +9,7 @@ import "testing"
 // int((outputs + boundaries) x 1.1); one of 10^9 bytes a row prices the
 // request at int((outputs + 67 x 10^9) x 1.1).
 func TestArtWarmProfile(t *testing.T) {
+	t.Parallel()
 	c := artTestRank()
 	c.Request = RequestConfig{Rows: 67, SequenceRows: 67, Grad: true, Outputs: Outputs{HiddenStates: true}}
 	c.ProfileMemory = &ProfileMemory{BytesPerToken: 1, PackedTokens: 67, RetainedComputeBytesPerToken: Int64(1)}
@@ -44,6 +45,7 @@ func TestArtWarmProfile(t *testing.T) {
 // TestArtSplitFloor: a recorded split floor lifts exactly the rung whose
 // children's rows it names, in cut order (§13.7 rule 3).
 func TestArtSplitFloor(t *testing.T) {
+	t.Parallel()
 	c := artDefault()
 	c.Request.SequenceRows = 16853
 	c.ProfileMemory = &ProfileMemory{BytesPerToken: 0, PackedTokens: 64902}
@@ -79,6 +81,7 @@ func TestArtSplitFloor(t *testing.T) {
 // TestArtExpertParallelRefusal: under EP a request that does not fit whole
 // is refused with ART's sentence, never split, and prices no GDN floor.
 func TestArtExpertParallelRefusal(t *testing.T) {
+	t.Parallel()
 	c := artDefault()
 	c.FC2.ExpertParallel = 2
 	c.Request.Rows = 400_000

@@ -5,6 +5,7 @@ import "testing"
 // TestAxisValue: a set field is its own value, a field left to its
 // default is the resolved one, and an axis that cannot be known is 1.
 func TestAxisValue(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.Rows = 12345
 	r, err := c.Resolve()

@@ -250,6 +250,7 @@ func nestJSON(path, value string) string {
 }
 
 func TestBadInputTable(t *testing.T) {
+	t.Parallel()
 	if len(badInputs) < 40 {
 		t.Fatalf("the table has %d rows; keep at least 40", len(badInputs))
 	}
@@ -282,7 +283,7 @@ func TestBadInputTable(t *testing.T) {
 			if err == nil || err.Error() != tt.jsonMsg {
 				t.Errorf("JSON %s: %v\nwant  %q", body, err, tt.jsonMsg)
 			}
-			if err != nil && estimator.MarshalConfigString(got) != estimator.MarshalConfigString(estimator.Default()) {
+			if err != nil && string(estimator.MarshalConfig(got)) != string(estimator.MarshalConfig(estimator.Default())) {
 				t.Errorf("JSON decoder changed the config on error")
 			}
 			// The HF importer, for model fields.
@@ -292,7 +293,7 @@ func TestBadInputTable(t *testing.T) {
 			m := map[string]json.RawMessage{"vocab_size": json.RawMessage("151936"), "hidden_size": json.RawMessage("2048"), "num_hidden_layers": json.RawMessage("48")}
 			m[tt.key] = json.RawMessage(jsonLiteral(tt.text))
 			data, _ := json.Marshal(m)
-			_, _, herr := hfconfig.ImportModel(estimator.Default().Model, data)
+			_, _, herr := hfconfig.Import(estimator.Default(), data)
 			if herr == nil || herr.Error() != tt.hfMsg {
 				t.Errorf("HF: %v\nwant %q", herr, tt.hfMsg)
 			}

@@ -108,13 +108,14 @@ var badTermInputs = []struct {
 		"terms[0] (x): bytes is not a valid expression: 1:4: expected a number, a variable, a call or \"(\", found the end; allowed: decimal integers (_ separators allowed), the variables, + - * /, parentheses, ceil(a, b), min(a, b, ...), max(a, b, ...)"}}
 
 func TestBadTermInputs(t *testing.T) {
+	t.Parallel()
 	for _, tt := range badTermInputs {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := DecodeConfig([]byte(tt.json))
 			if err == nil || err.Error() != tt.msg {
 				t.Fatalf("decoder: %v\nwant     %s", err, tt.msg)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("the decoder changed the config on error")
 			}
 			if strings.Contains(err.Error(), "\n") {

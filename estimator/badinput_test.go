@@ -37,6 +37,7 @@ var badObserved = []struct {
 }
 
 func TestBadObserved(t *testing.T) {
+	t.Parallel()
 	for _, tt := range badObserved {
 		t.Run(tt.name, func(t *testing.T) {
 			body := `{"observed": ` + tt.json + `}`
@@ -44,7 +45,7 @@ func TestBadObserved(t *testing.T) {
 			if err == nil || err.Error() != tt.msg {
 				t.Errorf("JSON: %v\nwant  %q", err, tt.msg)
 			}
-			if err != nil && MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if err != nil && marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("JSON decoder changed the config on error")
 			}
 			// The same points built in Go, where they parse.
@@ -64,6 +65,7 @@ func TestBadObserved(t *testing.T) {
 // TestObservedAccepted: the ends of every range, a label of 64 bytes,
 // null and [] as no points.
 func TestObservedAccepted(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"ends":  `[{"rows": 1, "peak_bytes": 1}, {"rows": 2147483647, "peak_bytes": 1125899906842624, "label": "` + strings.Repeat("x", 64) + `"}]`,
 		"null":  `null`,
@@ -95,6 +97,7 @@ func setExtreme(f *Field, v int64) Config {
 // never a panic; either a result or an error naming the fields; one past
 // either end is refused naming the field.
 func TestFieldExtremes(t *testing.T) {
+	t.Parallel()
 	for _, f := range Fields() {
 		if f.Kind != IntField {
 			continue
@@ -130,6 +133,7 @@ func TestFieldExtremes(t *testing.T) {
 // overflow is an *Error naming the fields of the product, never a wrapped
 // number or a panic; a result that comes back has non-negative bytes.
 func TestPairsOfMaxima(t *testing.T) {
+	t.Parallel()
 	var ints []*Field
 	for _, f := range Fields() {
 		if f.Kind == IntField && f.OneOf == nil {

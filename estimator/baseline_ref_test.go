@@ -280,6 +280,7 @@ func checkBaselineAgainstRef(t *testing.T, name string, c Config) (decisions [2]
 // baselines of their own, each revision compared with the reference field
 // by field, its own available bytes and lower bound included.
 func TestEstimateBaselineMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 1500
 	if testing.Short() {
@@ -327,6 +328,7 @@ func FuzzEstimateBaseline(f *testing.F) {
 // each flip of a wide range is confirmed by the reference at both ends;
 // points carry each revision's own numbers.
 func TestSweepBaselineMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 300
 	if testing.Short() {

@@ -13,6 +13,7 @@ import (
 // TestBaselineBadInput: every bad baseline is an error naming
 // "baseline....", and the decoder returns the config it was given.
 func TestBaselineBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ name, json, want string }{
 		{"not an object", `{"baseline": 5}`, "baseline: must be a JSON object"},
 		{"unknown key", `{"baseline": {"override": {}}}`, "baseline.override: is not a field of a baseline; allowed here: changes, overrides"},
@@ -60,7 +61,7 @@ func TestBaselineBadInput(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("DecodeConfig(%s):\n got %v\nwant %s", tt.json, err, tt.want)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(base) {
+			if marshalConfigString(got) != marshalConfigString(base) {
 				t.Errorf("on error the decoder returned a changed config")
 			}
 		})
@@ -70,6 +71,7 @@ func TestBaselineBadInput(t *testing.T) {
 // TestBaselineOverflowNamesTheRevision: an overflow of the baseline's own
 // config is named "baseline".
 func TestBaselineOverflowNamesTheRevision(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Baseline = &Baseline{Overrides: Overrides{
 		"request.rows": {Int: 1<<31 - 1}, "model.num_experts_per_tok": {Int: 1024},
@@ -86,6 +88,7 @@ func TestBaselineOverflowNamesTheRevision(t *testing.T) {
 // baseline its own output_width and retained_per_row_bytes, unless the
 // config sets them; null returns a field to the baseline's default.
 func TestBaselineDefaultsAfterOverrides(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(`{"baseline": {"overrides": {"model": {"hidden_size": 4096}}}}`))
 	rv, err := c.ResolveRevisions()
 	if err != nil {
@@ -112,6 +115,7 @@ func TestBaselineDefaultsAfterOverrides(t *testing.T) {
 // TestBaselineJSONRoundTrip: a config with a baseline writes back to JSON
 // that decodes to the same config; without one, no "baseline" key at all.
 func TestBaselineJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < 200; i++ {
 		c := randomBaseline(t, rng, randomConfig(rng))
@@ -123,11 +127,11 @@ func TestBaselineJSONRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", out, err)
 		}
-		if MarshalConfigString(back) != string(out) {
+		if marshalConfigString(back) != string(out) {
 			t.Fatalf("round trip of %s gave %s", out, MarshalConfig(back))
 		}
 	}
-	if s := MarshalConfigString(Default()); strings.Contains(s, "baseline") {
+	if s := marshalConfigString(Default()); strings.Contains(s, "baseline") {
 		t.Errorf("a config without a baseline writes %s", s)
 	}
 	c, err := DecodeConfig([]byte(`{"baseline": null}`))
@@ -141,6 +145,7 @@ func TestBaselineJSONRoundTrip(t *testing.T) {
 // nothing) gives the same decisions and bytes, plus each revision's
 // available bytes.
 func TestNoBaselineIsUnchanged(t *testing.T) {
+	t.Parallel()
 	for name, c := range goldenConfigs() {
 		plain, err := Estimate(c)
 		if err != nil {
@@ -179,6 +184,7 @@ func TestNoBaselineIsUnchanged(t *testing.T) {
 // TestRevisionsSet: Set moves a field in both revisions; rows carries each
 // revision's P and T from its own N, P and T; Check names the baseline.
 func TestRevisionsSet(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.ProjectedRows, c.Request.TargetRows = Int64(50000), Int64(333)
 	c.Baseline = &Baseline{Overrides: Overrides{"request.rows": {Int: 100000}, "request.target_rows": {Default: true},
@@ -233,6 +239,7 @@ func TestRevisionsSet(t *testing.T) {
 // TestSweepBaselineInvalidPerRevision: along in_use_bytes, the H100
 // baseline turns invalid above its capacity while the H200 still decides.
 func TestSweepBaselineInvalidPerRevision(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Baseline = &Baseline{Changes: c.Changes, Overrides: Overrides{"budget.capacity_bytes": {Int: H100CapacityBytes}}}
 	res, err := Sweep(c, "in_use_bytes", 0, H200CapacityBytes+10, 64)
@@ -267,6 +274,7 @@ func TestSweepBaselineInvalidPerRevision(t *testing.T) {
 // baseline of its own; where valid, Estimate of the unmoved config agrees
 // with Point of the unmoved revisions.
 func TestRevisionsPointIsSweepPoint(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < 300; i++ {
 		c := randomConfig(rng)
@@ -314,6 +322,7 @@ func TestRevisionsPointIsSweepPoint(t *testing.T) {
 // TestZeroRevisions: revisions not built by ResolveRevisions are refused,
 // never a panic.
 func TestZeroRevisions(t *testing.T) {
+	t.Parallel()
 	var rv Revisions
 	if _, err := rv.Sweeper("rows"); err == nil {
 		t.Error("a sweeper of zero revisions")
@@ -331,6 +340,7 @@ func TestZeroRevisions(t *testing.T) {
 
 // TestRevisionString: the names the page's element ids and JSON keys use.
 func TestRevisionString(t *testing.T) {
+	t.Parallel()
 	for rev, want := range map[Revision]string{BaselineRev: "baseline", CandidateRev: "candidate"} {
 		if got := rev.String(); got != want {
 			t.Errorf("Revision(%d).String() = %q, want %q", int(rev), got, want)

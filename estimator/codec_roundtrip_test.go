@@ -16,6 +16,7 @@ import (
 // TestQueryBaselineRoundTrip: random baselines go through a URL and back;
 // links without "b." keys decode as before, with no baseline.
 func TestQueryBaselineRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := estimator.NewRand()
 	for i := 0; i < 300; i++ {
 		c := estimator.RandomBaseline(t, rng, estimator.RandomConfig(rng))
@@ -27,7 +28,7 @@ func TestQueryBaselineRoundTrip(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", q.Encode(), errs)
 		}
-		if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+		if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 			t.Fatalf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 		}
 	}
@@ -50,12 +51,13 @@ func TestQueryBaselineRoundTrip(t *testing.T) {
 // baseline overriding the profile survive a URL; the default config's
 // URL has no keys.
 func TestArtQueryRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.ArtRoundTripConfig()
 	q, errs := urlquery.Decode(urlquery.Encode(c))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if estimator.MarshalConfigString(q) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(q)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("URL round trip:\n%s\n%s", estimator.MarshalConfig(c), estimator.MarshalConfig(q))
 	}
 	if v := urlquery.Encode(estimator.Default()); len(v) != 0 {

@@ -113,6 +113,7 @@ func filledConfig(t *testing.T) Config {
 // TestConfigEqualSeesEveryField: Equal tells apart two configs that
 // differ in any one field, at any depth, as reflect.DeepEqual does.
 func TestConfigEqualSeesEveryField(t *testing.T) {
+	t.Parallel()
 	a := filledConfig(t)
 	if !a.Equal(filledConfig(t)) {
 		t.Fatal("two configs filled alike are not Equal")
@@ -139,6 +140,7 @@ func TestConfigEqualSeesEveryField(t *testing.T) {
 // TestConfigCloneSharesNothing: a change to any field of a Clone, at any
 // depth, leaves the original as it was; and a Clone is Equal.
 func TestConfigCloneSharesNothing(t *testing.T) {
+	t.Parallel()
 	for _, c := range changes(t, reflect.TypeOf(Config{}), "Config") {
 		a := filledConfig(t)
 		b := a.Clone()
@@ -156,6 +158,7 @@ func TestConfigCloneSharesNothing(t *testing.T) {
 // equal, whatever their texts hold (a field's text may contain the
 // separators of another's).
 func TestTermsKey(t *testing.T) {
+	t.Parallel()
 	lists := [][]Term{
 		nil,
 		{{Name: "a", Place: "head", Bytes: "1"}},

@@ -218,6 +218,22 @@ func objectList(raw json.RawMessage, field, shape string, most int64, units stri
 	return objs, true
 }
 
+// eachObjectKey reads the objects objectList returned: set takes every
+// key of every object, in key order (each caller allows its own keys and
+// names a stray one its own way), then each key of required an object
+// lacks is reported as "is required", on item(i, key).
+func eachObjectKey(objs []map[string]json.RawMessage, required []string, item func(i int, key string) string, errs *ErrorList, set func(i int, key string, v json.RawMessage)) {
+	for i, obj := range objs {
+		if obj == nil {
+			continue
+		}
+		for _, key := range sortedKeys(obj) {
+			set(i, key, obj[key])
+		}
+		requireKeys(obj, required, func(key string) string { return item(i, key) }, errs)
+	}
+}
+
 // requireKeys reports each of keys that obj lacks as "is required", on the
 // field item(key).
 func requireKeys(obj map[string]json.RawMessage, keys []string, item func(key string) string, errs *ErrorList) {
@@ -377,10 +393,6 @@ func MarshalConfig(c Config) []byte {
 	b, _ := json.MarshalIndent(c, "", "  ") // a Config always marshals
 	return b
 }
-
-// MarshalConfigString is MarshalConfig as a string, handy for comparing
-// configs that hold pointers.
-func MarshalConfigString(c Config) string { return string(MarshalConfig(c)) }
 
 // TopLevelKeys lists, sorted, the keys a config in the interchange format
 // may hold at its top (the groups, the profile, terms, observed points and

@@ -8,9 +8,10 @@ import (
 // TestDecodeConfigQuotesKeys: a key with control characters is quoted in
 // the message, at the top, in a group, in a baseline and in an observed
 // point, so that a crafted config cannot drive the terminal that shows
-// the error (issue 28: a title and colours set through a key). A
+// the error (a title and colours set through a key). A
 // printable key is named as it is.
 func TestDecodeConfigQuotesKeys(t *testing.T) {
+	t.Parallel()
 	const key = `\u001b]0;PWNED\u0007\u001b[31mred`
 	for _, c := range []struct{ json, want string }{
 		{`{"` + key + `":1}`, `config key "\x1b]0;PWNED\a\x1b[31mred": is not a field`},
@@ -29,3 +30,7 @@ func TestDecodeConfigQuotesKeys(t *testing.T) {
 		}
 	}
 }
+
+// marshalConfigString is MarshalConfig as a string, for comparing configs
+// that hold pointers.
+func marshalConfigString(c Config) string { return string(MarshalConfig(c)) }

@@ -3,6 +3,7 @@ package estimator
 import "testing"
 
 func TestDiff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		a, b Bytes
 		want string

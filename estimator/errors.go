@@ -11,9 +11,28 @@ import (
 type Error struct {
 	Field   string `json:"field"`
 	Message string `json:"message"`
+	// Code, when set, is the kind of problem as a value a caller can test
+	// (errors.Is(err, ErrWeightsDoNotFit)), so that no caller reads the
+	// message to learn it; the message stays the person's.
+	Code error `json:"-"`
 }
 
 func (e *Error) Error() string { return e.Field + ": " + e.Message }
+
+// Is reports whether e is of the kind target names (Code).
+func (e *Error) Is(target error) bool { return e.Code != nil && e.Code == target }
+
+// The kinds of problem a caller acts on rather than only shows.
+var (
+	// ErrWeightsDoNotFit: the model's weights per GPU are more than the
+	// GPU's capacity at the config's expert parallelism (Field
+	// "resident"); a larger expert parallelism may fit them
+	// (FitExpertParallel).
+	ErrWeightsDoNotFit = errors.New("the weights do not fit on the GPU")
+	// ErrExpertParallelDoesNotDivide: fc2.expert_parallel does not divide
+	// the model's routed experts.
+	ErrExpertParallelDoesNotDivide = errors.New("the expert parallelism does not divide the routed experts")
+)
 
 // ErrorList is every problem found in one config, in field order.
 type ErrorList []*Error

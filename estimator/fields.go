@@ -30,14 +30,27 @@ type Field struct {
 	Optional bool    // nil takes a default derived from other fields
 	Doc      string
 
-	ref  func(*Config) *int64  // plain IntField
-	opt  func(*Config) **int64 // Optional IntField
-	flag func(*Config) *bool   // BoolField
+	ref func(*Config) *int64  // plain IntField
+	opt func(*Config) **int64 // Optional IntField
+	// dflt is the value Resolve gives an Optional IntField left unset
+	// (ResolvedDefault), ok false where it has none; nil for a field with
+	// none to show.
+	dflt func(*Resolved) (int64, bool)
+	flag func(*Config) *bool // BoolField
 	// optFlag is a BoolField stored as a pointer, nil reading as
 	// boolDefault (the art profile's fields, docs/model.md §13.3).
 	optFlag     func(*Config) **bool
 	boolDefault bool
 }
+
+// The keys of the fields the page and the commands name in their code:
+// the registry's rows below use them, so a caller names a field as the
+// registry does.
+const (
+	KeyInUseBytes     = "in_use_bytes"
+	KeyCapacityBytes  = "capacity_bytes"
+	KeyExpertParallel = "expert_parallel"
+)
 
 const (
 	maxRows  = 1<<31 - 1
@@ -54,30 +67,38 @@ var fields = append([]*Field{
 	intF("model.linear_key_head_dim", "linear_key_head_dim", 1, maxWidth, "GDN key head dim", func(c *Config) *int64 { return &c.Model.LinearKeyHeadDim }),
 	intF("model.linear_num_value_heads", "linear_num_value_heads", 1, maxWidth, "GDN value heads", func(c *Config) *int64 { return &c.Model.LinearNumValueHeads }),
 	intF("model.linear_value_head_dim", "linear_value_head_dim", 1, maxWidth, "GDN value head dim", func(c *Config) *int64 { return &c.Model.LinearValueHeadDim }),
-	optF("model.shared_expert_intermediate_size", "shared_expert_intermediate_size", 0, maxWidth, "shared expert width; 0 = none (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.SharedExpertIntermediateSize }),
-	optF("model.linear_conv_kernel_dim", "linear_conv_kernel_dim", 1, 1<<10, "GDN convolution kernel (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.LinearConvKernelDim }),
-	optF("model.intermediate_size", "intermediate_size", 0, maxWidth, "dense MLP width (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.IntermediateSize }),
+	optF("model.shared_expert_intermediate_size", "shared_expert_intermediate_size", 0, maxWidth, "shared expert width; 0 = none (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.SharedExpertIntermediateSize }).
+		resolvesTo(func(r *Resolved) int64 { return r.SharedS }),
+	optF("model.linear_conv_kernel_dim", "linear_conv_kernel_dim", 1, 1<<10, "GDN convolution kernel (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.LinearConvKernelDim }).
+		resolvesTo(func(r *Resolved) int64 { return r.ConvKernel }),
+	optF("model.intermediate_size", "intermediate_size", 0, maxWidth, "dense MLP width (art profile, resident memory)", func(c *Config) **int64 { return &c.Model.IntermediateSize }).
+		resolvesTo(func(r *Resolved) int64 { return r.F }),
 	intF("request.rows", "rows", 1, maxRows, "token rows", func(c *Config) *int64 { return &c.Request.Rows }),
 	intF("request.sequence_rows", "sequence_rows", 1, maxRows, "rows per sequence", func(c *Config) *int64 { return &c.Request.SequenceRows }),
-	optF("request.projected_rows", "projected_rows", 1, maxRows, "rows the head projects (default rows)", func(c *Config) **int64 { return &c.Request.ProjectedRows }),
-	optF("request.target_rows", "target_rows", 0, maxRows, "rows with targets (default projected_rows)", func(c *Config) **int64 { return &c.Request.TargetRows }),
+	optF("request.projected_rows", "projected_rows", 1, maxRows, "rows the head projects (default rows)", func(c *Config) **int64 { return &c.Request.ProjectedRows }).
+		resolvesTo(func(r *Resolved) int64 { return r.P }),
+	optF("request.target_rows", "target_rows", 0, maxRows, "rows with targets (default projected_rows)", func(c *Config) **int64 { return &c.Request.TargetRows }).
+		resolvesTo(func(r *Resolved) int64 { return r.T }),
 	boolF("request.grad", "grad", "gradient-enabled", func(c *Config) *bool { return &c.Request.Grad }),
 	boolF("request.outputs.logprobs", "logprobs", "return log-probabilities", func(c *Config) *bool { return &c.Request.Outputs.Logprobs }),
 	intF("request.outputs.topk", "topk", 0, maxWidth, "top-k outputs; 0 = none", func(c *Config) *int64 { return &c.Request.Outputs.TopK }),
 	boolF("request.outputs.logits", "logits", "return logits", func(c *Config) *bool { return &c.Request.Outputs.Logits }),
 	boolF("request.outputs.hidden_states", "hidden_states", "return hidden states", func(c *Config) *bool { return &c.Request.Outputs.HiddenStates }),
 	intF("head.chunk_rows", "chunk_rows", 1, maxRows, "head chunk rows", func(c *Config) *int64 { return &c.Head.ChunkRows }),
-	optF("fc2.input_width", "input_width", 1, maxWidth, "FC2 input width (default moe_intermediate_size)", func(c *Config) **int64 { return &c.FC2.InputWidth }),
-	optF("fc2.output_width", "output_width", 1, maxWidth, "FC2 output width (default hidden_size)", func(c *Config) **int64 { return &c.FC2.OutputWidth }),
+	optF("fc2.input_width", "input_width", 1, maxWidth, "FC2 input width (default moe_intermediate_size)", func(c *Config) **int64 { return &c.FC2.InputWidth }).
+		resolvesTo(func(r *Resolved) int64 { return r.I }),
+	optF("fc2.output_width", "output_width", 1, maxWidth, "FC2 output width (default hidden_size)", func(c *Config) **int64 { return &c.FC2.OutputWidth }).
+		resolvesTo(func(r *Resolved) int64 { return r.O }),
 	{Path: "fc2.dtype_bytes", Key: "dtype_bytes", Kind: IntField, Min: 1, Max: 8, OneOf: []int64{1, 2, 4, 8}, Doc: "element size",
 		ref: func(c *Config) *int64 { return &c.FC2.DtypeBytes }},
 	boolF("fc2.lora_metadata_known", "lora_metadata_known", "compatible LoRA input metadata", func(c *Config) *bool { return &c.FC2.LoRAMetadataKnown }),
-	intF("fc2.expert_parallel", "expert_parallel", 1, 1024, "expert-parallel size", func(c *Config) *int64 { return &c.FC2.ExpertParallel }),
-	intF("budget.capacity_bytes", "capacity_bytes", 1, 1<<50, "device total", func(c *Config) *int64 { return &c.Budget.CapacityBytes }),
-	intF("budget.in_use_bytes", "in_use_bytes", 0, 1<<50, "already in use", func(c *Config) *int64 { return &c.Budget.InUseBytes }),
+	intF("fc2.expert_parallel", KeyExpertParallel, 1, 1024, "expert-parallel size", func(c *Config) *int64 { return &c.FC2.ExpertParallel }),
+	intF("budget.capacity_bytes", KeyCapacityBytes, 1, 1<<50, "device total", func(c *Config) *int64 { return &c.Budget.CapacityBytes }),
+	intF("budget.in_use_bytes", KeyInUseBytes, 0, 1<<50, "already in use", func(c *Config) *int64 { return &c.Budget.InUseBytes }),
 	intF("budget.reserve_permille", "reserve_permille", 0, 999, "kept back from capacity, per mille", func(c *Config) *int64 { return &c.Budget.ReservePermille }),
 	intF("budget.safety_percent", "safety_percent", 100, 1000, "multiplier on every requirement, percent", func(c *Config) *int64 { return &c.Budget.SafetyPercent }),
-	optF("budget.retained_per_row_bytes", "retained_per_row_bytes", 0, 1<<50, "saved per row until backward (default grad ? L x H x b : 0)", func(c *Config) **int64 { return &c.Budget.RetainedPerRowBytes }),
+	optF("budget.retained_per_row_bytes", "retained_per_row_bytes", 0, 1<<50, "saved per row until backward (default grad ? L x H x b : 0)", func(c *Config) **int64 { return &c.Budget.RetainedPerRowBytes }).
+		resolvesTo(func(r *Resolved) int64 { return r.RetainedPerRow }),
 	intF("allocator_round_bytes", "allocator_round_bytes", 1, 1<<30, "allocator block size; 1 = off", func(c *Config) *int64 { return &c.AllocatorRoundBytes }),
 	boolF("changes.head_eager_workspace", "head_eager_workspace", "head: 7D eager statistics, 3D no-grad logits copies", func(c *Config) *bool { return &c.Changes.HeadEagerWorkspace }),
 	boolF("changes.fc2_known_storage", "fc2_known_storage", "FC2: also price input and combined output", func(c *Config) *bool { return &c.Changes.FC2KnownStorage }),
@@ -92,6 +113,22 @@ func optF(path, key string, lo, hi int64, doc string, opt func(*Config) **int64)
 	return &Field{Path: path, Key: key, Kind: IntField, Min: lo, Max: hi, Optional: true, Doc: doc, opt: opt}
 }
 
+// resolvesTo says what Resolve gives the Optional field f left unset.
+func (f *Field) resolvesTo(d func(*Resolved) int64) *Field {
+	f.dflt = func(r *Resolved) (int64, bool) { return d(r), true }
+	return f
+}
+
+// ResolvedDefault is the value the estimator gives the Optional field f
+// left unset, read from r (the config resolved), for a page to show as
+// "auto (n)"; ok is false for a field that has none.
+func (f *Field) ResolvedDefault(r *Resolved) (v int64, ok bool) {
+	if f.dflt == nil {
+		return 0, false
+	}
+	return f.dflt(r)
+}
+
 func boolF(path, key, doc string, flag func(*Config) *bool) *Field {
 	return &Field{Path: path, Key: key, Kind: BoolField, Doc: doc, flag: flag}
 }
@@ -102,6 +139,14 @@ var (
 )
 
 func init() {
+	// The GPU placement path's optional fields resolve as ArtGPUValue
+	// says (docs/model.md §15.6).
+	for _, f := range artGPUFields {
+		if f.Kind == IntField && f.Optional && f.dflt == nil {
+			key := f.Key
+			f.dflt = func(r *Resolved) (int64, bool) { return r.ArtGPUValue(key) }
+		}
+	}
 	for _, f := range fields {
 		fieldByKey[f.Key] = f
 		fieldByPath[f.Path] = f

@@ -46,6 +46,7 @@ func (pc *piece) tensorNames(s Stage) []string {
 // GiB) for qkv, z, beta and alpha at 64,902 rows; unrounded the same four
 // tensors are 64,902 x (8192 + 4096 + 32 + 32) x 2 = 1,603,339,008 bytes.
 func TestFigureGDNComponents(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		round int64
 		want  int64
@@ -80,6 +81,7 @@ func TestFigureGDNComponents(t *testing.T) {
 // candidate, whose peak is the fc2 stage: releasing the GDN components
 // does not change the request's required bytes.
 func TestFigureGDNSavingLeavesPeak(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	r, err := c.Resolve()
 	if err != nil {
@@ -100,6 +102,7 @@ func TestFigureGDNSavingLeavesPeak(t *testing.T) {
 // TestFigureHeadD: D at C = 512, V = 151,936 is 155,582,464 bytes; the
 // eager statistics workspace 7D is 1,089,077,248.
 func TestFigureHeadD(t *testing.T) {
+	t.Parallel()
 	for _, round := range []int64{1, 512} {
 		c := Default()
 		c.AllocatorRoundBytes = round
@@ -125,6 +128,7 @@ func TestFigureHeadD(t *testing.T) {
 // 10 x (512 + 3 x 2048) x 2 = 133,120 bytes; the fallback 10 x 2 x 2048 x
 // 2 = 81,920.
 func TestFigureFC2PerRow(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.AllocatorRoundBytes = 1
 	c.Request.Rows, c.Request.SequenceRows = 1, 1
@@ -144,6 +148,7 @@ func TestFigureFC2PerRow(t *testing.T) {
 // metadata, K x (I + 3 x H) x 2, for each MoE model, and no fc2 stage for
 // the dense one.
 func TestFigurePresetFC2(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		model   string
 		v, h, k int64
@@ -186,6 +191,7 @@ func TestFigurePresetFC2(t *testing.T) {
 // as the seeds write it. (The whole-model peaks themselves are
 // measurements, not outputs of the model.)
 func TestFigureWholeModelPeak(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		b    Bytes
 		want string
@@ -211,6 +217,7 @@ func TestFigureWholeModelPeak(t *testing.T) {
 // 4 sequences (3 x 16,853 + 14,343) and that split is exactly the k = 2
 // rung: 2 sequences, then 16,853 + 14,343.
 func TestFigureWarmSplit(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.SequenceRows = 16853
 	m := refFrom(c)

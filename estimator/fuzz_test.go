@@ -67,7 +67,7 @@ func FuzzDecodeConfig(f *testing.F) {
 					t.Fatalf("error %q names no field", e.Error())
 				}
 			}
-			if MarshalConfigString(c) != MarshalConfigString(Default()) {
+			if marshalConfigString(c) != marshalConfigString(Default()) {
 				t.Fatalf("on error, DecodeConfig returned a changed config")
 			}
 			return
@@ -89,7 +89,7 @@ func FuzzDecodeConfig(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q decodes, but its marshalled form %s does not: %v", data, out, err)
 		}
-		if MarshalConfigString(back) != string(out) {
+		if marshalConfigString(back) != string(out) {
 			t.Fatalf("round trip of %s gave %s", out, MarshalConfig(back))
 		}
 	})

@@ -50,6 +50,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 func TestGoldenEstimates(t *testing.T) {
+	t.Parallel()
 	for name, c := range goldenConfigs() {
 		res, err := Estimate(c)
 		if err != nil {
@@ -68,6 +69,7 @@ func TestGoldenEstimates(t *testing.T) {
 }
 
 func TestGoldenSweep(t *testing.T) {
+	t.Parallel()
 	res, err := Sweep(Default(), "rows", 1, 1_000_000, DefaultPoints)
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +80,7 @@ func TestGoldenSweep(t *testing.T) {
 
 // TestResultJSONShape: the keys docs/model.md §6 names, in the result's JSON.
 func TestResultJSONShape(t *testing.T) {
+	t.Parallel()
 	res, err := Estimate(Default())
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 // TestGPUMenu: every entry's capacity, label and source, and the two-way
 // mapping between capacity and entry.
 func TestGPUMenu(t *testing.T) {
+	t.Parallel()
 	want := []struct {
 		id, label string
 		capacity  int64

@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestActingChanges: issue 27, defect 12. Each switch is inert exactly
+// TestActingChanges: Each switch is inert exactly
 // where docs/model.md §3 says it changes nothing.
 func TestActingChanges(t *testing.T) {
+	t.Parallel()
 	dense := Default()
 	dense.Model.LinearNumKeyHeads = 0
 	unknown := Default()
@@ -34,9 +35,10 @@ func TestActingChanges(t *testing.T) {
 	}
 }
 
-// TestTermVariableX: issue 27, a friction. A term may use X, the total
+// TestTermVariableX: A term may use X, the total
 // number of routed experts, from num_experts or its HF names.
 func TestTermVariableX(t *testing.T) {
+	t.Parallel()
 	cfg := Default()
 	x := int64(512)
 	cfg.Model.ArchFields = &ArchFields{NumLocalExperts: &x}

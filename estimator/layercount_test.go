@@ -64,6 +64,7 @@ func walkLayers(fam family, a *ArchFields, L int64) (nMoE, nAttn, nMoEAttn, dens
 // counts, steps, intervals, dense lists (out of range and repeated
 // entries too) and layer_types lists (of the wrong length too).
 func TestCountLayersEqualsWalk(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(14))
 	fams := []family{famLlama, famMixtral, famGptOss, famQwen2MoE, famQwen3MoE, famQwen3Next, famDeepSeekV3}
 	pick := func(lo, hi int64) *int64 {
@@ -111,6 +112,7 @@ func TestCountLayersEqualsWalk(t *testing.T) {
 // TestCountLayersHuge: a layer count far out of range (Resolve reports
 // it) is counted at once, not walked: a config is untrusted input.
 func TestCountLayersHuge(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Resident = &ResidentConfig{}
 	c.FC2.ExpertParallel = 8

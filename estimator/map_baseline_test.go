@@ -39,6 +39,7 @@ func budgetAxis(axis string) bool { return axis == "capacity_bytes" || axis == "
 // revisions with x Set in both; along a narrow y every integer of the first column
 // is checked.
 func TestMapBaselineMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 150
 	if testing.Short() {
@@ -214,6 +215,7 @@ func checkAllInvalidRef(t *testing.T, revs [2]refRev, x, y MapAxis, cols int) {
 // nothing and Revisions.Point of the revisions with the axis Set, which
 // never remembers anything.
 func TestSweepPathsMatchFreshPointsBaseline(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := propertyCount() / 10
 	remembered, bothValid, oneInvalid := 0, 0, 0

@@ -74,6 +74,7 @@ func randomTermsMapConfig(t *testing.T, rng *rand.Rand) Config {
 // flips agree with the reference, which evaluates the terms with each
 // revision's own variables at (x, y), each revision valid on its own.
 func TestMapTermsMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 60
 	if testing.Short() {
@@ -164,6 +165,7 @@ func TestMapTermsMatchesReference(t *testing.T) {
 // and, with a baseline of its own, Revisions.Point of the revisions with
 // the axis Set, which remembers nothing.
 func TestSweepPathsMatchFreshPointsTerms(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := propertyCount() / 10
 	remembered, ladders, decisions := 0, 0, map[Decision]int{}
@@ -229,6 +231,7 @@ func TestSweepPathsMatchFreshPointsTerms(t *testing.T) {
 // moves: a sweep of in_use_bytes over the whole range finds every flip
 // the ladder has, each point equal to a fresh sweeper's and to Estimate.
 func TestSweepPathsUnsafeLadder(t *testing.T) {
+	t.Parallel()
 	c := ladderConfig(16)
 	c.Budget.CapacityBytes = 4_000_000_000
 	c.Terms = []Term{

@@ -90,6 +90,7 @@ func randomMapRange(rng *rand.Rand, c Config, axis string) MapAxis {
 // along y of the config at its x (when that config is valid), and every
 // start and flip agrees with Estimate at the points it names.
 func TestMapMatchesSweeps(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 200
 	if testing.Short() {
@@ -201,6 +202,7 @@ func pressure() Config {
 // TestMapPressure: the README's map, its shape and one column's figures
 // checked against the sweep the README quotes.
 func TestMapPressure(t *testing.T) {
+	t.Parallel()
 	x := MapAxis{Axis: "rows", From: 1, To: 600_000}
 	y := MapAxis{Axis: "in_use_bytes", From: 0, To: 120_000_000_000}
 	res, err := Map(pressure(), x, y, DefaultColumns)
@@ -228,6 +230,7 @@ func TestMapPressure(t *testing.T) {
 // TestMapBadInput: every way a map's request can be wrong, and the field
 // each error names.
 func TestMapBadInput(t *testing.T) {
+	t.Parallel()
 	good := MapAxis{Axis: "rows", From: 1, To: 100_000}
 	goodY := MapAxis{Axis: "vocab_size", From: 1, To: 300_000}
 	bad := Default()
@@ -273,6 +276,7 @@ func TestMapBadInput(t *testing.T) {
 // in use above the capacity until the capacity grows): such a column
 // starts invalid and flips to a decision, with the message.
 func TestMapInvalidThenValid(t *testing.T) {
+	t.Parallel()
 	x := MapAxis{Axis: "in_use_bytes", From: 100 << 30, To: 100 << 30}
 	y := MapAxis{Axis: "capacity_bytes", From: 80 << 30, To: 200 << 30}
 	res, err := Map(Default(), x, y, 2)
@@ -297,6 +301,7 @@ func TestMapInvalidThenValid(t *testing.T) {
 // TestMapJSONShape: the keys of docs/model.md §10, "invalid" for a start where
 // the config is invalid, and [] (not null) for a column without flips.
 func TestMapJSONShape(t *testing.T) {
+	t.Parallel()
 	x := MapAxis{Axis: "rows", From: 0, To: 100}
 	y := MapAxis{Axis: "vocab_size", From: 1, To: 2}
 	res, err := Map(Default(), x, y, 3)
@@ -321,6 +326,7 @@ func TestMapJSONShape(t *testing.T) {
 // column still equals a sweep along y at its x, on a default config and
 // on random ones.
 func TestMapAcrossBudgetColumns(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	cfgs := []Config{pressure(), Default()}
 	for i := 0; i < 10; i++ {

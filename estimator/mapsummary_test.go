@@ -7,6 +7,7 @@ import (
 )
 
 func TestMapSegmentsAndDifferences(t *testing.T) {
+	t.Parallel()
 	col := MapColumn{X: 7,
 		Baseline: MapRevision{Start: Admit, Flips: []Flip{
 			{FromDecision: Admit, ToDecision: Split, Last: 50, First: 51},
@@ -31,6 +32,7 @@ func TestMapSegmentsAndDifferences(t *testing.T) {
 }
 
 func TestMapColumnWidths(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		from, to int64
@@ -72,6 +74,7 @@ func TestMapColumnWidths(t *testing.T) {
 // over every integer point of the plane, each x taking the column nearest
 // it, of the points where Estimate's two decisions differ.
 func TestMapDifferFractionBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	checked := 0
 	for i := 0; i < 40; i++ {
@@ -116,6 +119,7 @@ func TestMapDifferFractionBruteForce(t *testing.T) {
 }
 
 func TestMapSummary(t *testing.T) {
+	t.Parallel()
 	x := MapAxis{Axis: "vocab_size", From: 1, To: 300_000}
 	y := MapAxis{Axis: "rows", From: 1, To: 1_000_000}
 	res, err := Map(Default(), x, y, DefaultColumns)
@@ -147,6 +151,7 @@ func TestMapSummary(t *testing.T) {
 
 // TestMapSummaryBytes: a byte axis is written exactly, with GiB beside.
 func TestMapSummaryBytes(t *testing.T) {
+	t.Parallel()
 	x := MapAxis{Axis: "rows", From: 1, To: 600_000}
 	y := MapAxis{Axis: "in_use_bytes", From: 0, To: 120_000_000_000}
 	res, err := Map(pressure(), x, y, DefaultColumns)

@@ -111,6 +111,7 @@ func diffStages(o Outcome, pc refPiece) string {
 // TestEstimateMatchesReference compares the package with the reference
 // model on thousands of random configs whose budgets sit near their plans.
 func TestEstimateMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 3000
 	if testing.Short() {

@@ -6,6 +6,7 @@ import "testing"
 // fields and of the resident group take a JSON integer or null (absent),
 // and refuse anything else naming the field.
 func TestNullableCounts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ json, want string }{
 		{`{"model": {"head_dim": 1.5}}`, "model.head_dim: must be an integer or null, got 1.5"},
 		{`{"model": {"num_experts": "512"}}`, `model.num_experts: must be an integer or null, got "512"`},

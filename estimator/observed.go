@@ -112,31 +112,24 @@ func decodeObserved(raw json.RawMessage, errs *ErrorList) []ObservedPoint {
 		return nil
 	}
 	points := make([]ObservedPoint, len(objs))
-	for i, obj := range objs {
-		if obj == nil {
-			continue
-		}
-		for _, key := range sortedKeys(obj) {
-			v := obj[key]
-			switch key {
-			case "rows":
-				points[i].Rows = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedRows), v, errs)
-			case "peak_bytes":
-				points[i].PeakBytes = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedPeakBytes), v, errs)
-			case "label":
-				if err := json.Unmarshal(v, &points[i].Label); err != nil || bytes.TrimSpace(v)[0] != '"' {
-					*errs = append(*errs, &Error{Field: ObservedField(i, key), Message: "must be a JSON string, got " + clip(string(bytes.TrimSpace(v)))})
-				}
-			default:
-				field := ObservedField(i, key)
-				if key == "" || !printable(key) {
-					field = namedKey(ObservedField(i, ""), key)
-				}
-				*errs = append(*errs, &Error{Field: field, Message: "is not a field of an observed point; allowed here: " + strings.Join(observedKeys, ", ")})
+	eachObjectKey(objs, []string{"rows", "peak_bytes"}, ObservedField, errs, func(i int, key string, v json.RawMessage) {
+		switch key {
+		case "rows":
+			points[i].Rows = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedRows), v, errs)
+		case "peak_bytes":
+			points[i].PeakBytes = decodeInt(ObservedField(i, key), intAllowed(1, MaxObservedPeakBytes), v, errs)
+		case "label":
+			if err := json.Unmarshal(v, &points[i].Label); err != nil || bytes.TrimSpace(v)[0] != '"' {
+				*errs = append(*errs, &Error{Field: ObservedField(i, key), Message: "must be a JSON string, got " + clip(string(bytes.TrimSpace(v)))})
 			}
+		default:
+			field := ObservedField(i, key)
+			if key == "" || !printable(key) {
+				field = namedKey(ObservedField(i, ""), key)
+			}
+			*errs = append(*errs, &Error{Field: field, Message: "is not a field of an observed point; allowed here: " + strings.Join(observedKeys, ", ")})
 		}
-		requireKeys(obj, []string{"rows", "peak_bytes"}, func(key string) string { return ObservedField(i, key) }, errs)
-	}
+	})
 	return points
 }
 

@@ -12,6 +12,7 @@ import (
 
 // TestFitHandWorked: docs/model.md §12's fit on examples worked by hand.
 func TestFitHandWorked(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                 string
 		rows, residual, peak []int64
@@ -58,6 +59,7 @@ func TestFitHandWorked(t *testing.T) {
 // TestFitBeyondInt64: sums beyond int64 are exact, and a coefficient
 // beyond int64 is an error rather than a wrapped number.
 func TestFitBeyondInt64(t *testing.T) {
+	t.Parallel()
 	const big31 = MaxObservedRows
 	// Residuals -2^62 and 2^49 at rows 2^31-1 and 2^31-2: Sxy is about
 	// 2^93. The line through them: r = -(2^49 + 2^62), s = 2^49 - r x
@@ -98,6 +100,7 @@ func observedConfig() Config {
 // predicts in_use + retained + ephemeral of the whole request, the bytes
 // the estimate reports before safety.
 func TestObservedPredictsThePiece(t *testing.T) {
+	t.Parallel()
 	c := observedConfig()
 	res, err := Estimate(c)
 	if err != nil {
@@ -266,6 +269,7 @@ func randomObserved(rng *rand.Rand, c *Config) {
 // prediction beyond int64 is an error exactly when the reference
 // overflows.
 func TestObservedReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	checked, overflows := 0, 0
 	for i := 0; i < propertyCount(); i++ {
@@ -301,6 +305,7 @@ func TestObservedReference(t *testing.T) {
 // TestObservedOverflowNamesThePoint: a piece too big for int64 is an
 // error naming the point, not a wrapped prediction.
 func TestObservedOverflowNamesThePoint(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.Rows = 1000
 	c.Budget.RetainedPerRowBytes = Int64(1 << 50)
@@ -346,6 +351,7 @@ func BenchmarkEstimateObserved(b *testing.B) {
 // TestPredictorPeaks: the predictor gives the points' predictions and
 // refuses rows out of range.
 func TestPredictorPeaks(t *testing.T) {
+	t.Parallel()
 	c := observedConfig()
 	res, err := Estimate(c)
 	if err != nil {

@@ -66,7 +66,7 @@ func ParseObserved(text string) ([]ObservedPoint, []int, error) {
 // lineSplits are the expressions that split a pasted line, compiled at
 // the first paste rather than in the package's init: in the browser the
 // init runs in the page's first long task, and compiling them there
-// compiled the regexp package's code too (issue 29).
+// compiled the regexp package's code too, on every visit.
 var lineSplits = sync.OnceValue(func() (r struct{ spaces, commaSpace, commaSpaces *regexp.Regexp }) {
 	r.spaces = regexp.MustCompile(`\s+`)
 	r.commaSpace = regexp.MustCompile(`,\s`)

@@ -7,6 +7,7 @@ import (
 
 // TestParseObserved: pasted lines with units, separators and labels.
 func TestParseObserved(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text string
 		want       []ObservedPoint
@@ -53,6 +54,7 @@ func TestParseObserved(t *testing.T) {
 // TestParseObservedErrors: a line that does not parse is named by its
 // line number, with the reason.
 func TestParseObservedErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text string
 		want       []string

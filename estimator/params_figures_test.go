@@ -93,6 +93,7 @@ func mustParams(t *testing.T, c Config) ParamReport {
 // TestParamsPublished: every parameter count of §14.5 (the published
 // figures, which the formulas reproduce exactly).
 func TestParamsPublished(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                   string
 		fields                 string
@@ -140,6 +141,7 @@ func TestParamsPublished(t *testing.T) {
 // its MTP module, DeepSeek-V3's copies, gpt-oss-120b's card in its parts,
 // and the Qwen3.5 total with its vision tower.
 func TestParamsPublishedParts(t *testing.T) {
+	t.Parallel()
 	next := mustParams(t, modelConfig(t, qwen3Next80B+`, "mtp_num_hidden_layers": 1`, "")).Params
 	if next.MTP != 1_650_471_424 || next.Total+next.MTP != 81_324_862_720 {
 		t.Errorf("Qwen3-Next MTP %d (total with it %d), want 1,650,471,424 (81,324,862,720)", next.MTP, next.Total+next.MTP)
@@ -178,6 +180,7 @@ func TestParamsPublishedParts(t *testing.T) {
 
 // TestParamsJSON: the report marshals with §14.4's params keys.
 func TestParamsJSON(t *testing.T) {
+	t.Parallel()
 	rep := mustParams(t, modelConfig(t, qwen3Next80B, ""))
 	if rep.Tensors != 74_391 || rep.MTPTensors != 0 {
 		t.Errorf("tensors %d and %d, want 74,391 and 0", rep.Tensors, rep.MTPTensors)

@@ -49,9 +49,12 @@ type tensor struct {
 	bytes int64
 }
 
+// A piece's tensor lists hold the model's own tensors and one per term:
+// every retained output, and the stage with the most tensors (gdn, in the
+// baseline: gdnTensors), plus MaxTerms.
 const (
-	maxRetainedTensors = 6 + MaxTerms
-	maxStageTensors    = 7 + MaxTerms
+	maxRetainedTensors = numRetained + MaxTerms
+	maxStageTensors    = len(gdnTensors) + MaxTerms
 )
 
 // piece is the memory of one piece of n rows: the whole request or one
@@ -185,8 +188,27 @@ const (
 	whatTotal      = "request.rows x model and fc2 widths (retained + ephemeral bytes)"
 )
 
-// retainedNames name the retained tensors, in the order of sizes.ret.
-var retainedNames = [6]string{"logprobs", "topk_values", "topk_indices", "logits", "hidden_states", "checkpoints"}
+// The retained tensors, in the order of sizes.ret and of a breakdown.
+const (
+	retLogprobs = iota
+	retTopKValues
+	retTopKIndices
+	retLogits
+	retHidden
+	retCheckpoints
+	numRetained
+)
+
+// retainedNames name the retained tensors, by their index in sizes.ret.
+var retainedNames = [numRetained]string{
+	retLogprobs: "logprobs", retTopKValues: "topk_values", retTopKIndices: "topk_indices",
+	retLogits: "logits", retHidden: "hidden_states", retCheckpoints: "checkpoints",
+}
+
+// gdnTensors are the GDN stage's tensors, as assemble adds them: the full
+// width's three, then the four early release frees first. No stage holds
+// more of the model's own tensors.
+var gdnTensors = [...]string{"base_out", "lora_cat", "sum_out", "qkv", "z", "beta", "alpha"}
 
 // sizes is every tensor a piece of n rows can hold, whatever the variant,
 // each rounded to the allocator block. Pricing a variant from it is a few
@@ -194,7 +216,7 @@ var retainedNames = [6]string{"logprobs", "topk_values", "topk_indices", "logits
 // candidate and the lower bound.
 type sizes struct {
 	n, p, t  int64
-	ret      [6]int64 // 0: not requested
+	ret      [numRetained]int64 // 0: not requested
 	retained int64
 
 	activations           int64
@@ -227,20 +249,20 @@ func (r *Resolved) size(c *calc, k *perRow, n int64, sz *sizes) {
 	// retained: requested outputs, each its own tensor, and checkpoints.
 	out := r.Outputs
 	if out.Logprobs {
-		sz.ret[0] = k.tensorBytes(c, whatLogprobs, p, k.logprobs)
+		sz.ret[retLogprobs] = k.tensorBytes(c, whatLogprobs, p, k.logprobs)
 	}
 	if out.TopK > 0 {
-		sz.ret[1] = k.tensorBytes(c, whatTopK, p, k.topkValues)
-		sz.ret[2] = k.tensorBytes(c, whatTopK, p, k.topkIdx)
+		sz.ret[retTopKValues] = k.tensorBytes(c, whatTopK, p, k.topkValues)
+		sz.ret[retTopKIndices] = k.tensorBytes(c, whatTopK, p, k.topkIdx)
 	}
 	if out.Logits {
-		sz.ret[3] = k.tensorBytes(c, whatLogits, p, k.logits)
+		sz.ret[retLogits] = k.tensorBytes(c, whatLogits, p, k.logits)
 	}
 	if out.HiddenStates {
-		sz.ret[4] = k.tensorBytes(c, whatHidden, n, k.hidden)
+		sz.ret[retHidden] = k.tensorBytes(c, whatHidden, n, k.hidden)
 	}
 	if k.checkpoints > 0 {
-		sz.ret[5] = k.tensorBytes(c, whatCheckpoint, n, k.checkpoints)
+		sz.ret[retCheckpoints] = k.tensorBytes(c, whatCheckpoint, n, k.checkpoints)
 	}
 	for _, b := range sz.ret {
 		sz.retained = c.add(sz.retained, b, whatRetained)
@@ -306,14 +328,14 @@ func (r *Resolved) assemble(c *calc, k *perRow, sz *sizes, v variant, pc *piece)
 	// and sum_out of the full width live at the output addition, plus (in
 	// the baseline) qkv, z, beta and alpha, which early release frees first.
 	if r.Hk > 0 {
-		pc.addTensor(StageGDN, "base_out", sz.gdnFull)
-		pc.addTensor(StageGDN, "lora_cat", sz.gdnFull)
-		pc.addTensor(StageGDN, "sum_out", sz.gdnFull)
+		pc.addTensor(StageGDN, gdnTensors[0], sz.gdnFull) // base_out
+		pc.addTensor(StageGDN, gdnTensors[1], sz.gdnFull) // lora_cat
+		pc.addTensor(StageGDN, gdnTensors[2], sz.gdnFull) // sum_out
 		if !v.gdnRelease {
-			pc.addTensor(StageGDN, "qkv", sz.gdnQKV)
-			pc.addTensor(StageGDN, "z", sz.gdnZ)
-			pc.addTensor(StageGDN, "beta", sz.gdnScalar)
-			pc.addTensor(StageGDN, "alpha", sz.gdnScalar)
+			pc.addTensor(StageGDN, gdnTensors[3], sz.gdnQKV)    // qkv
+			pc.addTensor(StageGDN, gdnTensors[4], sz.gdnZ)      // z
+			pc.addTensor(StageGDN, gdnTensors[5], sz.gdnScalar) // beta
+			pc.addTensor(StageGDN, gdnTensors[6], sz.gdnScalar) // alpha
 		}
 	}
 

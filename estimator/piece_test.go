@@ -28,6 +28,7 @@ func smallConfig() Config {
 // baseline and with head_eager_workspace on. V = 1000, C = 512, N = P =
 // 4096, so D = 512 x 1000 x 2 = 1,024,000.
 func TestHeadPaths(t *testing.T) {
+	t.Parallel()
 	const d = 512 * 1000 * 2
 	dt := func(t int64) int64 { return min(t, 512) * 1000 * 2 }
 	type out = Outputs
@@ -100,6 +101,7 @@ func TestHeadPaths(t *testing.T) {
 // TestHeadShortPiece: D and Dt use min(p, C) and min(t, C), and a piece's
 // p and t are its share of P and T.
 func TestHeadShortPiece(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Request.Rows, c.Request.SequenceRows = 1000, 100
 	c.Request.ProjectedRows, c.Request.TargetRows = Int64(900), Int64(300)
@@ -124,6 +126,7 @@ func TestHeadShortPiece(t *testing.T) {
 // TestHeadRoundsEachBuffer: with rounding, 7D is D + three FP32 buffers of
 // min(p, C) x V x 4 bytes, each rounded on its own.
 func TestHeadRoundsEachBuffer(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Model.VocabSize = 3
 	c.Head.ChunkRows = 5
@@ -142,6 +145,7 @@ func TestHeadRoundsEachBuffer(t *testing.T) {
 // without the toggle, expert parallelism routing ceil(1.5 K) rows per
 // token, and K = 0.
 func TestFC2(t *testing.T) {
+	t.Parallel()
 	const n, o, i, b = 10, 8, 5, 2 // smallConfig: H = 8, moe = 5
 	for _, tc := range []struct {
 		name   string
@@ -204,6 +208,7 @@ func TestFC2(t *testing.T) {
 // released form keeps base_out, lora_cat and sum_out of the full width W;
 // the baseline adds the four components. BF16 whatever dtype_bytes says.
 func TestGDN(t *testing.T) {
+	t.Parallel()
 	const n = 10
 	// smallConfig: Hk 2, Dk 3, Hv 5, Dv 7: qkv 47, z 35, beta = alpha = 5,
 	// W = 92.
@@ -253,6 +258,7 @@ func TestGDN(t *testing.T) {
 
 // TestActivations: n x H x b x clamp(L/4 + 4, 4, 16), integer L / 4.
 func TestActivations(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ l, factor int64 }{
 		{1, 4}, {3, 4}, {4, 5}, {20, 9}, {47, 15}, {48, 16}, {49, 16}, {100, 16}, {1 << 20, 16},
 	} {
@@ -267,6 +273,7 @@ func TestActivations(t *testing.T) {
 
 // TestEphemeralIsMaxOfStages: stages run one after another.
 func TestEphemeralIsMaxOfStages(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < 200; i++ {
 		c := randomShape(rng)
@@ -295,6 +302,7 @@ func TestEphemeralIsMaxOfStages(t *testing.T) {
 // V x 2, hidden states n x H x 2, checkpoints n x retained_per_row_bytes,
 // each its own tensor; checkpoints default to grad ? L x H x b : 0.
 func TestRetained(t *testing.T) {
+	t.Parallel()
 	const v, h, l = 1000, 8, 48
 	// N = 1000, P = 333, T = 101: a piece of n rows has p = ceil(n 333 /
 	// 1000) projected rows.
@@ -351,6 +359,7 @@ func TestRetained(t *testing.T) {
 // TestRetainedRoundsEachTensor: rounding is per tensor, never per term:
 // three rows of logprobs and top-1 are three tensors of one block each.
 func TestRetainedRoundsEachTensor(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Request.Rows, c.Request.SequenceRows = 3, 3
 	c.Request.Grad = false
@@ -368,6 +377,7 @@ func TestRetainedRoundsEachTensor(t *testing.T) {
 // TestChildShareOfRows: a child of n rows projects ceil(n P / N) rows and
 // targets ceil(n T / N).
 func TestChildShareOfRows(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Request.Rows, c.Request.SequenceRows = 64902, 4096
 	c.Request.ProjectedRows, c.Request.TargetRows = Int64(50000), Int64(1)

@@ -18,6 +18,7 @@ func propertyCount() int {
 // TestLowerBoundProperty: the lower bound never exceeds the required bytes
 // of the one-sequence-per-child rung, for either revision.
 func TestLowerBoundProperty(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := propertyCount()
 	compared, estimated, refused, tight := 0, 0, 0, 0
@@ -75,6 +76,7 @@ func TestLowerBoundProperty(t *testing.T) {
 // TestMonotoneInRows: a piece's required bytes, its retained bytes and
 // each of its stages are non-decreasing in its rows n, for every variant.
 func TestMonotoneInRows(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < propertyCount()/3; i++ {
 		c := randomConfig(rng)
@@ -121,6 +123,7 @@ func TestMonotoneInRows(t *testing.T) {
 // what the baseline needs, so it never admits what the baseline splits or
 // refuses, and when both split it uses at least as many children.
 func TestCandidateNeverAdmitsMore(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	var moved [3][3]int
 	for i := 0; i < propertyCount(); i++ {
@@ -171,6 +174,7 @@ func TestCandidateNeverAdmitsMore(t *testing.T) {
 // TestEarlyReleaseOnlyFrees: the released GDN form never needs more than
 // the baseline's, whatever else the variant holds.
 func TestEarlyReleaseOnlyFrees(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < propertyCount()/3; i++ {
 		c := randomConfig(rng)
@@ -194,6 +198,7 @@ func TestEarlyReleaseOnlyFrees(t *testing.T) {
 // TestResultInvariants: whatever the config, each outcome is consistent
 // with its decision.
 func TestResultInvariants(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	for i := 0; i < propertyCount(); i++ {
 		c := randomConfig(rng)

@@ -3,6 +3,7 @@ package estimator
 import "testing"
 
 func TestReadouts(t *testing.T) {
+	t.Parallel()
 	c := Default() // sequence_rows 4,096
 	tests := []struct {
 		name, got, want string

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// tenantsWorkload is issue 27's workload (examples/tenants.csv): eight
+// tenantsWorkload is the example workload (examples/tenants.csv): eight
 // lines, a tenant column, and sequence_rows cells left empty so that
 // they take the config's.
 func tenantsWorkload(t *testing.T) string {
@@ -18,11 +18,12 @@ func tenantsWorkload(t *testing.T) string {
 	return string(data)
 }
 
-// TestReplayHoldCost: issue 27, the cost of a hold. The replay adds the
+// TestReplayHoldCost: the cost of a hold. The replay adds the
 // extra forwards (count x (the candidate's children - the baseline's)
 // over the requests neither refuses) and the rows each revision runs
 // split, summed here from its own lines.
 func TestReplayHoldCost(t *testing.T) {
+	t.Parallel()
 	cfg := Default()
 	cfg.Request.Rows = 200000
 	cfg.Budget.InUseBytes = 68451041280

@@ -288,6 +288,7 @@ func csvCell(v string) string {
 // TestReplayMatchesReference replays random workloads in both formats
 // against random configs and compares every field of the result.
 func TestReplayMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	runs := 300
 	if testing.Short() {
@@ -319,7 +320,7 @@ func TestReplayMatchesReference(t *testing.T) {
 				t.Fatalf("%v\n%s", err, text)
 			}
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("config %s\nworkload:\n%s\ngot  %+v\nwant %+v", MarshalConfigString(c), text, got, want)
+				t.Fatalf("config %s\nworkload:\n%s\ngot  %+v\nwant %+v", marshalConfigString(c), text, got, want)
 			}
 			if got.ChangedLines > 0 {
 				changed++
@@ -337,6 +338,7 @@ func TestReplayMatchesReference(t *testing.T) {
 // TestReplayChangedCap: at most 1,000 changed lines are listed, the first
 // ones in file order, and the counts still cover every line.
 func TestReplayChangedCap(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(`{"budget": {"in_use_bytes": 68451041280}}`))
 	var b strings.Builder
 	b.WriteString("rows,id\n")
@@ -360,6 +362,7 @@ func TestReplayChangedCap(t *testing.T) {
 // TestReplayerChecksItsLines: lines built by a caller, not read, are
 // checked as read ones are.
 func TestReplayerChecksItsLines(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		shape Shape

@@ -173,7 +173,8 @@ func (rm *residentModel) compute(r *Resolved) (residentBytes, *Error) {
 	var out residentBytes
 	if m.isMoE() {
 		if m.X%r.EP != 0 {
-			return out, &Error{Field: "fc2.expert_parallel", Message: Group(r.EP) + " does not divide the " + Group(m.X) + " routed experts of " + m.arch}
+			return out, &Error{Field: "fc2.expert_parallel", Message: Group(r.EP) + " does not divide the " + Group(m.X) + " routed experts of " + m.arch,
+				Code: ErrExpertParallelDoesNotDivide}
 		}
 		out.xLocal = m.X / r.EP
 	}
@@ -241,7 +242,7 @@ func (r *Resolved) applyResident() *Error {
 		if rm.m.isMoE() {
 			msg += "; routed experts are " + Group(rb.expertW) + " bytes of them, divided by fc2.expert_parallel"
 		}
-		return &Error{Field: "resident", Message: msg}
+		return &Error{Field: "resident", Message: msg, Code: ErrWeightsDoNotFit}
 	}
 	if rb.total > r.Capacity {
 		return &Error{Field: "resident", Message: Bytes(rb.total).String() + " resident per GPU (weights " + Group(rb.weights) +

@@ -6,6 +6,7 @@ import "testing"
 // and their optimizer state are the resident bytes less the weights,
 // 24,507,906,048 - 24,057,354,240.
 func TestAdaptersBytes(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Resident = &ResidentConfig{}
 	c.FC2.ExpertParallel = 8

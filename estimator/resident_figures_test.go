@@ -30,6 +30,7 @@ func estimateResident(t *testing.T, src string) (Config, Result) {
 
 // TestResidentReferenceFigures: §14.6, every figure.
 func TestResidentReferenceFigures(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		fields   string
@@ -62,6 +63,7 @@ func TestResidentReferenceFigures(t *testing.T) {
 // TestResidentQwen3NextBlock: the result block of §14.4, byte for byte,
 // and the available bytes of §14.6.
 func TestResidentQwen3NextBlock(t *testing.T) {
+	t.Parallel()
 	_, res := estimateResident(t, residentConfig(qwen3Next80B, 8, `{}`))
 	if res.AvailableBytes != 121_724_269_446 {
 		t.Errorf("available %d, want 121,724,269,446", res.AvailableBytes)
@@ -92,6 +94,7 @@ func TestResidentQwen3NextBlock(t *testing.T) {
 // TestResidentWeightBytes: the tensor bytes §14.5 and §14.6 quote, and the
 // rounding that separates them.
 func TestResidentWeightBytes(t *testing.T) {
+	t.Parallel()
 	next := mustParams(t, modelConfig(t, qwen3Next80B, `, "resident": {}`)).Resident
 	if next.WeightsBytes != 159_348_824_064 || next.ExpertWeightsBytes != 154_618_822_656 {
 		t.Errorf("Qwen3-Next E=1 weights %d (experts %d), want 159,348,824,064 (154,618,822,656)", next.WeightsBytes, next.ExpertWeightsBytes)
@@ -130,6 +133,7 @@ func TestResidentWeightBytes(t *testing.T) {
 // TestResidentErrors: §14.4's two capacity errors, word for word, and the
 // other bad inputs of §14.1 and §14.4.
 func TestResidentErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src, want string
 	}{

@@ -91,6 +91,7 @@ func computeGolden(t *testing.T, c Config) goldenLine {
 }
 
 func TestNoResidentGolden(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("testdata", noResidentGolden)
 	if *update {
 		var lines [][]byte

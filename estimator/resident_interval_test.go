@@ -11,6 +11,7 @@ import (
 // is a model with no full-attention layer, as layer_types all
 // linear_attention says, not an error.
 func TestParamsFullAttentionIntervalAboveLayers(t *testing.T) {
+	t.Parallel()
 	base := strings.Replace(qwen3Next80B, `"num_hidden_layers": 48`, `"num_hidden_layers": 2`, 1)
 	byInterval := strings.Replace(base, `"full_attention_interval": 4`, `"full_attention_interval": 5`, 1)
 	byTypes := strings.Replace(base, `"full_attention_interval": 4`, `"layer_types": ["linear_attention", "linear_attention"]`, 1)

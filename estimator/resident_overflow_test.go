@@ -10,6 +10,7 @@ import (
 // fields"); the count's message said "lower one of these values" without
 // naming any.
 func TestResidentOverflowNamesFields(t *testing.T) {
+	t.Parallel()
 	src := `{"model": {"architectures": ["Qwen3MoeForCausalLM"], "vocab_size": 67108864, "hidden_size": 1048576,
 		"num_hidden_layers": 1048576, "num_attention_heads": 1048576, "head_dim": 1048576,
 		"moe_intermediate_size": 1048576, "num_experts": 65536, "num_experts_per_tok": 1},

@@ -10,6 +10,7 @@ import (
 // baseline.overrides is no different: the fields it does not name keep
 // the config's values, they do not return to their defaults.
 func TestResidentBaselineOverrideFields(t *testing.T) {
+	t.Parallel()
 	src := `{"model": {` + qwen3_30B + `}, "fc2": {"expert_parallel": 8},
 		"resident": {"lora_rank": 16, "grad_bytes": 2, "lora_targets": ["q_proj", "experts"], "framework_reserve_bytes": 1000000000},
 		"baseline": {"overrides": {"resident": {"lora_rank": 8, "framework_reserve_bytes": 0}}}}`
@@ -38,7 +39,7 @@ func TestResidentBaselineOverrideFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res2.Baseline.Resident.ResidentBytes != base.ResidentBytes || MarshalConfigString(back) != MarshalConfigString(c) {
+	if res2.Baseline.Resident.ResidentBytes != base.ResidentBytes || marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("round trip: baseline resident %d, want %d\n%s\n%s", res2.Baseline.Resident.ResidentBytes, base.ResidentBytes, MarshalConfig(back), MarshalConfig(c))
 	}
 }

@@ -80,6 +80,7 @@ func randomArchConfig(rng *rand.Rand) []byte {
 // resident = weights + adapters and optimizer + framework, and the config
 // reads back as it was written.
 func TestResidentProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(14, 25))
 	priced := 0
 	for i := 0; i < 400; i++ {
@@ -113,7 +114,7 @@ func TestResidentProperties(t *testing.T) {
 		if int64(a.WeightsBytes) < (p.Total-p.Experts)*a.WeightDtypeBytes || a.WeightsBytes < rr.WeightsBytes {
 			t.Fatalf("E = 1 weights %d, at E = %d %d, params %+v\n%s", a.WeightsBytes, rr.ExpertParallel, rr.WeightsBytes, p, src)
 		}
-		if back, err := DecodeConfig(MarshalConfig(c)); err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+		if back, err := DecodeConfig(MarshalConfig(c)); err != nil || marshalConfigString(back) != marshalConfigString(c) {
 			t.Fatalf("round trip: %v\n%s\n%s", err, MarshalConfig(c), MarshalConfig(back))
 		}
 	}

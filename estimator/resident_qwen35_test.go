@@ -12,6 +12,7 @@ import (
 // count has two more per GDN layer, and each of the four is rounded on its
 // own, so the bytes differ where a width is not a multiple of the block.
 func TestParamsQwen35FourProjections(t *testing.T) {
+	t.Parallel()
 	next := modelConfig(t, qwen3Next80B, `, "resident": {}, "fc2": {"expert_parallel": 8}`)
 	q35 := modelConfig(t, strings.Replace(qwen3Next80B, "Qwen3NextForCausalLM", "Qwen3_5MoeForCausalLM", 1),
 		`, "resident": {}, "fc2": {"expert_parallel": 8}`)

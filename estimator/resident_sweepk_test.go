@@ -12,6 +12,7 @@ import (
 // field reports the points that break them as invalid, as Estimate
 // refuses the config there.
 func TestResidentSweepCrossLimits(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	s, err := NewSweeper(c, "num_experts_per_tok")
 	if err != nil {

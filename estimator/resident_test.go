@@ -8,6 +8,7 @@ import (
 
 // TestResidentCases: §14.4's three cases of in_use_bytes.
 func TestResidentCases(t *testing.T) {
+	t.Parallel()
 	// Case 1: no group, no block, in_use_bytes as given.
 	c := mustDecode(t, []byte(`{"model": {`+qwen3Next80B+`}}`))
 	res, err := Estimate(c)
@@ -42,6 +43,7 @@ func TestResidentCases(t *testing.T) {
 // TestResidentBaselineOverride: a baseline of its own computes its own
 // resident memory ("Qwen3-30B at E = 1 against E = 8").
 func TestResidentBaselineOverride(t *testing.T) {
+	t.Parallel()
 	src := `{"model": {` + qwen3_30B + `}, "fc2": {"expert_parallel": 8}, "resident": {"lora_rank": 16},
 		"baseline": {"overrides": {"fc2": {"expert_parallel": 1}, "resident": {"lora_rank": 0}}}}`
 	c, res := estimateResident(t, src)
@@ -53,7 +55,7 @@ func TestResidentBaselineOverride(t *testing.T) {
 	}
 	// The config reads back as it was written.
 	back := mustDecode(t, MarshalConfig(c))
-	if MarshalConfigString(back) != MarshalConfigString(c) || back.Baseline.Resident == nil || *back.Baseline.Resident.LoRARank != 0 {
+	if marshalConfigString(back) != marshalConfigString(c) || back.Baseline.Resident == nil || *back.Baseline.Resident.LoRARank != 0 {
 		t.Errorf("round trip:\n%s\n%s", MarshalConfig(back), MarshalConfig(c))
 	}
 }
@@ -62,6 +64,7 @@ func TestResidentBaselineOverride(t *testing.T) {
 // each point, and a point whose weights exceed the GPU is invalid with
 // the message; along in_use_bytes the swept value holds (case 3).
 func TestResidentSweep(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	s, err := NewSweeper(c, "hidden_size")
 	if err != nil {
@@ -101,6 +104,7 @@ func (b Bytes) int() int64 { return int64(b) }
 // preset, and a named dense Llama without num_experts_per_tok prices no
 // fc2 stage and no GDN stage (§14.1).
 func TestResidentDefaults(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(`{"fc2": {"expert_parallel": 8}, "resident": {}}`))
 	res, err := Estimate(c)
 	if err != nil {
@@ -126,7 +130,7 @@ func TestResidentDefaults(t *testing.T) {
 		t.Errorf("Llama: rank %d, local experts %d; want 8 and 0", res.Resident.LoRA.Rank, res.Resident.LocalExperts)
 	}
 	back, err := DecodeConfig(MarshalConfig(l))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(l) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(l) {
 		t.Errorf("Llama round trip: %v", err)
 	}
 }
@@ -156,6 +160,7 @@ func TestResidentPointAllocatesNothing(t *testing.T) {
 // TestResidentReplayLine: a workload line with its own in_use_bytes is
 // §14.4's case 3 for that line; the others use the resident bytes.
 func TestResidentReplayLine(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	var lines []ReplayLine
 	workload := "id,rows,in_use_bytes\nresident,64902,\nfull,64902,149000000000\n"
@@ -175,6 +180,7 @@ func TestResidentReplayLine(t *testing.T) {
 // memory per column: narrow models admit rows a wide one cannot hold, and
 // beyond the width whose weights exceed the GPU every point is invalid.
 func TestResidentMap(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(residentConfig(qwen3Next80B, 8, `{}`)))
 	res, err := Map(c, MapAxis{Axis: "hidden_size", From: 1024, To: 16384}, MapAxis{Axis: "rows", From: 1, To: 1000}, 16)
 	if err != nil {
@@ -189,13 +195,14 @@ func TestResidentMap(t *testing.T) {
 // TestResidentExpertsPerToken: gpt-oss's experts_per_token alone sets the
 // top-k the request prices, and the config reads back the same.
 func TestResidentExpertsPerToken(t *testing.T) {
+	t.Parallel()
 	src := strings.Replace(gptOss120B, `"num_experts_per_tok": 4,`, "", 1)
 	c := mustDecode(t, []byte(residentConfig(src, 8, `{}`)))
 	if c.Model.NumExpertsPerTok != 4 {
 		t.Errorf("num_experts_per_tok %d, want 4 from experts_per_token", c.Model.NumExpertsPerTok)
 	}
 	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(c) {
 		t.Errorf("round trip: %v", err)
 	}
 	res, err := Estimate(c)
@@ -208,6 +215,7 @@ func TestResidentExpertsPerToken(t *testing.T) {
 // moe_intermediate_size prices its FC2 stage at its experts' width,
 // intermediate_size, as the count does.
 func TestResidentMixtralExpertWidth(t *testing.T) {
+	t.Parallel()
 	c := mustDecode(t, []byte(residentConfig(mixtral8x7B, 8, `{"lora_rank": 16}`)))
 	r, err := c.Resolve()
 	if err != nil {

@@ -7,6 +7,7 @@ import "testing"
 // the explorer's default, each name of the count, a dense family, and
 // counts Resolve refuses.
 func TestRoutedExperts(t *testing.T) {
+	t.Parallel()
 	n := func(v int64) *int64 { return &v }
 	cases := []struct {
 		name string

@@ -90,6 +90,7 @@ func (gc *seedsGoldenCase) run(t *testing.T) {
 }
 
 func TestSeedsGolden(t *testing.T) {
+	t.Parallel()
 	if *update {
 		var lines [][]byte
 		for _, gc := range seedsGoldenConfigs(t) {

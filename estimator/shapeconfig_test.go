@@ -8,6 +8,7 @@ import (
 // TestShapeConfigDecidesAsReplay: a line's shape applied to the config
 // estimates to the decisions and children the replay gives that line.
 func TestShapeConfigDecidesAsReplay(t *testing.T) {
+	t.Parallel()
 	p, tg := int64(50000), int64(30000)
 	pressure := Default()
 	pressure.Request.Rows = 200000
@@ -72,6 +73,7 @@ func TestShapeConfigDecidesAsReplay(t *testing.T) {
 // TestShapeConfigInvalid: a shape that does not fit the config is an
 // error naming the field, and leaves the config as it was.
 func TestShapeConfigInvalid(t *testing.T) {
+	t.Parallel()
 	s := Shape{100, -1, 200, -1, -1}
 	c, err := s.Config(Default())
 	if err == nil {

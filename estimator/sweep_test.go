@@ -58,6 +58,7 @@ func pointDecision(p Point, rev int) Decision {
 // prices when that one field is set to x (with P and T carried along by
 // rows), on every axis.
 func TestPointIsEstimate(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 150
 	if testing.Short() {
@@ -126,6 +127,7 @@ func checkPoint(t *testing.T, s *Sweeper, c Config, axis string, x int64) {
 // TestSweepRowsCarriesProjectedAndTarget: P' = ceil(x P / N), T' = ceil(x
 // T / N); retained_per_row_bytes keeps its resolved value.
 func TestSweepRowsCarriesProjectedAndTarget(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.ProjectedRows, c.Request.TargetRows = Int64(50000), Int64(333)
 	s, err := NewSweeper(c, "rows")
@@ -212,6 +214,7 @@ func randomAxisRange(rng *rand.Rand, c Config) (axis string, from, to int64) {
 // TestSweepFlipsProperty: for random configs, axes and ranges, every flip
 // of both revisions is confirmed by re-evaluating its two points.
 func TestSweepFlipsProperty(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 400
 	if testing.Short() {
@@ -249,6 +252,7 @@ func TestSweepFlipsProperty(t *testing.T) {
 // small requests are admitted, each flip checks out, and the grid agrees
 // with Point at every grid x.
 func TestSweepDefaultRows(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	res, err := Sweep(c, "rows", 1, 1_000_000, DefaultPoints)
 	if err != nil {
@@ -292,6 +296,7 @@ func TestSweepDefaultRows(t *testing.T) {
 // TestSweepInvalidPoints: a point where the config is invalid is reported
 // as invalid with the message, not as a decision.
 func TestSweepInvalidPoints(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Budget.InUseBytes = 100 << 30
 	res, err := Sweep(c, "capacity_bytes", 50<<30, 150<<30, 64)
@@ -342,6 +347,7 @@ func TestSweepInvalidPoints(t *testing.T) {
 // error"). Up to 2e1b3c3 Flips never priced the lower bound and reported
 // "admit" at the same x; this test found it, and d3df258 fixed it.
 func TestSweepOverflowIsInvalid(t *testing.T) {
+	t.Parallel()
 	c := smallConfig()
 	c.Model.NumExpertsPerTok, c.Model.LinearNumKeyHeads = 0, 0
 	c.Model.HiddenSize, c.Model.VocabSize = 1, 1
@@ -376,6 +382,7 @@ func TestSweepOverflowIsInvalid(t *testing.T) {
 
 // TestSweepErrors: a bad axis or range is an error naming it.
 func TestSweepErrors(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	for _, tc := range []struct {
 		axis     string
@@ -413,6 +420,7 @@ func TestSweepErrors(t *testing.T) {
 // TestGrid: up to points values over [from, to], both ends included,
 // strictly increasing; every integer when the range is small.
 func TestGrid(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		from, to int64
 		points   int
@@ -439,6 +447,7 @@ func TestGrid(t *testing.T) {
 // TestSweepJSON: the sweep result of docs/model.md §6, with an empty list (not
 // null) when a revision never flips.
 func TestSweepJSON(t *testing.T) {
+	t.Parallel()
 	res, err := Sweep(Default(), "rows", 1, 100, 16)
 	if err != nil {
 		t.Fatal(err)

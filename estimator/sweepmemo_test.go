@@ -7,6 +7,7 @@ import "testing"
 // pieces from point to point (the budget, the sequence length), as
 // Estimate is there, not only at the first.
 func TestSweepOverflowAtEveryPoint(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.Rows = 1<<31 - 1
 	c.Request.SequenceRows = 1<<31 - 1
@@ -48,6 +49,7 @@ func TestSweepOverflowAtEveryPoint(t *testing.T) {
 // ladder takes the same path; every point it gives, in grid order or at
 // random, equals the point a new sweeper prices from nothing.
 func TestSweepPathsMatchFreshPoints(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := propertyCount() / 10
 	reused := 0

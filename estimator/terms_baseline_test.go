@@ -33,6 +33,7 @@ func refTermsRevisions(t *testing.T, c Config) ([2]refModel, [2]refVariant) {
 // and baselines of their own, each revision field by field (stages and
 // tensors included), and whether the config fails at all.
 func TestTermsBaselineMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 1500
 	if testing.Short() {
@@ -71,6 +72,7 @@ func TestTermsBaselineMatchesReference(t *testing.T) {
 // the moved field in each revision's own config), flip by flip and point
 // by point against the reference.
 func TestTermsBaselineSweepMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 300
 	if testing.Short() {
@@ -87,6 +89,7 @@ func TestTermsBaselineSweepMatchesReference(t *testing.T) {
 // the revision that holds it; both terms are in both revisions and in each
 // revision's lower bound, the others in their revision alone.
 func TestTermsBaselineOwnVariables(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Terms = []Term{
 		{Name: "vocab_copy", Place: "stage", Revision: "both", Bytes: "V * 1000"},
@@ -154,6 +157,7 @@ func TestTermsBaselineOwnVariables(t *testing.T) {
 // own variables names the baseline and the term, in an estimate, a sweep,
 // a replay and an observed point; the candidate still prices.
 func TestTermsBaselineErrorNames(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Terms = []Term{{Name: "shrink", Place: "stage", Revision: "baseline", Bytes: "1_000_000 - H"}}
 	c.Baseline = &Baseline{Overrides: Overrides{"model.hidden_size": {Int: 1 << 20}}}
@@ -199,6 +203,7 @@ func TestTermsBaselineErrorNames(t *testing.T) {
 // line's fields in each revision's own config (rows carrying that
 // revision's P and T) and prices both revisions with the reference model.
 func TestTermsBaselineReplayMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	runs := 200
 	if testing.Short() {
@@ -283,6 +288,7 @@ func refRevisionsDecider(t *testing.T, c Config) func(refLine) (int64, [2]Outcom
 // the reference's, and a failure is an error naming the point exactly
 // when the reference fails.
 func TestTermsBaselineObservedMatchesReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	checked, failedPoints := 0, 0
 	for i := 0; i < propertyCount(); i++ {

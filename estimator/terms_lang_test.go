@@ -10,6 +10,7 @@ import (
 // the whole request (n = N = 64,902; D = 155,582,464).
 
 func TestTermLanguageValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, expr string
 		want       int64
@@ -140,6 +141,7 @@ var termErrors = []struct {
 }
 
 func TestTermLanguageErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range termErrors {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Default()
@@ -166,6 +168,7 @@ func TestTermLanguageErrors(t *testing.T) {
 // TestTermLanguageAtCompileTime: an expression without variables is
 // evaluated once, when the config is read, so its errors stop the decoder.
 func TestTermLanguageAtCompileTime(t *testing.T) {
+	t.Parallel()
 	for _, expr := range []string{"1 / 0", "0 - 1", "9223372036854775807 + 1", "min(1, 2) - 3"} {
 		_, err := DecodeConfig([]byte(`{"terms": [{"name": "x", "place": "head", "bytes": "` + expr + `"}]}`))
 		if err == nil || !strings.HasPrefix(err.Error(), "terms[0] (x): bytes ") {
@@ -181,8 +184,9 @@ func TestTermLanguageAtCompileTime(t *testing.T) {
 // TestTermsRoundTrip: a config with terms is written and read back
 // unchanged; without terms the JSON has no "terms" key.
 func TestTermsRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := Default()
-	if strings.Contains(MarshalConfigString(c), "terms") {
+	if strings.Contains(marshalConfigString(c), "terms") {
 		t.Fatalf("a config without terms writes the key")
 	}
 	c.Terms = []Term{
@@ -190,7 +194,7 @@ func TestTermsRoundTrip(t *testing.T) {
 		{Name: "b", Place: "stage", Revision: "both", Bytes: "ceil(n, 8)"},
 	}
 	back, err := DecodeConfig(MarshalConfig(c))
-	if err != nil || MarshalConfigString(back) != MarshalConfigString(c) {
+	if err != nil || marshalConfigString(back) != marshalConfigString(c) {
 		t.Fatalf("read back %s, %v", MarshalConfig(back), err)
 	}
 	if back, err := DecodeConfig([]byte(`{"terms": null}`)); err != nil || back.Terms != nil {
@@ -200,6 +204,7 @@ func TestTermsRoundTrip(t *testing.T) {
 
 // TestCheckTerms: the terms alone, with the messages Resolve gives.
 func TestCheckTerms(t *testing.T) {
+	t.Parallel()
 	if err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "2 * D"}}); err != nil {
 		t.Errorf("a good term: %v", err)
 	}
@@ -214,6 +219,7 @@ func TestCheckTerms(t *testing.T) {
 // TestCheckTermsDuplicateOfBad: a name is taken by the first term that
 // uses it, even when that term is bad for another reason.
 func TestCheckTermsDuplicateOfBad(t *testing.T) {
+	t.Parallel()
 	err := CheckTerms([]Term{{Name: "a", Place: "head", Bytes: "x"}, {Name: "a", Place: "gdn", Bytes: "1"}})
 	if list := FieldErrors(err); len(list) != 2 || !strings.Contains(list[1].Error(), "terms[1] (a): the name is already used by terms[0]") {
 		t.Errorf("got %v", err)
@@ -221,6 +227,7 @@ func TestCheckTermsDuplicateOfBad(t *testing.T) {
 }
 
 func TestTermIndex(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		i     int

@@ -9,6 +9,7 @@ import (
 // random configs carrying random terms: bytes, decisions, stages and
 // tensors, and whether the config fails at all.
 func TestTermsMatchReference(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 3000
 	if testing.Short() {
@@ -47,6 +48,7 @@ func TestTermsMatchReference(t *testing.T) {
 // prices what Estimate prices at the moved config: the variables follow
 // the moved field, and the sweep's reuse of sized pieces is exact.
 func TestTermsPointIsEstimate(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 60
 	if testing.Short() {
@@ -82,6 +84,7 @@ func TestTermsPointIsEstimate(t *testing.T) {
 // TestTermsSweepFlips: flips with terms check out point by point, and are
 // exact over ranges the grid covers whole.
 func TestTermsSweepFlips(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 200
 	if testing.Short() {
@@ -117,6 +120,7 @@ func TestTermsSweepFlips(t *testing.T) {
 // fc2_known_storage on with known metadata, stage by stage and tensor by
 // tensor, at the request and along a sweep.
 func TestTermsFC2KnownStorageCheck(t *testing.T) {
+	t.Parallel()
 	rng := newRand()
 	n := 600
 	if testing.Short() {
@@ -171,6 +175,7 @@ func TestTermsFC2KnownStorageCheck(t *testing.T) {
 // TestTermsDefaultConfig pins the result of each placement on the default
 // config: where each term is listed and what it adds.
 func TestTermsDefaultConfig(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	plain := mustEstimate(t, c)
 	c.Terms = []Term{
@@ -228,6 +233,7 @@ func TestTermsDefaultConfig(t *testing.T) {
 // TestTermsStageTheModelLacks: fc2 at K = 0 and gdn at Hk = 0 exist with
 // their terms alone, in the revisions that hold them.
 func TestTermsStageTheModelLacks(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Model.NumExpertsPerTok, c.Model.LinearNumKeyHeads = 0, 0
 	c.Terms = []Term{
@@ -256,6 +262,7 @@ func TestTermsStageTheModelLacks(t *testing.T) {
 // ladder's shortcuts (ephemeral bytes grow with rows); the decision is
 // still the ladder's, rung by rung, as the reference prices it.
 func TestTermsUnsafeLadder(t *testing.T) {
+	t.Parallel()
 	// The peak is U-shaped in rows: 1.8e9 bytes for a piece of 1,000
 	// rows, 1.2e9 at 4,000 and 8,000, 2.4e9 for the whole 16,000. With
 	// 1.4e9 available, two children fit, but one sequence per child does
@@ -330,6 +337,7 @@ func TestTermsPointAllocatesNothing(t *testing.T) {
 // invalid, with the message naming the term, for both revisions (the
 // estimate fails as a whole), and a flip into or out of them.
 func TestTermsFailInSweep(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Terms = []Term{{Name: "small", Place: "head", Bytes: "n - 100_000"}}
 	res, err := Sweep(c, "rows", 99_990, 100_010, 64)
@@ -358,6 +366,7 @@ func TestTermsFailInSweep(t *testing.T) {
 // TestTermVariableValues: the variables of the default config's whole
 // request, as a page's help lists them.
 func TestTermVariableValues(t *testing.T) {
+	t.Parallel()
 	vars, err := TermVariableValues(Default())
 	if err != nil {
 		t.Fatal(err)
@@ -370,5 +379,19 @@ func TestTermVariableValues(t *testing.T) {
 	}
 	if got := TermVariables(); len(got) != len(want) || got[0] != "n" || got[len(got)-1] != "X" {
 		t.Errorf("TermVariables() = %v", got)
+	}
+}
+
+// TestTermVariableDocs: every variable has its words, and a name that is
+// no variable has none.
+func TestTermVariableDocs(t *testing.T) {
+	t.Parallel()
+	for _, name := range TermVariables() {
+		if TermVariableDoc(name) == "" {
+			t.Errorf("%s has no doc", name)
+		}
+	}
+	if TermVariableDoc("Q") != "" || TermVariableDoc("D") != "one head chunk of BF16 logits, min(p, C) x V x 2" {
+		t.Errorf("Q %q, D %q", TermVariableDoc("Q"), TermVariableDoc("D"))
 	}
 }

@@ -11,6 +11,7 @@ import (
 // TestParseUnits: each accepted text and its exact value, each refused
 // text and its exact message, for counts, bytes and rows.
 func TestParseUnits(t *testing.T) {
+	t.Parallel()
 	rows, _ := FieldByKey("rows")
 	capacity, _ := FieldByKey("capacity_bytes")
 	hidden, _ := FieldByKey("hidden_size")
@@ -113,6 +114,7 @@ func TestParseUnits(t *testing.T) {
 // TestParseGiBUnits: the GiB field keeps today's readings and takes byte
 // units; a GiB figure rounds to the byte, any other unit is exact.
 func TestParseGiBUnits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want int64
@@ -174,6 +176,7 @@ func TestParseGiBUnits(t *testing.T) {
 // TestFieldUnits: every field of docs/model.md §2 has the unit its
 // values count, and SetText applies it.
 func TestFieldUnits(t *testing.T) {
+	t.Parallel()
 	bytes := map[string]bool{"capacity_bytes": true, "in_use_bytes": true, "retained_per_row_bytes": true,
 		"allocator_round_bytes": true, "dtype_bytes": true,
 		"adapter_gradient_bytes_per_layer": true, "adapter_gradient_outside_bytes": true,

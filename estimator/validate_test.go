@@ -107,6 +107,7 @@ func namesField(err error, path string, r specRange) (named, ranged bool) {
 // TestSpecRangesCoverFields: every input of the package has a range here,
 // and every range here is an input.
 func TestSpecRangesCoverFields(t *testing.T) {
+	t.Parallel()
 	have := map[string]bool{}
 	for _, r := range specRanges {
 		have[r.path] = true
@@ -129,6 +130,7 @@ func TestSpecRangesCoverFields(t *testing.T) {
 // the extremes of int64, are refused by Resolve, Estimate and DecodeConfig
 // with an error naming the field and its range. Nothing is clamped.
 func TestSpecRanges(t *testing.T) {
+	t.Parallel()
 	for _, r := range specRanges {
 		var good, bad []int64
 		if r.oneOf != nil {
@@ -173,7 +175,7 @@ func TestSpecRanges(t *testing.T) {
 			if named, _ := namesField(err, r.path, r); !named {
 				t.Errorf("%s = %d: DecodeConfig error %v does not name the field", r.path, v, err)
 			}
-			if MarshalConfigString(got) != MarshalConfigString(Default()) {
+			if marshalConfigString(got) != marshalConfigString(Default()) {
 				t.Errorf("%s = %d: DecodeConfig returned a changed config with its error", r.path, v)
 			}
 		}
@@ -193,6 +195,7 @@ func nestedJSON(path, value string) string {
 // TestCrossFieldLimits: P <= N, T <= P, in_use <= capacity, with
 // defaults taking part (T defaults to P, P to N).
 func TestCrossFieldLimits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, json, field string
 		ok                bool
@@ -239,6 +242,7 @@ func TestCrossFieldLimits(t *testing.T) {
 
 // TestEveryBadFieldReported: one error per bad field, each named.
 func TestEveryBadFieldReported(t *testing.T) {
+	t.Parallel()
 	_, err := DecodeConfig([]byte(`{"model": {"vocab_size": 0, "hidden_size": -1}, "request": {"rows": 0},
 		"fc2": {"dtype_bytes": 3}, "budget": {"safety_percent": 99, "reserve_permille": 1000}, "allocator_round_bytes": 0}`))
 	want := []string{"model.vocab_size", "model.hidden_size", "request.rows", "fc2.dtype_bytes",
@@ -257,6 +261,7 @@ func TestEveryBadFieldReported(t *testing.T) {
 // exponents, strings, numbers beyond int64 and wrong types are refused,
 // naming the field.
 func TestDecodeRefusesBadJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ json, field string }{
 		{`{"rowz": 5}`, "rowz"},
 		{`{"model": {"vocab": 5}}`, "model.vocab"},
@@ -303,7 +308,7 @@ func TestDecodeRefusesBadJSON(t *testing.T) {
 		if named, _ := namesField(err, tc.field, specRange{}); !named {
 			t.Errorf("%s: error %q does not name %s", tc.json, err, tc.field)
 		}
-		if MarshalConfigString(got) != MarshalConfigString(Default()) {
+		if marshalConfigString(got) != marshalConfigString(Default()) {
 			t.Errorf("%s: the returned config is not the default", tc.json)
 		}
 	}
@@ -322,8 +327,9 @@ func TestDecodeRefusesBadJSON(t *testing.T) {
 // null returns an optional field to its default, and MarshalConfig reads
 // back to the same config.
 func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
+	t.Parallel()
 	c, err := DecodeConfig([]byte(` {} `))
-	if err != nil || MarshalConfigString(c) != MarshalConfigString(Default()) {
+	if err != nil || marshalConfigString(c) != marshalConfigString(Default()) {
 		t.Fatalf("{}: %v, %s", err, MarshalConfig(c))
 	}
 	c, err = DecodeConfig([]byte(`{"request": {"rows": 1000, "target_rows": null}, "changes": {"fc2_known_storage": false}}`))
@@ -333,7 +339,7 @@ func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 	want := Default()
 	want.Request.Rows = 1000
 	want.Changes.FC2KnownStorage = false
-	if MarshalConfigString(c) != MarshalConfigString(want) {
+	if marshalConfigString(c) != marshalConfigString(want) {
 		t.Errorf("partial config decoded as\n%s\nwant\n%s", MarshalConfig(c), MarshalConfig(want))
 	}
 	r, err := c.Resolve()
@@ -349,7 +355,7 @@ func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", data, err)
 		}
-		if MarshalConfigString(back) != string(data) {
+		if marshalConfigString(back) != string(data) {
 			t.Fatalf("round trip changed\n%s\ninto\n%s", data, MarshalConfig(back))
 		}
 		// The same request fed as JSON and as a Go value prices the same.
@@ -364,6 +370,7 @@ func TestDecodeDefaultsAndRoundTrip(t *testing.T) {
 // TestOverflowIsAnError: a product beyond int64 is an *Error naming the
 // fields whose product it is, never a wrapped number or a panic.
 func TestOverflowIsAnError(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		set  func(*Config)
@@ -431,6 +438,7 @@ func TestOverflowIsAnError(t *testing.T) {
 
 // TestParseInt: integers as a person types them.
 func TestParseInt(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]int64{
 		"64902": 64902, "64,902": 64902, "64_902": 64902, " 7 ": 7, "+5": 5, "-3": -3, "0": 0,
 		"9,223,372,036,854,775,807": math.MaxInt64, "-9223372036854775808": math.MinInt64,
@@ -451,6 +459,7 @@ func TestParseInt(t *testing.T) {
 // Narrowing a range or a OneOf through them changes neither what the next
 // call returns nor what Estimate accepts.
 func TestRegistryIsReadOnly(t *testing.T) {
+	t.Parallel()
 	for _, f := range Fields() {
 		f.Min, f.Max = 2, 3
 		if f.OneOf != nil {
@@ -484,6 +493,7 @@ func TestRegistryIsReadOnly(t *testing.T) {
 // Resolve and DecodeConfig return, and a bad config resolves to the zero
 // value, not a half-filled one.
 func TestErrorConvention(t *testing.T) {
+	t.Parallel()
 	c := Default()
 	c.Request.Rows = 0
 	c.Model.VocabSize = -1

@@ -184,16 +184,26 @@ func (w *WorkloadReader) ignore(name string) error {
 	return nil
 }
 
-func (w *WorkloadReader) readHeader() error {
+// readRecord reads the next CSV record that is not blank, and its
+// physical line number in the file (from 1).
+func (w *WorkloadReader) readRecord() ([]string, int64, error) {
 	rec, err := w.csv.Read()
 	for err == nil && isBlankRecord(rec) {
 		rec, err = w.csv.Read()
 	}
 	if err != nil {
-		return w.csvError(err)
+		return nil, 0, w.csvError(err)
 	}
 	line, _ := w.csv.FieldPos(0)
-	w.hline = int64(line) + w.skip
+	return rec, int64(line) + w.skip, nil
+}
+
+func (w *WorkloadReader) readHeader() error {
+	rec, line, err := w.readRecord()
+	if err != nil {
+		return err
+	}
+	w.hline = line
 	w.cols = make([]int, len(rec))
 	var seen [numCols]bool
 	for i, name := range rec {
@@ -257,15 +267,11 @@ func (w *WorkloadReader) Next(l *WorkloadLine) error {
 }
 
 func (w *WorkloadReader) nextCSV(l *WorkloadLine) error {
-	rec, err := w.csv.Read()
-	for err == nil && isBlankRecord(rec) {
-		rec, err = w.csv.Read()
-	}
+	rec, line, err := w.readRecord()
 	if err != nil {
-		return w.csvError(err)
+		return err
 	}
-	line, _ := w.csv.FieldPos(0)
-	l.Line = int64(line) + w.skip
+	l.Line = line
 	if len(rec) != len(w.cols) {
 		return &LineError{Line: l.Line, Message: "has " + strconv.Itoa(len(rec)) + " fields, the header has " + strconv.Itoa(len(w.cols))}
 	}

@@ -14,6 +14,7 @@ import (
 // TestWorkloadBadInput: each bad workload is one clear error naming the
 // line (the header is line 1) and the field, and nothing is reported.
 func TestWorkloadBadInput(t *testing.T) {
+	t.Parallel()
 	long := "rows\n" + strings.Repeat("1", MaxWorkloadLineBytes+10) + "\n"
 	for _, tc := range []struct {
 		name, in string
@@ -77,6 +78,7 @@ func TestWorkloadBadInput(t *testing.T) {
 
 // TestWorkloadFormats: what each format accepts, line numbers and values.
 func TestWorkloadFormats(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, in string
 		want     []WorkloadLine
@@ -131,6 +133,7 @@ func TestWorkloadFormats(t *testing.T) {
 // projected_rows nor target_rows scales them as a sweep of rows does, from
 // the config's N, P and T; given ones are kept.
 func TestReplayScalesProjectedRows(t *testing.T) {
+	t.Parallel()
 	base := Default()
 	base.Request.Rows, base.Request.ProjectedRows, base.Request.TargetRows = 1000, Int64(300), Int64(7)
 	r, err := base.Resolve()
@@ -244,6 +247,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // stops the replay, and the reader, soon after it: Replay returns once
 // nothing reads the workload any more.
 func TestReplayStopsAtFirstBadLine(t *testing.T) {
+	t.Parallel()
 	const n = 500_000
 	src := &countingReader{r: io.MultiReader(strings.NewReader("id,rows,count,in_use_bytes\na,100,1,\nb,100,1,150754820097\n"), &linesReader{n: n, i: 1})}
 	_, err := Replay(Default(), src, nil)

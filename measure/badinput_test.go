@@ -10,6 +10,7 @@ import (
 )
 
 func TestBadSnapshots(t *testing.T) {
+	t.Parallel()
 	head, err := os.ReadFile(filepath.Join("testdata", "snapshots", "head.pickle"))
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +44,8 @@ func TestBadSnapshots(t *testing.T) {
 		{name: "alloc without addr", data: `{"segments": [], "device_traces": [[{"action": "alloc", "size": 5}]]}`, want: "device_traces[0][0].addr: missing"},
 		{name: "nothing to measure", data: `{"segments": [], "device_traces": [[], []]}`, want: "empty snapshot"},
 		{name: "not json", data: `{"segments": [}`, want: "json:"},
+		{name: "overlapping segments", data: `{"segments": [{"address": 0, "total_size": 4096, "blocks": []}, {"address": 2048, "total_size": 4096, "blocks": []}]}`, want: "segments: device 0: the segment at 0x0 (4096 bytes) overlaps the one at 0x800"},
+		{name: "a free completed before it is requested", data: `{"segments": [], "device_traces": [[{"action": "alloc", "addr": 512, "size": 5}, {"action": "free_completed", "addr": 512, "size": 5}, {"action": "free_requested", "addr": 512, "size": 5}]]}`, want: "device_traces[0][1]: free_completed of the block at 0x200 allocated at entry 0, before its free_requested"},
 	}
 	for _, c := range cases {
 		s, err := ReadSnapshot(strings.NewReader(c.data), ReadOptions{MaxBytes: c.limit})
@@ -65,6 +68,7 @@ func TestBadSnapshots(t *testing.T) {
 // TestLongOfNoBytes: LONG1 with no bytes is 0 (the decoder would index its
 // last byte; the filter gives it BININT1 0).
 func TestLongOfNoBytes(t *testing.T) {
+	t.Parallel()
 	data := "\x80\x02}(X\x08\x00\x00\x00segmentsX\x00\x00\x00\x00X\x0d\x00\x00\x00device_traces]]}(X\x06\x00\x00\x00actionX\x05\x00\x00\x00allocX\x04\x00\x00\x00addr\x8a\x00X\x04\x00\x00\x00sizeK\x07uaau."
 	// segments is "" here: a type error, reached only if LONG1 decoded.
 	_, err := ReadSnapshot(strings.NewReader(data), ReadOptions{})
@@ -84,6 +88,7 @@ func TestLongOfNoBytes(t *testing.T) {
 // TestGzipAndFormats: the same snapshot read as pickle, JSON and gzip'd
 // pickle analyzes the same.
 func TestGzipAndFormats(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile(filepath.Join("testdata", "snapshots", "head.pickle"))
 	if err != nil {
 		t.Fatal(err)

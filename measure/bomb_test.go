@@ -20,6 +20,7 @@ func (p *pk) get(i uint32) {
 // TestMemoBombs: a few bytes can refer to a large object many times; the
 // conversion refuses them quickly instead of doing the product of the two.
 func TestMemoBombs(t *testing.T) {
+	t.Parallel()
 	// A trace entry of 300 keys, referred to 200,000 times.
 	var a pk
 	a.WriteString("\x80\x04}\x94(") // root dict (memo 0), MARK

@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"headroom/estimator"
@@ -40,6 +41,34 @@ type LearnedProfile struct {
 	BytesPerToken                int64  `json:"bytes_per_token"`
 	PackedTokens                 int64  `json:"packed_tokens"`
 	RetainedComputeBytesPerToken *int64 `json:"retained_compute_bytes_per_token"`
+}
+
+// Add folds one measured piece into the profile (docs/model.md §13.7):
+// its compute bytes (the peak less what the profile does not learn: the
+// outputs, or the baseline in use) per packed token, rounded up, raise
+// BytesPerToken, and its packed tokens PackedTokens. A piece with no
+// compute bytes above that, or no tokens, learns a rate of 0.
+func (p *LearnedProfile) Add(computeBytes, packedTokens int64) {
+	rate := int64(0)
+	if computeBytes > 0 && packedTokens > 0 {
+		rate = computeBytes / packedTokens
+		if computeBytes%packedTokens != 0 {
+			rate++
+		}
+	}
+	p.BytesPerToken = max(p.BytesPerToken, rate)
+	p.PackedTokens = max(p.PackedTokens, packedTokens)
+}
+
+// ProfileMemory is the profile as a config's profile_memory JSON: the
+// retained compute rate only when the profile has one (the report's JSON,
+// PlannerImport's, writes it as null instead).
+func (p *LearnedProfile) ProfileMemory() ([]byte, error) {
+	return json.Marshal(struct {
+		BytesPerToken                int64  `json:"bytes_per_token"`
+		PackedTokens                 int64  `json:"packed_tokens"`
+		RetainedComputeBytesPerToken *int64 `json:"retained_compute_bytes_per_token,omitempty"`
+	}{p.BytesPerToken, p.PackedTokens, p.RetainedComputeBytesPerToken})
 }
 
 // PlannerImport is what a set of planner-miss reports gives.
@@ -121,16 +150,7 @@ func ImportReports(files []string, raws [][]byte, inUse int64) (*PlannerImport, 
 			continue
 		}
 		imp.Points = append(imp.Points, estimator.ObservedPoint{Rows: c.PackedTokens, PeakBytes: peak, Label: r.ID[:8] + " forward"})
-		rate := int64(0)
-		if c.ObservedPeakBytes > c.OutputBytes {
-			compute := c.ObservedPeakBytes - c.OutputBytes
-			rate = compute / c.PackedTokens
-			if compute%c.PackedTokens != 0 {
-				rate++
-			}
-		}
-		prof.BytesPerToken = max(prof.BytesPerToken, rate)
-		prof.PackedTokens = max(prof.PackedTokens, c.PackedTokens)
+		prof.Add(c.ObservedPeakBytes-c.OutputBytes, c.PackedTokens)
 	}
 	if len(imp.Points) > estimator.MaxObserved {
 		return nil, fmt.Errorf("%d observed points: a config holds at most %d", len(imp.Points), estimator.MaxObserved)

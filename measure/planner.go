@@ -26,7 +26,7 @@ var (
 	formatTwoKeys = []string{"event", "decision", "failure"}
 	// reportID and eventName are compiled at the first report read, not in
 	// the package's init, which the browser runs in the page's first long
-	// task (issue 29).
+	// task on every visit.
 	reportID  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{32}$`) })
 	eventName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z_]{0,63}$`) })
 )

@@ -21,6 +21,7 @@ func readReports(t *testing.T, dir string, names ...string) ([]string, [][]byte)
 }
 
 func TestImportReports(t *testing.T) {
+	t.Parallel()
 	names, raws := readReports(t, "", "miss-forward-a.json", "miss-forward-b.json", "miss-split.json",
 		"miss-caller-v1.json", "oom.json", "miss-forward-a.json")
 	const inUse = 70_000_000_000
@@ -69,6 +70,7 @@ func TestImportReports(t *testing.T) {
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
 func TestBadReports(t *testing.T) {
+	t.Parallel()
 	for file, want := range map[string]string{
 		"noncanonical.json":    "must be canonical JSON",
 		"error-pct.json":       "error_pct is 12.5, 100 x |22400000000 - 20000000000| / 20000000000 is 12.0",
@@ -85,6 +87,7 @@ func TestBadReports(t *testing.T) {
 }
 
 func TestReportRules(t *testing.T) {
+	t.Parallel()
 	good, err := os.ReadFile(filepath.Join("testdata", "reports", "miss-forward-a.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +116,7 @@ func TestReportRules(t *testing.T) {
 }
 
 func TestErrorPctIdentity(t *testing.T) {
+	t.Parallel()
 	// Python: 100 * abs(4 - 3) / 3 == 33.333333333333336; the neighbour
 	// below is refused, the integer 25 equals 25.0.
 	for _, c := range []struct {
@@ -133,6 +137,7 @@ func TestErrorPctIdentity(t *testing.T) {
 }
 
 func TestPythonFloatRepr(t *testing.T) {
+	t.Parallel()
 	for f, want := range map[float64]string{
 		12.0: "12.0", 12.5: "12.5", 0.0001: "0.0001", 0.00001: "1e-05", 1e16: "1e+16",
 		1e15: "1000000000000000.0", 9999999999999998: "9999999999999998.0", 1.5e300: "1.5e+300",

@@ -8,6 +8,7 @@ import (
 )
 
 func TestFC2StageMatchesKnownStorage(t *testing.T) {
+	t.Parallel()
 	d := analyze(t, "fc2.pickle")
 	// r = 4,096 x 10 routed rows: input r x 512 x 2, three outputs r x 2,048 x 2.
 	const r = 4096 * 10
@@ -39,6 +40,7 @@ func TestFC2StageMatchesKnownStorage(t *testing.T) {
 }
 
 func TestSplitWindows(t *testing.T) {
+	t.Parallel()
 	d := analyze(t, "split.pickle")
 	// Each child keeps its logprobs [n x 4] and runs an FC2 stage; the
 	// second child's peak holds the first child's logprobs too.
@@ -76,6 +78,7 @@ func TestSplitWindows(t *testing.T) {
 }
 
 func TestNoHistoryReportsCurrentAllocation(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
 		d := analyze(t, name)
 		if d.History || d.PeakBytes != 0 || d.LiveAtPeak != nil || d.Timeline != nil {
@@ -101,6 +104,7 @@ func TestNoHistoryReportsCurrentAllocation(t *testing.T) {
 func ev(a Action, addr, size int64) Event { return Event{Action: a, Addr: addr, Size: size} }
 
 func TestFreeEvents(t *testing.T) {
+	t.Parallel()
 	const A, B, X = 0x1000, 0x2000, 0x9000
 	cases := []struct {
 		name      string
@@ -156,6 +160,7 @@ func TestFreeEvents(t *testing.T) {
 }
 
 func TestTimelineKeepsPeakAndBound(t *testing.T) {
+	t.Parallel()
 	var trace []Event
 	for i := int64(0); i < 10_000; i++ {
 		trace = append(trace, ev(ActionAlloc, 0x1000+i*4096, 4096), ev(ActionFreeRequested, 0x1000+i*4096, 4096))
@@ -182,6 +187,7 @@ func TestTimelineKeepsPeakAndBound(t *testing.T) {
 }
 
 func TestReplayOverflowIsAnError(t *testing.T) {
+	t.Parallel()
 	trace := []Event{ev(ActionAlloc, 1, 1<<62), ev(ActionAlloc, 2, 1<<62)}
 	if _, err := Analyze(&Snapshot{History: true, Traces: [][]Event{trace}}, 0); err == nil || !strings.Contains(err.Error(), "overflows") {
 		t.Errorf("err %v", err)

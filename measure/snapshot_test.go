@@ -42,6 +42,7 @@ func analyze(t *testing.T, name string) DeviceReport {
 }
 
 func TestHeadChunkPeak(t *testing.T) {
+	t.Parallel()
 	// The same snapshot fed several ways: protocol 4 (as _dump_snapshot
 	// writes it), 0, 2 and 5, and JSON.
 	for _, name := range []string{"head.pickle", "head-protocol0.pickle", "head-protocol2.pickle", "head-protocol5.pickle", "head.json"} {
@@ -77,6 +78,7 @@ func TestHeadChunkPeak(t *testing.T) {
 }
 
 func TestHeadChunkMatchesCandidateHead(t *testing.T) {
+	t.Parallel()
 	d := analyze(t, "head.pickle")
 	c := estimator.Default()
 	c.Request.Rows = 4096

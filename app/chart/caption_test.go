@@ -14,6 +14,7 @@ import (
 // the caption wrapped to the width, and that without them the drawing is
 // what it was (the golden test pins that one).
 func TestChartCaption(t *testing.T) {
+	t.Parallel()
 	w, h := goldenSize()
 	plain, err := SVG(goldenChart(t, 128), w, h)
 	if err != nil {
@@ -69,6 +70,7 @@ func vgLen(v float64) vg.Length { return vg.Length(v) }
 // filling a 1920 px screen, gets larger text, so the legend stays
 // readable.
 func TestChartTextScalesWhenWide(t *testing.T) {
+	t.Parallel()
 	in := goldenChart(t, 64)
 	for _, tc := range []struct {
 		name  string

@@ -37,19 +37,19 @@ const maxChartSide = 16384
 // attributes, never style="..." (the server's CSP refuses inline styles),
 // and names fallbacks metric-compatible with the Liberation fonts.
 // It never panics: a failure in the plotting library comes back as an error.
-func SVG(in Input, width, height vg.Length) (svg []byte, err error) {
-	svg, _, err = SVGFrame(in, width, height)
+func SVG(in Input, width, height vg.Length, opts ...SVGOption) (svg []byte, err error) {
+	svg, _, err = SVGFrame(in, width, height, opts...)
 	return svg, err
 }
 
 // SVGFrame is SVG with the drawing's coordinate mapping (Frame), for a
 // page that lays an overlay over the SVG.
-func SVGFrame(in Input, width, height vg.Length) (svg []byte, f Frame, err error) {
+func SVGFrame(in Input, width, height vg.Length, opts ...SVGOption) (svg []byte, f Frame, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
 		return nil, Frame{}, err
 	}
-	c := newSVGCanvas(width, height)
+	c := newSVGCanvas(width, height, opts...)
 	if f, err = drawChart(in, draw.New(c)); err != nil {
 		return nil, Frame{}, err
 	}
@@ -125,7 +125,7 @@ func gib(b int64) float64 { return float64(b) / (1 << 30) }
 
 // byteAxis reports whether the swept input is a byte count, shown in GiB.
 func byteAxis(f *estimator.Field) bool {
-	return f.Key == "capacity_bytes" || f.Key == "in_use_bytes"
+	return f.Key == estimator.KeyCapacityBytes || f.Key == estimator.KeyInUseBytes
 }
 
 // lineSpec is one line of the chart: its legend entry and how to read it
@@ -199,7 +199,7 @@ func chartLines(in *Input, pal *Palette) []lineSpec {
 	// The stage and retained lines are the candidate's whole request,
 	// before any split, as the estimator's sweep prices them (not the
 	// chosen plan's largest child, which the table shows): their labels
-	// say so (issue 27, defect 5).
+	// say so, or a reader takes them for the plan the table shows.
 	for s := estimator.Stage(0); s < estimator.NumStages; s++ {
 		specs = append(specs, lineSpec{stageLabel(s, in.Art) + WholeSuffix, lineStyle(pal.Stage[s], 1),
 			revValue(1, func(r *estimator.PointRevision) int64 { return r.WholeStages[s] })})

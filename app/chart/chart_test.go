@@ -67,6 +67,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 func clipAt(b []byte, lo, hi int) string { return string(b[min(lo, len(b)):min(hi, len(b))]) }
 
 func TestChartGoldenSVG(t *testing.T) {
+	t.Parallel()
 	w, h := goldenSize()
 	got, err := SVG(goldenChart(t, 128), w, h)
 	if err != nil {
@@ -81,6 +82,7 @@ var legendLabels = []string{"candidate required", "baseline required", "lower bo
 	"decisions differ", "candidate flip", "baseline flip"}
 
 func TestChartSVGIsOneSVGElement(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]vg.Length{{1280, 800}, {390, 300}} {
 		svg, err := SVG(goldenChart(t, 128), size[0], size[1])
 		if err != nil {
@@ -140,6 +142,7 @@ func attr(e xml.StartElement, name string) string {
 }
 
 func TestChartPNG(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{1600, 900}, {390, 260}, {1001, 333}} {
 		png, err := PNG(goldenChart(t, 128), size[0], size[1])
 		if err != nil {
@@ -179,6 +182,7 @@ func checkPNG(t *testing.T, data []byte, w, h int) {
 // TestChartNeverPanics feeds inputs a broken caller could pass: they
 // come back as errors or charts, never as panics.
 func TestChartNeverPanics(t *testing.T) {
+	t.Parallel()
 	good := goldenChart(t, 16)
 	invalid, err := Build(estimator.Default(), "capacity_bytes", 1, 200<<30, 64)
 	if err != nil {
@@ -222,6 +226,7 @@ func TestChartNeverPanics(t *testing.T) {
 // TestChartFlipsKept checks that downsampling keeps the grid points on
 // both sides of every decision change.
 func TestChartFlipsKept(t *testing.T) {
+	t.Parallel()
 	in := goldenChart(t, 512)
 	keep := flipNeighbours(in.Points)
 	xs := make([]float64, len(in.Points))
@@ -260,6 +265,7 @@ func TestChartFlipsKept(t *testing.T) {
 }
 
 func TestSimplifyKeepsShape(t *testing.T) {
+	t.Parallel()
 	nan := math.NaN()
 	xs := []float64{0, 1, 2, 3, 4, 5, 6, 7, 8}
 	ys := []float64{0, 1, 2, 3, nan, 5, 5, 9, 9}
@@ -275,6 +281,7 @@ func TestSimplifyKeepsShape(t *testing.T) {
 }
 
 func TestNiceTicks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		lo, hi, unit float64
 		n            int

@@ -28,6 +28,7 @@ func compareInput(t *testing.T) Input {
 // has no value on its lines there (a gap), never 0, while the other
 // revision's lines go on.
 func TestChartInvalidRevisionIsAGap(t *testing.T) {
+	t.Parallel()
 	in := compareInput(t)
 	lines := map[string]lineSpec{}
 	for _, l := range chartLines(&in, &Light) {
@@ -64,6 +65,7 @@ func TestChartInvalidRevisionIsAGap(t *testing.T) {
 // available bytes each get their own available line, named, and that the
 // legend names the setups.
 func TestChartOwnAvailableLines(t *testing.T) {
+	t.Parallel()
 	in := compareInput(t)
 	got := labels(chartLines(&in, &Light))
 	for _, want := range []string{"nothing in use available", "40 GiB in use available"} {

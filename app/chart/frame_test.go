@@ -19,6 +19,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-4*math.Max(1, math.Abs
 // vertical drawn by the chart through gonum's own transform, sits at
 // XToPixel(Current) and spans the data area's top and bottom exactly.
 func TestFrameCorners(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		w, h     vg.Length

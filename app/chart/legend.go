@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -106,4 +107,22 @@ func (lb *legendBox) draw(c draw.Canvas) {
 		e.thumb(c, vg.Rectangle{Min: vg.Point{X: x, Y: mid - 5}, Max: vg.Point{X: x + lb.thumb, Y: mid + 5}})
 		c.FillText(lb.sty, vg.Point{X: x + lb.thumb + legendGap, Y: mid}, e.label)
 	}
+}
+
+// legendAndTicks lays the legend out under a plot of width x height (none
+// when it would take more than half the height), crops dc to the plot's
+// part and sets the x ticks over [xmin, xmax] and the y ticks over
+// [0, p.Y.Max] for that room: the timeline and the workload histogram
+// share this frame. It returns the plot's canvas, the legend's height and
+// the y ticks.
+func (l *legendBox) legendAndTicks(p *plot.Plot, dc draw.Canvas, width, height vg.Length, xmin, xmax float64) (plotC draw.Canvas, legendH vg.Length, yticks []plot.Tick) {
+	legendH = l.layout(width)
+	if legendH > height/2 {
+		l.entries, legendH = nil, 0
+	}
+	plotC = draw.Crop(dc, 2, -10, legendH, -8)
+	dataW, dataH := float64(width)-60, float64(plotC.Size().Y)-40
+	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, 1, clampInt(dataW/65, 2, 8)))
+	yticks = niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
+	return plotC, legendH, yticks
 }

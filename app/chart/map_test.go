@@ -40,6 +40,7 @@ func goldenMap(t testing.TB) MapInput {
 }
 
 func TestMapChartGoldenSVG(t *testing.T) {
+	t.Parallel()
 	w, h := goldenSize()
 	got, err := MapSVG(goldenMap(t), w, h)
 	if err != nil {
@@ -95,6 +96,7 @@ func svgTexts(t *testing.T, svg []byte) string {
 // word), the axes, the legend and the current config's label are in the
 // picture, at a desktop size and a phone's.
 func TestMapChartText(t *testing.T) {
+	t.Parallel()
 	in := goldenMap(t)
 	if !strings.HasPrefix(in.Summary, "The candidate differs on 5.1 % of this plane: at rows 198,425 it splits") {
 		t.Fatalf("summary %q", in.Summary)
@@ -118,6 +120,7 @@ func TestMapChartText(t *testing.T) {
 
 // TestMapChartPNG: the PNG has the size asked for and is not blank.
 func TestMapChartPNG(t *testing.T) {
+	t.Parallel()
 	in := goldenMap(t)
 	for _, size := range [][2]int{{1600, 900}, {390, 260}} {
 		png, err := MapPNG(in, size[0], size[1])
@@ -131,6 +134,7 @@ func TestMapChartPNG(t *testing.T) {
 // TestMapCellsCoverThePlane: the columns' cells tile [x.From, x.To]
 // without gaps or overlaps, in order.
 func TestMapCellsCoverThePlane(t *testing.T) {
+	t.Parallel()
 	in := goldenMap(t)
 	m := &in.Map
 	cells := mapCells(m, float64(m.X.From), float64(m.X.To))
@@ -150,6 +154,7 @@ func TestMapCellsCoverThePlane(t *testing.T) {
 // TestMapChartBadInput: what a broken caller could pass comes back as an
 // error, never a panic; odd but valid maps draw.
 func TestMapChartBadInput(t *testing.T) {
+	t.Parallel()
 	good := goldenMap(t)
 	noCols := good
 	noCols.Map.Columns = nil
@@ -200,6 +205,7 @@ func TestMapChartBadInput(t *testing.T) {
 // TestMapSVGFrame: the frame's plane is inside the picture and maps the
 // map's ranges, and the SVG is MapSVG's.
 func TestMapSVGFrame(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	res, err := estimator.Map(cfg, estimator.MapAxis{Axis: "rows", From: 1, To: 600000},
 		estimator.MapAxis{Axis: "in_use_bytes", From: 0, To: 120000000000}, 16)

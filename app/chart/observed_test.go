@@ -53,6 +53,7 @@ func observedSVG(t *testing.T, cfg estimator.Config) string {
 // -run Golden -update refreshes it, and the plot command's test checks
 // its output against the same file).
 func TestObservedGoldenSVG(t *testing.T) {
+	t.Parallel()
 	cfg := readSeedObserved(t)
 	got := observedSVG(t, cfg)
 	checkGolden(t, "chart_rows_observed.golden.svg", []byte(got))
@@ -78,6 +79,7 @@ func TestObservedGoldenSVG(t *testing.T) {
 // TestObservedLayerValues: the predicted lines are the estimator's
 // predictions at each grid x, in GiB, and the markers sit at the points.
 func TestObservedLayerValues(t *testing.T) {
+	t.Parallel()
 	cfg := readSeedObserved(t)
 	in := observedChart(t, cfg, 64)
 	if in.observed == nil {
@@ -118,6 +120,7 @@ func TestObservedLayerValues(t *testing.T) {
 // TestObservedOtherAxis: along another axis AddObserved leaves the chart
 // as it was and says why.
 func TestObservedOtherAxis(t *testing.T) {
+	t.Parallel()
 	cfg := readSeedObserved(t)
 	in, err := Build(cfg, "vocab_size", 1000, 300000, 32)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 // TestPalette: Light is the chart without a palette, byte for byte (the
 // goldens pin it), and Dark draws none of Light's ground or ink.
 func TestPalette(t *testing.T) {
+	t.Parallel()
 	in := goldenChart(t, 64)
 	plain, err := SVG(in, 720, 360)
 	if err != nil {

@@ -29,6 +29,7 @@ type svgCanvas struct {
 	w, h  vg.Length
 	buf   []byte
 	stack []svgContext
+	opts  svgOptions
 }
 
 // svgContext is the drawing state that Push saves and Pop restores, and
@@ -45,11 +46,12 @@ type svgContext struct {
 const svgPrecision = 5
 
 // newSVGCanvas returns a canvas of w x h points, whose document scales to
-// its container (width 100%, the drawing's size as its viewBox).
-func newSVGCanvas(w, h vg.Length) *svgCanvas {
-	c := &svgCanvas{w: w, h: h, stack: []svgContext{{}}}
+// its container (width 100%, the drawing's size as its viewBox), written
+// as opts say.
+func newSVGCanvas(w, h vg.Length, opts ...SVGOption) *svgCanvas {
+	c := &svgCanvas{w: w, h: h, stack: []svgContext{{}}, opts: svgOptionsOf(opts)}
 	c.buf = make([]byte, 0, 24<<10)
-	c.buf = append(c.buf, `<svg width="100%" preserveAspectRatio="xMidYMid meet" role="img" viewBox="0 0 `...)
+	c.buf = c.opts.svgRoot(c.buf)
 	c.buf = appendNum(c.buf, float64(w))
 	c.buf = append(c.buf, ' ')
 	c.buf = appendNum(c.buf, float64(h))
@@ -374,7 +376,11 @@ func (c *svgCanvas) bytes() []byte {
 	for range n {
 		c.buf = append(c.buf, "</g>\n"...)
 	}
-	return append(c.buf, "</svg>\n"...)
+	c.buf = append(c.buf, "</svg>\n"...)
+	if c.opts.compact {
+		c.buf = compactSVG(c.buf)
+	}
+	return c.buf
 }
 
 var (

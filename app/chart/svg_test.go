@@ -34,6 +34,7 @@ func renderVgsvg(in Input, width, height vg.Length) ([]byte, error) {
 // and fitSVG wrote, for charts along several axes, at several sizes, of
 // several configs, with and without a title.
 func TestSVGCanvasMatchesVgsvg(t *testing.T) {
+	t.Parallel()
 	pressure := estimator.Default()
 	pressure.Budget.InUseBytes = 63<<30 + 3<<28
 	noMoE := estimator.Default()
@@ -75,6 +76,7 @@ func TestSVGCanvasMatchesVgsvg(t *testing.T) {
 // curves, transparent and translucent colours, dashes with an offset,
 // rotations, scales, black fills, escaped text) on both canvases.
 func TestSVGCanvasShapes(t *testing.T) {
+	t.Parallel()
 	draws := func(c vg.Canvas) {
 		fnt := font.From(chartFont, 10)
 		face := chartPlain.Fonts.Lookup(fnt, fnt.Size)
@@ -196,6 +198,7 @@ func appendPresentation(out, decls []byte) []byte {
 }
 
 func TestAppendPresentation(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ style, want string }{
 		{"fill:#FFFFFF", `fill="#FFFFFF"`},
 		{"fill:none;stroke:#222222;stroke-width:0.5", `fill="none" stroke="#222222" stroke-width="0.5"`},
@@ -217,6 +220,7 @@ func TestAppendPresentation(t *testing.T) {
 // TestChartHasNoStyleAttribute: the server's Content-Security-Policy
 // refuses inline styles, so no chart may carry one, whatever it shows.
 func TestChartHasNoStyleAttribute(t *testing.T) {
+	t.Parallel()
 	for _, axis := range []string{"rows", "vocab_size", "capacity_bytes"} {
 		cfg := estimator.Default()
 		from, to := page.DefaultRange(axis, cfg)

@@ -24,6 +24,7 @@ func termsConfig() estimator.Config {
 }
 
 func TestChartTermsGoldenSVG(t *testing.T) {
+	t.Parallel()
 	in, err := Build(termsConfig(), "rows", 1, 1_000_000, 128)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +46,7 @@ func TestChartTermsGoldenSVG(t *testing.T) {
 // its rounded bytes, a retained term the retained line, and a stage term
 // is a line of its own.
 func TestChartTermsMoveLines(t *testing.T) {
+	t.Parallel()
 	plain, err := Build(estimator.Default(), "rows", 1, 1_000_000, 64)
 	if err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ func (t *Timeline) byTime() bool {
 // diamond, and each revision's predicted peak as a dashed line across.
 // It draws as SVG does (one <svg> element, no inline styles) and never
 // panics.
-func TimelineSVG(t Timeline, width, height vg.Length) (svg []byte, err error) {
+func TimelineSVG(t Timeline, width, height vg.Length, opts ...SVGOption) (svg []byte, err error) {
 	defer recoverChart(&err)
 	if err := CheckSize(float64(width), float64(height)); err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func TimelineSVG(t Timeline, width, height vg.Length) (svg []byte, err error) {
 			names[i] = def
 		}
 	}
-	c := newSVGCanvas(width, height)
+	c := newSVGCanvas(width, height, opts...)
 	dc := draw.New(c)
 	dc.SetColor(pal.Background)
 	dc.Fill(dc.Rectangle.Path())
@@ -157,14 +157,7 @@ func TimelineSVG(t Timeline, width, height vg.Length) (svg []byte, err error) {
 			c.Stroke(m)
 		}})
 	}
-	legendH := legend.layout(width)
-	if legendH > height/2 {
-		legend.entries, legendH = nil, 0
-	}
-	plotC := draw.Crop(dc, 2, -10, legendH, -8)
-	dataW, dataH := float64(width)-60, float64(plotC.Size().Y)-40
-	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, 1, clampInt(dataW/65, 2, 8)))
-	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
+	plotC, legendH, yticks := legend.legendAndTicks(p, dc, width, height, xmin, xmax)
 	p.Y.Tick.Marker = plot.ConstantTicks(yticks)
 	pal.styleTimelineAxes(p, textScale(width))
 	p.X.Label.Text = "trace entry"

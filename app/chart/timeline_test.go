@@ -22,6 +22,7 @@ func goldenTimeline() Timeline {
 
 // TestTimelineGolden pins the timeline's SVG byte for byte.
 func TestTimelineGolden(t *testing.T) {
+	t.Parallel()
 	got, err := TimelineSVG(goldenTimeline(), 720, 320)
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +42,7 @@ func TestTimelineGolden(t *testing.T) {
 // TestTimelineSVGEdges: no points is an error; one point, equal times
 // (drawn along trace entries) and no estimate draw without a panic.
 func TestTimelineSVGEdges(t *testing.T) {
+	t.Parallel()
 	if _, err := TimelineSVG(Timeline{}, 720, 320); err == nil {
 		t.Error("an empty timeline drew")
 	}

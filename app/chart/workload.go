@@ -73,14 +73,7 @@ func WorkloadSVG(h Histogram, sweep Input, width, height vg.Length) (svg []byte,
 		c.SetColor(colBars)
 		c.Fill(rectPath(r.Min.X+3, r.Min.Y, r.Max.X-3, r.Max.Y))
 	}}}, legend.entries...)
-	legendH := legend.layout(width)
-	if legendH > height/2 {
-		legend.entries, legendH = nil, 0
-	}
-	plotC := draw.Crop(dc, 2, -10, legendH, -8)
-	dataW, dataH := float64(width)-60, float64(plotC.Size().Y)-40
-	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(xmin, xmax, 1, clampInt(dataW/65, 2, 8)))
-	yticks := niceTicks(0, p.Y.Max, 1, clampInt(dataH/36, 2, 8))
+	plotC, legendH, yticks := legend.legendAndTicks(p, dc, width, height, xmin, xmax)
 	p.Y.Tick.Marker = plot.ConstantTicks(integerTicks(yticks))
 	styleAxes(p, sweep.Axis, textScale(width))
 	p.Y.Label.Text = "requests"

@@ -10,6 +10,7 @@ import (
 // TestNewHistogram: bins of equal width from 1, weighted by count, every
 // request in one bin.
 func TestNewHistogram(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name         string
 		rows, counts []int32
@@ -38,6 +39,7 @@ func TestNewHistogram(t *testing.T) {
 // one <svg>, the bars, the three bands, no inline style; a sweep along
 // another axis is refused.
 func TestWorkloadSVG(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	cfg.Request.Rows = 200000
 	cfg.Budget.InUseBytes = 68451041280

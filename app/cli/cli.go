@@ -103,6 +103,18 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// sweepFlags adds the flags of a sweep along an axis, which sweep and
+// plot share: the config (configUsage says what it may be), the axis, the
+// range and the grid.
+func sweepFlags(fs *flag.FlagSet, configUsage string) (configPath, axis *string, from, to *int64, points *int) {
+	configPath = fs.String("config", "", configUsage)
+	axis = fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
+	from = fs.Int64("from", 1, "first x")
+	to = fs.Int64("to", 0, "last x (required)")
+	points = fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
+	return configPath, axis, from, to, points
+}
+
 // fail prints err on one line and returns the exit status 2.
 func fail(stderr io.Writer, cmd string, err error) int {
 	if err == errHelp {
@@ -181,12 +193,9 @@ func Estimate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // Both are app/report's, as the page's exports are.
 func Sweep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("sweep", stderr)
-	configPath := fs.String("config", "", "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
+	configPath, axis, from, to, points := sweepFlags(fs, "config JSON file (- = standard input): the format, a Hugging Face config.json or the page's JSON export")
 	setup := addSetupFlags(fs)
-	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
-	from := fs.Int64("from", 1, "first x")
-	to := fs.Int64("to", 0, "last x (default: the page's range, fitted to every flip of both revisions)")
-	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
+	fs.Lookup("to").Usage = "last x (default: the page's range, fitted to every flip of both revisions)"
 	format := fs.String("format", "json", "output: json (the flips), csv (every grid and flip point, as the page's CSV export), text (each revision's decisions along the range)")
 	if err := parseFlags(fs, args); err != nil {
 		return fail(stderr, "sweep", err)

@@ -156,7 +156,7 @@ const maxNamedMore = 5
 // oneLine makes a config error one readable line: the first error whole,
 // then how many more and the first few fields they name. A config.json
 // read in the wrong format had one error per key, each repeating the
-// allowed keys (issue 27: 4,071 characters).
+// allowed keys (4,071 characters).
 func oneLine(err error) error {
 	errs := estimator.FieldErrors(err)
 	if len(errs) <= 1 {

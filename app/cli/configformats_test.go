@@ -16,7 +16,7 @@ func hfPath(name string) string {
 }
 
 // TestConfigFormats: the command line takes what the page's import box
-// takes (issue 27): a Hugging Face config.json (the model fields and
+// takes: a Hugging Face config.json (the model fields and
 // dtype_bytes from it, the rest the defaults, with a note saying so) and
 // the page's JSON export (its config); a file in the format is read as
 // before, with no note.
@@ -61,7 +61,7 @@ func TestConfigFormats(t *testing.T) {
 
 // TestConfigErrorOneLine: a file with many bad keys gets one readable
 // line naming the first, counting the rest and listing the allowed keys
-// once (issue 27: a config.json gave 4,071 characters, the allowed keys
+// once (a config.json gave 4,071 characters, the allowed keys
 // 25 times); a misspelt group is named in the format's terms.
 func TestConfigErrorOneLine(t *testing.T) {
 	obj := map[string]any{"model": map[string]any{}}

@@ -21,7 +21,7 @@ func Params(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	configPath := fs.String("config", "", "config JSON file (- = standard input)")
 	hfPath := fs.String("hf", "", "a Hugging Face config.json (- = standard input), instead of -config")
 	format := fs.String("format", "text", "output: text or json")
-	ep := fs.Int64("expert_parallel", 0, "set fc2.expert_parallel (the GPUs the routed experts are divided over); 0 keeps the config's")
+	ep := fs.Int64(estimator.KeyExpertParallel, 0, "set fc2.expert_parallel (the GPUs the routed experts are divided over); 0 keeps the config's")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(stderr, "params", err)

@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"headroom/app/chart"
-	"headroom/estimator"
 )
 
 // Plot is the plot command: it renders the explorer's chart for a
@@ -19,12 +18,8 @@ import (
 // request comment or a paper).
 func Plot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("plot", stderr)
-	configPath := fs.String("config", "", "config JSON file (- = standard input)")
+	configPath, axis, from, to, points := sweepFlags(fs, "config JSON file (- = standard input)")
 	setup := addSetupFlags(fs)
-	axis := fs.String("axis", "rows", "axis to sweep: "+strings.Join(estimator.Axes(), ", "))
-	from := fs.Int64("from", 1, "first x")
-	to := fs.Int64("to", 0, "last x (required)")
-	points := fs.Int("points", estimator.DefaultPoints, "grid points before bisection")
 	out := fs.String("o", "", "output file: NAME.svg or NAME.png; - writes SVG to standard output")
 	width := fs.Int("width", chart.DefaultWidth, "width in pixels (an SVG keeps the PNG's proportions and text scale)")
 	height := fs.Int("height", chart.DefaultHeight, "height in pixels")

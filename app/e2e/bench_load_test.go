@@ -2,7 +2,7 @@
 
 package e2e
 
-// The figures of a cold load beyond its times (issue 29): the renderer's
+// The figures of a cold load beyond its times: the renderer's
 // CPU to ready, the DOM's nodes and the renderer's memory after the load,
 // and the parts of the load's one long task.
 

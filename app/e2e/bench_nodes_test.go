@@ -3,7 +3,7 @@
 package e2e
 
 // Where Blink's node count of a loaded page goes beyond the document's own
-// nodes (issue 29): the user agent's shadow trees (an <input>'s editor, a
+// nodes: the user agent's shadow trees (an <input>'s editor, a
 // range's track and thumb, a <details>' slots), other documents, and nodes
 // no longer in the document that a collection has not freed yet.
 

@@ -11,7 +11,7 @@ import (
 	"headroom/estimator"
 )
 
-// A stage of the breakdown opens and closes its tensors (issue 29): closed
+// A stage of the breakdown opens and closes its tensors: closed
 // at load, the stage's button draws the tensors both revisions hold under
 // it, in order, says so (aria-expanded), and a second click takes them away.
 func TestE2EBreakdownStages(t *testing.T) {

@@ -2,7 +2,7 @@
 
 package e2e
 
-// The defects of issue 12 in a real browser: knobs that start away from
+// The fields in a real browser: knobs that start away from
 // their field, a link whose range is reversed, a bad switch value in a
 // link, and an axis range that keeps an old GPU's capacity.
 

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// TestE2EObservedFloodLink: issue 28, finding 2, in the browser: a 30 KB
+// TestE2EObservedFloodLink, in the browser: a 30 KB
 // link of 5,000 invalid observed points (it froze the tab for seconds,
 // the panel's message rebuilt whole for each point) becomes ready in
 // moments, the panel naming the first errors and counting the rest.

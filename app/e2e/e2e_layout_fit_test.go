@@ -15,7 +15,7 @@ import (
 	"headroom/estimator"
 )
 
-// TestE2EObservedTableFits: issue 27, defect 7. With four observed points
+// TestE2EObservedTableFits: With four observed points
 // at 1280 px the page did not fit its width (scrollWidth 1377): the
 // table's last column was cut mid-digit. The table scrolls inside its
 // panel, and the page never scrolls sideways.
@@ -74,7 +74,7 @@ func (a labelBox) overlaps(b labelBox) bool {
 	return a.L < b.R && b.L < a.R && a.T < b.B && b.T < a.B
 }
 
-// TestE2EChartLabelsApart: issue 27, defect 11. With a compared H100
+// TestE2EChartLabelsApart: With a compared H100
 // baseline along in_use_bytes, "H200 available" sat on the REFUSE band
 // label; along sequence_rows the right-edge labels stacked 30-40 px from
 // their lines with nothing joining them. No line label overlaps a band
@@ -115,11 +115,11 @@ func TestE2EChartLabelsApart(t *testing.T) {
 	}
 }
 
-// TestE2EPhoneIssue27: issue 27, the phone frictions at 390x844 with a
+// TestE2EPhoneFrictions: the phone at 390x844 with a
 // touch screen: the sticky chart took 62-75 % of the height (keep it
 // under half), the legend's text was about 8 px (at least 11), the
 // breakdown scrolled sideways with no cue, and the mouse help showed.
-func TestE2EPhoneIssue27(t *testing.T) {
+func TestE2EPhoneFrictions(t *testing.T) {
 	tb := newTab(t)
 	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	tb.open(llamaPath + "&rows=64902&gpu=h100&in_use_bytes=0")

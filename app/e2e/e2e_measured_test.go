@@ -2,7 +2,7 @@
 
 package e2e
 
-// The measured truth on the Observed peaks panel (issue 26) in a real
+// The measured truth on the Observed peaks panel in a real
 // browser: a generated snapshot dropped on the panel gives the peak,
 // both revisions' predictions and the live blocks measure finds; its
 // points and its learned profile apply to the config; a truncated

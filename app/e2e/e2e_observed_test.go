@@ -123,7 +123,7 @@ func TestE2EObservedPeaks(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("the address ?%s: %v", tb.query().Encode(), errs)
 	}
-	if estimator.MarshalConfigString(cfg) != estimator.MarshalConfigString(seed) {
+	if string(estimator.MarshalConfig(cfg)) != string(estimator.MarshalConfig(seed)) {
 		t.Errorf("the address's config\n%s\nwant the seed's\n%s", estimator.MarshalConfig(cfg), estimator.MarshalConfig(seed))
 	}
 	wantRows, wantSentence := wantObsTable(t, cfg)

@@ -2,7 +2,7 @@
 
 package e2e
 
-// axe-core's accessibility check of the explorer (issue 16), in its
+// axe-core's accessibility check of the explorer, in its
 // default, split and refused states and with the chart's read-out shown:
 // no serious or critical violation. axe-core is the npm package that
 // `make test` installs into bin/node_modules (make axe); the test injects

@@ -69,7 +69,7 @@ func TestE2EResidentNoFit(t *testing.T) {
 	tb.pickPreset("deepseek-v3")
 	s := residentOf(t, url.Values{"rows": {"4096"}, page.KeyPreset: {"deepseek-v3"}})
 	msg := s.WeightsDoNotFit()
-	e, w, ok := page.FitExpertParallelWeights(s.Cfg)
+	e, w, ok := s.FitExpertParallel()
 	if msg == "" || !ok {
 		t.Fatalf("the estimator fits DeepSeek-V3 at E = 8: %v", s.Errs)
 	}
@@ -113,7 +113,7 @@ func TestE2EResidentHugeLayers(t *testing.T) {
 		}
 		s := residentOf(t, q)
 		msg := s.WeightsDoNotFit()
-		if _, _, ok := page.FitExpertParallelWeights(s.Cfg); msg == "" || ok {
+		if _, _, ok := s.FitExpertParallel(); msg == "" || ok {
 			t.Fatalf("hidden_size %q: the estimator fits the link's weights: %v", hidden, s.Errs)
 		}
 		weights := msg[strings.Index(msg, "weights are ")+len("weights are ") : strings.Index(msg, " per GPU")]

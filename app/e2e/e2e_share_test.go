@@ -88,7 +88,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	tb.open(query(cfg))
 	tb.waitSettled()
 	linked, errs := urlquery.Decode(tb.query())
-	if len(errs) > 0 || estimator.MarshalConfigString(linked) != estimator.MarshalConfigString(cfg) {
+	if len(errs) > 0 || string(estimator.MarshalConfig(linked)) != string(estimator.MarshalConfig(cfg)) {
 		t.Fatalf("fixture: the page's URL says another config (%v)", errs)
 	}
 
@@ -117,7 +117,7 @@ func TestE2EExportDownloads(t *testing.T) {
 	if err != nil || imp.Kind != "export" {
 		t.Fatalf("the JSON export does not import: %q %v", imp.Kind, err)
 	}
-	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(linked) {
+	if string(estimator.MarshalConfig(imp.Config)) != string(estimator.MarshalConfig(linked)) {
 		t.Errorf("the JSON's config\n%s\nthe page's\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(linked))
 	}
 	if want := (page.View{Preset: page.DefaultPresetID, Axis: "rows", From: from, To: to}); *imp.View != want {

@@ -80,7 +80,7 @@ func TestE2ETermsUnderArt(t *testing.T) {
 		return strings.Contains(s, "term=one_gradient~input_gradient~candidate~replace~min")
 	})
 	got, errs := urlquery.Decode(tb.query())
-	if len(errs) > 0 || estimator.MarshalConfigString(got) != estimator.MarshalConfigString(withTerm) {
+	if len(errs) > 0 || string(estimator.MarshalConfig(got)) != string(estimator.MarshalConfig(withTerm)) {
 		t.Fatalf("the address says\n%s\n(errors %v), want\n%s", estimator.MarshalConfig(got), errs, estimator.MarshalConfig(withTerm))
 	}
 

@@ -86,7 +86,7 @@ func TestE2ETerms(t *testing.T) {
 		return strings.Contains(s, "term=logits_fp32_copy~retained~candidate~2+*+D")
 	})
 	page, errs := urlquery.Decode(tb.query())
-	if len(errs) > 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(withTerm) {
+	if len(errs) > 0 || string(estimator.MarshalConfig(page)) != string(estimator.MarshalConfig(withTerm)) {
 		t.Fatalf("the address says\n%s\n(errors %v), want\n%s", estimator.MarshalConfig(page), errs, estimator.MarshalConfig(withTerm))
 	}
 	res, err := estimator.Estimate(page)

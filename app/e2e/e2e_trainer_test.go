@@ -2,7 +2,7 @@
 
 package e2e
 
-// The Trainer in a real browser (issue 24): switching to ART's code
+// The Trainer in a real browser: switching to ART's code
 // shows ART's decision, its refusal sentence and its alternatives with
 // the one that sets the price, and a link restores both.
 

@@ -122,7 +122,7 @@ func TestE2EWorkload(t *testing.T) {
 	if got, want := eval[string](tb, `document.getElementById('workload-sentence').textContent`), report.Sentence(res); got != want {
 		t.Errorf("sentence %q, want %q", got, want)
 	}
-	// Issue 27: what the hold costs, and the ignored columns (the
+	// What the hold costs, and the ignored columns (the
 	// example's tenant), as the report says them.
 	if got, want := eval[string](tb, `document.getElementById('workload-cost')?.textContent ?? '<none>'`), report.CostSentence(res); got != want {
 		t.Errorf("#workload-cost %q, want %q", got, want)
@@ -210,7 +210,7 @@ func TestE2EWorkload(t *testing.T) {
 	} else if want.baseline != first.Baseline.String() || want.candidate != first.Candidate.String() {
 		t.Errorf("line %d estimates to %+v, the replay said %s/%s", first.Line, want, first.Baseline, first.Candidate)
 	}
-	// Loading a line does not re-base the replay (issue 27, defect 2):
+	// Loading a line does not re-base the replay:
 	// it stays against the config it ran with, and says so; the button
 	// replays against the explorer's config.
 	tb.waitWorkload(`document.getElementById('workload-pinned') !== null &&

@@ -44,7 +44,7 @@ func attrHoldsEscape(page string) string {
 // TestPrerenderObservedLabels: a link's observed-peak label, valid, with
 // spaces around it or quotes in it, prerenders as text: the page has the
 // elements and attributes of the same link with a plain label, and no
-// attribute value holds an escape (issue 28, finding 1: the panel's text
+// attribute value holds an escape (the panel's text
 // quoted the label and go-app wrote it into the textarea's value
 // attribute with strconv.Quote).
 func TestPrerenderObservedLabels(t *testing.T) {
@@ -73,7 +73,7 @@ func TestPrerenderObservedLabels(t *testing.T) {
 // TestPrerenderBooleanAttributes: the prerendered page writes a boolean
 // attribute only when it is true. HTML reads its presence as true
 // whatever its value, so disabled="false" (go-app's writing of
-// Disabled(false), issue 28's export buttons) disables.
+// Disabled(false), as the export buttons had it) disables.
 func TestPrerenderBooleanAttributes(t *testing.T) {
 	s := newPrerenderServer(t)
 	for _, q := range []string{"", "rows=1000", "rows=x", "obs=64902~94780217856~cold"} {
@@ -91,7 +91,7 @@ func TestPrerenderBooleanAttributes(t *testing.T) {
 }
 
 // floodQueries are the costliest links found for the prerender: 5,000
-// invalid obs values (issue 28, finding 2: a 30 KB link), as many valid
+// invalid obs values (a 30 KB link), as many valid
 // points (beyond the 64 kept), as many terms, and as many values of
 // one field, and one long term.
 var floodQueries = map[string]string{
@@ -136,8 +136,8 @@ func BenchmarkPrerenderFlood(b *testing.B) {
 	}
 }
 
-// TestPrerenderOverBudget: a link over the prerender's budget (issue 28's
-// 5,000 invalid points) is answered quickly with the default state's page,
+// TestPrerenderOverBudget: a link over the prerender's budget (5,000
+// invalid points) is answered quickly with the default state's page,
 // the link's fields marked, a page no larger than the default one's by
 // more than the marks.
 func TestPrerenderOverBudget(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 // name; the caption carries the flips of both revisions, the trainer only
 // when given, and the date.
 func TestChartCaption(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	sw, err := NewSweep(cfg, "rows", 1, 1_000_000, 16)
 	if err != nil {

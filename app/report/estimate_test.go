@@ -19,12 +19,13 @@ func estimateOf(t *testing.T, change func(*estimator.Config)) (estimator.Config,
 	return cfg, res
 }
 
-// TestEstimateReportsSplit: issue 27's case where the baseline admits and
+// TestEstimateReportsSplit: the case where the baseline admits and
 // the candidate splits into 2 (220,000 rows of 8,192, 63.75 GiB in use):
 // both reports give the decisions, each revision's required and margin
 // in bytes and GiB, say that the plans differ, what a split means, and
 // the candidate's differences with their signs.
 func TestEstimateReportsSplit(t *testing.T) {
+	t.Parallel()
 	cfg, res := estimateOf(t, func(c *estimator.Config) {
 		c.Request.Rows, c.Request.SequenceRows, c.Budget.InUseBytes = 220000, 8192, 68451041280
 	})
@@ -58,6 +59,7 @@ func TestEstimateReportsSplit(t *testing.T) {
 // TestEstimateReportsSame: with every change off the candidate is the
 // baseline: the text says so and lists no difference; no split note.
 func TestEstimateReportsSame(t *testing.T) {
+	t.Parallel()
 	cfg, res := estimateOf(t, func(c *estimator.Config) { c.Changes = estimator.Changes{} })
 	text := EstimateText(cfg, res)
 	if !strings.Contains(text, "Both decide admit, on the same plan.") || !strings.Contains(text, "It needs the same bytes as the baseline.") {

@@ -7,11 +7,12 @@ import (
 	"headroom/estimator"
 )
 
-// TestMarkdownIssue27: issue 27. The report lists the ignored columns
+// TestMarkdownCostAndIgnored: the report lists the ignored columns
 // (only -format json did), says what a hold costs (the extra forwards
 // and the rows that run split), and names only the switches that act on
-// the model (defect 12).
-func TestMarkdownIssue27(t *testing.T) {
+// the model.
+func TestMarkdownCostAndIgnored(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	cfg.Model.LinearNumKeyHeads = 0 // no GDN layers
 	cfg.Request.Rows = 200000
@@ -38,6 +39,7 @@ func TestMarkdownIssue27(t *testing.T) {
 }
 
 func TestCostSentence(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		f    int64
 		want string

@@ -10,6 +10,7 @@ import (
 // TestReplaySentence: the sentence names each transition that changes, the
 // children that change, and says when none would be refused.
 func TestReplaySentence(t *testing.T) {
+	t.Parallel()
 	tr := func(b, c estimator.Decision, req, rows int64) estimator.Transition {
 		return estimator.Transition{Baseline: b, Candidate: c, Requests: req, Rows: rows}
 	}
@@ -44,6 +45,7 @@ func TestReplaySentence(t *testing.T) {
 // three changes off by default, else the baseline of the config's own:
 // its switches and what it overrides, a capacity with its GPU.
 func TestMarkdownNamesTheBaseline(t *testing.T) {
+	t.Parallel()
 	res := estimator.ReplayResult{Requests: 2, Lines: 1, Rows: 20,
 		Transitions: []estimator.Transition{{Baseline: estimator.Admit, Candidate: estimator.Admit, Requests: 2, Rows: 20}}}
 	h100, err := estimator.GPUByID("h100")

@@ -3,6 +3,7 @@ package report
 import "testing"
 
 func TestJoinAnd(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   []string
 		want string

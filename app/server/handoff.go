@@ -90,9 +90,9 @@ async function headroomFetchWasm(url) {
 // appJSServe is added to go-app's app.js by patchAppJS for serve: no
 // hand-off. The page's response.clone() for the hand-off cache left about
 // 14 MB of the tee's chunks in the page's renderer 2 s after ready (freed
-// only by a collection; BENCHMARKS.md "Round 3 (issue 29): renderer
-// memory"). serve's worker instead asks for app.wasm with cache:
-// "no-cache" (workerHandoff): the browser's HTTP cache holds the page's
+// only by a collection; BENCHMARKS.md, renderer memory). serve's worker
+// instead asks for app.wasm with cache: "no-cache" (workerHandoff): the
+// browser's HTTP cache holds the page's
 // copy, so the server answers with a 304 and the bytes are not sent
 // again. The worker is registered once app.wasm is compiled, when the
 // HTTP cache's copy is whole.

@@ -94,7 +94,7 @@ func TestPrerenderConcurrencyLimit(t *testing.T) {
 }
 
 // TestServePageNoHostInOgURL: the served page names no preview URL, so a
-// Host header the client chose never reaches it (issue 28, INFO).
+// Host header the client chose never reaches it.
 func TestServePageNoHostInOgURL(t *testing.T) {
 	web, _ := servertest.Web(t)
 	s, err := New(web, testAppHandler())

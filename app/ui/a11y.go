@@ -16,9 +16,9 @@ import (
 var sliderUnits = map[string]string{
 	"rows": "rows", "sequence_rows": "rows", "chunk_rows": "rows", "projected_rows": "rows", "target_rows": "rows",
 	"vocab_size": "tokens", "topk": "outputs", "num_hidden_layers": "layers",
-	"num_experts_per_tok": "experts per token", "expert_parallel": "ranks",
+	"num_experts_per_tok": "experts per token", estimator.KeyExpertParallel: "ranks",
 	"linear_num_key_heads": "heads", "linear_num_value_heads": "heads",
-	"capacity_bytes": "bytes", "retained_per_row_bytes": "bytes per row", "allocator_round_bytes": "bytes",
+	estimator.KeyCapacityBytes: "bytes", "retained_per_row_bytes": "bytes per row", "allocator_round_bytes": "bytes",
 	"dtype_bytes": "bytes per element", page.KeyInUseGiB: "GiB",
 	"reserve_permille": "per mille", "safety_percent": "percent",
 }

@@ -130,8 +130,8 @@ func (t *breakdown) Render() (ui app.UI) {
 	// When the two revisions chose different plans, a child of one is not
 	// a child of the other: the difference column compares only each
 	// plan's whole (retained over all children, required, lower bound),
-	// uncoloured, and says so; a child's rows show no difference (issue
-	// 27, defect 6).
+	// uncoloured, and says so; a child's rows show no difference (a
+	// child of one plan has no counterpart in the other).
 	differ := plansDiffer(t.Baseline, t.Candidate)
 	folded := foldTensors(rows)
 	trs := make([]app.UI, 0, len(rows))

@@ -11,7 +11,7 @@ import (
 )
 
 // A stage of the breakdown draws its built-in tensors only once opened
-// (issue 29: the tensor rows were most of the table's nodes); closed, its
+// (the tensor rows were most of the table's nodes); closed, its
 // row is a button saying how many it holds.
 func TestBreakdownFoldsTensors(t *testing.T) {
 	res, err := estimator.Estimate(estimator.Default())

@@ -83,30 +83,6 @@ func termNote(t estimator.Term, s *page.State) string {
 	return "Changes nothing at this point: " + t.Place + ", with this term, stays below the peak stage (" + peak + "), and only the peak counts."
 }
 
-// termVarDocs say what each variable of a term's bytes is.
-var termVarDocs = map[string]string{
-	"n": "the piece's rows", "p": "its projected rows", "t": "its target rows",
-	"r": "its FC2 routed rows", "D": "one head chunk of BF16 logits, min(p, C) x V x 2", "Dt": "the same for target rows",
-	"N": "the request's rows", "P": "its projected rows", "T": "its target rows", "s": "rows per sequence",
-	"V": "vocabulary", "H": "width", "L": "layers", "K": "experts per token", "M": "expert FFN width",
-	"I": "FC2 input width", "O": "FC2 output width", "b": "element size", "E": "expert-parallel size",
-	"C": "head chunk rows", "k": "top-k outputs", "g": "1 when gradients are on",
-	"Hk": "GDN key heads", "Dk": "GDN key head dim", "Hv": "GDN value heads", "Dv": "GDN value head dim",
-	"X": "total routed experts (num_experts)",
-}
-
-// artTermVarDocs say what a variable means under ART's code, where it
-// differs from termVarDocs (docs/model.md §13.13).
-var artTermVarDocs = map[string]string{
-	"p": "its projected rows (the head's rows before the chunk cap)", "t": "its labelled rows",
-	"r": "its routed rows, 0 where ART does not price the MoE", "D": "the head chunk, h x Vp x 2",
-	"Dt": "the rejection bound's target chunk", "q": "the piece's sequences", "h": "the head's rows",
-	"hb": "the rejection bound's head rows", "Db": "hb x Vp x 2", "B": "ART's boundaries, g x n x L x H x 2",
-	"ng": "the gradient rows", "m": "the request's sequences", "Vp": "the padded vocabulary",
-	"gamma": "adapter gradient bytes per layer", "omicron": "adapter gradient bytes outside the decoder",
-	"pct": "safety_percent", "cf": "1 where ART's checkpoint floor applies", "gf": "1 where ART prices the GDN floor",
-}
-
 // changesView builds the panel's snapshot.
 func changesViewOf(s *page.State) changesView {
 	v := changesView{Checks: map[string]bool{}, Errors: map[string]string{}, Error: s.Errs[page.KeyTerms],
@@ -148,15 +124,12 @@ func changesViewOf(s *page.State) changesView {
 		return v
 	}
 	vals, verr := estimator.TermVariableValues(s.Cfg)
-	names, docs := estimator.TermVariables(), termVarDocs
+	names, docOf := estimator.TermVariables(), estimator.TermVariableDoc
 	if arts[1] {
-		names, docs = estimator.ArtTermVariables(), artTermVarDocs
+		names, docOf = estimator.ArtTermVariables(), estimator.ArtTermVariableDoc
 	}
 	for _, name := range names {
-		doc := docs[name]
-		if doc == "" {
-			doc = termVarDocs[name]
-		}
+		doc := docOf(name)
 		if verr == nil {
 			v.Vars = append(v.Vars, name+" = "+estimator.Group(vals[name])+": "+doc)
 		} else {

@@ -145,12 +145,13 @@ type panelText struct{ title, subtitle string }
 
 // panelTexts are the decision panels' titles, baseline first: "Baseline"
 // (the three changes off) and "Candidate" (with its changes), or, when
-// two setups are compared, the setups' names, each with its changes.
-func panelTexts(cfg estimator.Config, n revNames) [2]panelText {
+// two setups are compared, the setups' names, each with its changes
+// (changesText, remembered in m).
+func panelTexts(cfg estimator.Config, n revNames, m *actingMemo) [2]panelText {
 	if cfg.Baseline == nil {
-		return [2]panelText{{"Baseline", "the three changes off"}, {"Candidate", changesText(cfg)}}
+		return [2]panelText{{"Baseline", "the three changes off"}, {"Candidate", changesText(cfg, m)}}
 	}
-	cand := changesText(cfg)
+	cand := changesText(cfg, m)
 	if strings.HasPrefix(cand, "no change on:") {
 		cand = "no change on"
 	}

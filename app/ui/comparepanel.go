@@ -108,7 +108,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 	customCapacity := false
 	if o, ok := b.Overrides["budget.capacity_bytes"]; ok {
 		v.GPU = estimator.GPUForCapacity(o.Int).ID
-		if _, typed := s.Texts[page.BaselineKeyPrefix+"capacity_bytes"]; typed {
+		if _, typed := s.Texts[page.BaselineKeyPrefix+estimator.KeyCapacityBytes]; typed {
 			v.GPU = estimator.CustomGPU // being typed: the field stays open
 		}
 		customCapacity = v.GPU == estimator.CustomGPU
@@ -138,18 +138,18 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		shown[f.Key] = true
 		control := page.BaselineKeyPrefix + f.Key
 		label := f.Key
-		if f.Key == "in_use_bytes" {
+		if f.Key == estimator.KeyInUseBytes {
 			control, label = page.BaselineKeyPrefix+page.KeyInUseGiB, "in use (GiB)"
 		}
 		r := overrideRow{Control: control, ErrKey: page.ErrorKey(control), Label: label, Text: s.Text(control),
-			Candidate: candidateText(f, s.Cfg), Removable: !fixed}
+			Candidate: candidateText(f, s), Removable: !fixed}
 		r.Error = s.Errs[r.ErrKey]
 		if f.Kind == estimator.BoolField {
 			r.Bool, r.Checked = true, r.Text == "true"
 		}
 		v.Rows = append(v.Rows, r)
 	}
-	for _, key := range []string{"sequence_rows", "in_use_bytes"} {
+	for _, key := range []string{"sequence_rows", estimator.KeyInUseBytes} {
 		f, _ := estimator.FieldByKey(key)
 		add(f, true)
 	}
@@ -165,7 +165,7 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 		_, over := b.Overrides[f.Path]
 		_, typed := s.Texts[control]
 		_, bad := s.Errs[control]
-		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == "capacity_bytes" && !customCapacity)
+		hidden := (isPresetField[f.Key] && v.Preset != "") || (f.Key == estimator.KeyCapacityBytes && !customCapacity)
 		if bad || typed || (over && !hidden) {
 			add(f, false)
 		}
@@ -181,9 +181,10 @@ func compareViewOf(s *page.State, list []page.Preset) compareView {
 
 // candidateText is the candidate's value of a field, as the form shows it
 // beside the baseline's.
-func candidateText(f *estimator.Field, c estimator.Config) string {
+func candidateText(f *estimator.Field, s *page.State) string {
+	c := s.Cfg
 	switch {
-	case f.Key == "in_use_bytes":
+	case f.Key == estimator.KeyInUseBytes:
 		return page.GiBText(c.Budget.InUseBytes) + " GiB"
 	case f.Kind == estimator.BoolField:
 		return map[bool]string{true: "on", false: "off"}[f.Bool(&c)]
@@ -191,7 +192,7 @@ func candidateText(f *estimator.Field, c estimator.Config) string {
 	if v, set := f.Int(&c); set {
 		return estimator.Group(v)
 	}
-	if r, err := page.Resolved(c); err == nil {
+	if r, err := s.Resolved(); err == nil {
 		if v, ok := page.ResolvedValue(r, f.Key); ok {
 			return "auto (" + estimator.Group(v) + ")"
 		}

@@ -46,7 +46,7 @@ func TestComparisons(t *testing.T) {
 			if len(back.Errs) > 0 || back.Query(list).Encode() != q.Encode() {
 				t.Errorf("round trip: errors %v, ?%s, want ?%s", back.Errs, back.Query(list).Encode(), q.Encode())
 			}
-			if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) {
+			if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) {
 				t.Errorf("round trip: config\n%s\nwant\n%s", estimator.MarshalConfig(back.Cfg), estimator.MarshalConfig(s.Cfg))
 			}
 		})
@@ -76,7 +76,7 @@ func TestCompareH100H200Sentence(t *testing.T) {
 	if !strings.Contains(notes.Baseline, "admits up to 227,373 rows") || !strings.Contains(notes.Candidate, "admits up to 403,170 rows") {
 		t.Errorf("flips: %q / %q", notes.Baseline, notes.Candidate)
 	}
-	p := panelTexts(s.Cfg, n)
+	p := panelTexts(s.Cfg, n, nil)
 	if p[0].title != "H100 80GB" || p[1].title != "H200" || !strings.HasPrefix(p[0].subtitle, "the baseline, with ") {
 		t.Errorf("panels %+v", p)
 	}
@@ -92,7 +92,7 @@ func TestCompareH100H200Sentence(t *testing.T) {
 	if got := setupNames(d.Cfg, list); got != defaultNames {
 		t.Errorf("default names %+v", got)
 	}
-	if got := panelTexts(d.Cfg, defaultNames); got[0].title != "Baseline" || got[1].title != "Candidate" {
+	if got := panelTexts(d.Cfg, defaultNames, nil); got[0].title != "Baseline" || got[1].title != "Candidate" {
 		t.Errorf("default panels %+v", got)
 	}
 	plain := chartview.SweepCache[flipNotes]{Describe: describeSweep}
@@ -154,7 +154,7 @@ func TestCompareBadOverrideKept(t *testing.T) {
 	if got := s.Errs["b.in_use_bytes"]; got != want {
 		t.Errorf("beside b.in_use: %q, want %q (all: %v)", got, want, s.Errs)
 	}
-	if !s.CfgOK { // a fresh link draws the rest, marked (issue 27 defect 3: an edit keeps the last valid state)
+	if !s.CfgOK { // a fresh link draws the rest, marked (an edit keeps the last valid state)
 		t.Errorf("the rest of the link does not render: %v", s.Errs)
 	}
 	if _, in := s.Cfg.Baseline.Overrides["budget.in_use_bytes"]; in || s.Cfg.Request.Rows != 1000 ||

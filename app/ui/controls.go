@@ -42,8 +42,8 @@ var changeSwitches = []struct{ key, label, doc string }{
 // doc would describe the number; every other switch is a bool field and
 // shows the registry's doc.
 var switchDocs = map[string]string{
-	"expert_parallel": "expert parallelism: routes ceil(1.5 k) rows per token",
-	"topk":            "return top-k values and indices",
+	estimator.KeyExpertParallel: "expert parallelism: routes ceil(1.5 k) rows per token",
+	"topk":                      "return top-k values and indices",
 }
 
 // switchDoc is the line under a switch.
@@ -88,7 +88,7 @@ func (c *controls) Render() (ui app.UI) {
 		),
 		c.group("MoE FC2",
 			c.sliders(page.FC2Sliders...),
-			c.switches("lora_metadata_known", "expert_parallel"),
+			c.switches("lora_metadata_known", estimator.KeyExpertParallel),
 			c.more("More FC2 fields", c.fc2More()),
 		),
 		c.residentGroup(),
@@ -111,7 +111,7 @@ func (c *controls) fc2More() []page.SliderSpec {
 	}
 	var out []page.SliderSpec
 	for _, sp := range page.FC2More {
-		if sp.Key != "expert_parallel" {
+		if sp.Key != estimator.KeyExpertParallel {
 			out = append(out, sp)
 		}
 	}
@@ -145,13 +145,13 @@ func (c *controls) more(title string, specs []page.SliderSpec) app.UI {
 
 // fold is d, a <details> summarised by title, whose body is drawn only
 // while it is open: a closed group's fields are no nodes of the page
-// (issue 29), and go-app mounts them when the person opens it (the toggle
-// event), from the state, which kept whatever they held. Open by
-// defaultOpen until the person toggles it, and always while forced (a
-// field inside is in error, so its message shows). The summary stays,
-// for the keyboard and screen readers. keys, the control keys of the
-// fields inside, are its data-fields, by which a test opens the fold that
-// holds a field it is about to use.
+// (fewer nodes, a faster first load), and go-app mounts them when the
+// person opens it (the toggle event), from the state, which kept whatever
+// they held. Open by defaultOpen until the person toggles it, and always
+// while forced (a field inside is in error, so its message shows). The
+// summary stays, for the keyboard and screen readers. keys, the control
+// keys of the fields inside, are its data-fields, by which a test opens
+// the fold that holds a field it is about to use.
 func (c *controls) fold(d app.HTMLDetails, title string, keys []string, defaultOpen, forced bool, body func() []app.UI) app.UI {
 	if len(keys) > 0 {
 		d = d.DataSet("fields", strings.Join(keys, " "))
@@ -204,7 +204,7 @@ func (c *controls) slider(s page.SliderSpec) app.UI {
 	if decimal {
 		step = 0.25
 	}
-	if s.Key == "capacity_bytes" {
+	if s.Key == estimator.KeyCapacityBytes {
 		step = page.BytesPerGiB
 	}
 	if s.Step > 0 {

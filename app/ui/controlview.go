@@ -20,7 +20,7 @@ func fieldDoc(key string) (string, bool) {
 	return "", false
 }
 
-// controlView builds the snapshot the controls show.
+// controlViewOf builds the snapshot the controls show.
 func controlViewOf(s *page.State, list []page.Preset) controlView {
 	v := controlView{
 		Texts:  map[string]string{},
@@ -60,7 +60,7 @@ func controlViewOf(s *page.State, list []page.Preset) controlView {
 		}
 	}
 	v.Checks["topk"] = s.Cfg.Request.Outputs.TopK > 0
-	v.Checks["expert_parallel"] = s.Cfg.FC2.ExpertParallel > 1
+	v.Checks[estimator.KeyExpertParallel] = s.Cfg.FC2.ExpertParallel > 1
 	for _, p := range list {
 		v.Presets = append(v.Presets, widget.Option{Value: p.ID, Label: p.Name})
 	}

@@ -61,7 +61,7 @@ func BenchmarkEditState(b *testing.B) {
 	reportSteps(b, before)
 }
 
-// BenchmarkEditArt is BenchmarkEdit under ART's code (issue 24), and
+// BenchmarkEditArt is BenchmarkEdit under ART's code, and
 // BenchmarkEditSweep{Seeds,Art} an edit that sweeps again (the width
 // moves, so the chart's sweep along rows is not reused) under each.
 func BenchmarkEditArt(b *testing.B) { benchEdit(b, url.Values{"profile": {"art"}}, "rows", 60000) }
@@ -89,9 +89,9 @@ func benchEdit(b *testing.B, q url.Values, key string, from int) {
 
 // TestEditSteps records what one slider edit costs the page model, in
 // calls (page.Steps), as the explorer takes it: the reducer, the address
-// and the render. Issue 23 ("normalize once per edit") asked for one
-// decode, one validation and one Repair and Estimate per edit; this
-// holds the page to it.
+// and the render: one decode, one validation and one Repair and
+// Estimate per edit (an edit's one normalization, page.State.Settled);
+// this holds the page to it.
 func TestEditSteps(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -133,8 +133,8 @@ func TestEditSteps(t *testing.T) {
 // TestAddressWithoutDecoding: after every edit, the address the explorer
 // writes and the state it draws from, now taken from the settled state
 // without decoding its address (page.State.OpenedBy), are what decoding
-// the address again gives, as the explorer did before issue 23's one
-// normalization: the same address, config, axis, range and validity.
+// the address again gives, as the explorer once did: the same address,
+// config, axis, range and validity.
 func TestAddressWithoutDecoding(t *testing.T) {
 	c := newExplorer()
 	c.Query = url.Values{}

@@ -65,6 +65,7 @@ type explorer struct {
 	theme   browser.Theme     // the colour scheme, which the chart follows (theme.go)
 	loads   *workload.Loader  // the Workload panel's way in (explorer_workload.go)
 	maps    mapview.Runner    // the "Two inputs" view's map (explorer_map.go)
+	acting  actingMemo        // the switches acting on the panels' config (notes.go)
 }
 
 // shownState is what the chart, the panels and the table show: the last

@@ -24,12 +24,12 @@ func (c *explorer) renderNow() {
 	from, to := s.From, s.To
 	if !s.Valid {
 		// While a field is invalid the page keeps its last valid state,
-		// marked, so what is typed never blanks the chart. A page opened on a wrong range (a
-		// link's from=500&to=10) has none to keep: it draws the fitted
-		// range, with the message beside the range field. A link whose
-		// config does not price at all (defaults that overflow) has
-		// nothing to draw: the page is ready and says what to fix
-		// rather than waiting for a render that never comes.
+		// marked, so what is typed never blanks the chart. A page opened on a
+		// wrong range (a link's from=500&to=10) has none to keep: it draws the
+		// fitted range, with the message beside the range field. A link whose
+		// config does not price at all (defaults that overflow) has nothing to
+		// draw: the page is ready and says what to fix rather than waiting for
+		// a render that never comes.
 		if c.shown.ready {
 			return
 		}
@@ -58,11 +58,13 @@ func (c *explorer) renderNow() {
 		panic(fmt.Errorf("a config that validated has no predicted peaks: %w", err))
 	}
 	in.Palette = pal // the page's copy: exports draw in Light
-	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h))
+	// The page's copy is named by the figure's caption and has no line
+	// breaks (chart.Compact); exports and goldens are drawn without.
+	svg, frame, err := chart.SVGFrame(in, vg.Length(w), vg.Length(h), pageSVG...)
 	if err != nil {
 		c.shown.chartErr = err.Error()
 	} else {
-		c.shown.svg, c.shown.chartErr = chartview.LabelSVG(svg), ""
+		c.shown.svg, c.shown.chartErr = string(svg), ""
 		if v, err := chartview.NewDrawing(s.Cfg, in, frame); err == nil {
 			c.pointer.Show(v)
 		}
@@ -98,7 +100,7 @@ func (c *explorer) address() (string, page.State) {
 		c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(q), open: c.state.Clone()}
 		return c.addr.out, c.addr.open
 	}
-	open := page.Decode(q, c.list)
+	open := c.state.Reopen(c.list)
 	c.addr = addressCache{ok: true, in: in, out: page.EncodeAddress(open.Query(c.list)), open: open}
 	return c.addr.out, open
 }
@@ -138,3 +140,8 @@ func (c *explorer) chartSize() (w, h int) {
 	h = max(240, min(w/2, 420))
 	return w, h
 }
+
+// pageSVG are the options of the SVG the page shows (the chart's and the
+// map's): named by the figure's caption (id chart-caption), so assistive
+// technology reads what it shows, and compact.
+var pageSVG = []chart.SVGOption{chart.LabelledBy("chart-caption"), chart.Compact()}

@@ -71,13 +71,16 @@ func (c *explorer) exportFile(format string) (out browser.File, err error) {
 	switch format {
 	case "svg", "png":
 		w, h := chart.LogicalSize(chart.DefaultWidth, chart.DefaultHeight)
-		out.Data, err = chart.SVG(captioned(in, c.shown.config, presetIDName(c.list, preset), exportDate()), w, h)
-		out.Mime = "image/svg+xml"
+		var opts []chart.SVGOption
 		if format == "png" {
 			// The picture the plot command's PNG is: the SVG of the
-			// PNG's logical size, drawn at chart.DefaultWidth x DefaultHeight.
-			out.Data, out.Width, out.Height = sizedSVG(out.Data, chart.DefaultWidth, chart.DefaultHeight), chart.DefaultWidth, chart.DefaultHeight
+			// PNG's logical size, drawn at chart.DefaultWidth x DefaultHeight
+			// (an <img> needs the size to draw it so).
+			opts = append(opts, chart.Sized(chart.DefaultWidth, chart.DefaultHeight))
+			out.Width, out.Height = chart.DefaultWidth, chart.DefaultHeight
 		}
+		out.Data, err = chart.SVG(captioned(in, c.shown.config, presetIDName(c.list, preset), exportDate()), w, h, opts...)
+		out.Mime = "image/svg+xml"
 	case "csv":
 		out.Data, err = report.SweepCSV(c.shown.config, SweepOf(in))
 		out.Mime = "text/csv"
@@ -96,17 +99,6 @@ func (c *explorer) exportFile(format string) (out browser.File, err error) {
 // exportDate is the date in an exported chart's caption: today, UTC.
 // Tests replace it.
 var exportDate = func() string { return time.Now().UTC().Format("2006-01-02") }
-
-// sizedSVG gives a chart SVG (width 100%, see fitSVG) a size in pixels,
-// which an <img> needs to draw it at that size.
-func sizedSVG(svg []byte, w, h int) []byte {
-	const prefix = `<svg width="100%"`
-	if len(svg) < len(prefix) || string(svg[:len(prefix)]) != prefix {
-		return svg
-	}
-	out := []byte(`<svg width="` + strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `"`)
-	return append(out, svg[len(prefix):]...)
-}
 
 // importFile reads a file pasted, picked or dropped and
 // applies it through the state, as an edit would: the state validates,

@@ -44,7 +44,7 @@ func send(d app.ClientDispatcher, c *explorer, e page.Edit) {
 
 // The edit says its feature as the control's component does: the Compare
 // form's fields ("b." keys, comparepanel.go) and the map view's
-// (mapview.go) theirs, every other field the config's.
+// (app/ui/mapview) theirs, every other field the config's.
 func typeInto(d app.ClientDispatcher, c *explorer, key, text string) {
 	e := page.Edit{Kind: page.EditText, Key: key, Text: text}
 	switch {

@@ -35,7 +35,7 @@ func (c *explorer) Render() (ui app.UI) {
 		titled = s.Cfg
 	}
 	names := setupNames(titled, c.list)
-	panels := panelTexts(titled, names)
+	panels := panelTexts(titled, names, &c.acting)
 	art := page.RevisionArt(titled)
 	pending, _, _ := strings.Cut(sh.blocked, ". ") // the panels say what to fix; the chart, each message
 	if pending != "" {

@@ -156,7 +156,7 @@ func TestJSONExportRoundTrip(t *testing.T) {
 	if imp.Kind != "export" || imp.View == nil || *imp.View != v {
 		t.Errorf("kind %q view %+v", imp.Kind, imp.View)
 	}
-	if estimator.MarshalConfigString(imp.Config) != estimator.MarshalConfigString(cfg) {
+	if string(estimator.MarshalConfig(imp.Config)) != string(estimator.MarshalConfig(cfg)) {
 		t.Errorf("config\n%s\nwant\n%s", estimator.MarshalConfig(imp.Config), estimator.MarshalConfig(cfg))
 	}
 	// The result in the file is the estimate of the config, in the spec's shape.
@@ -248,7 +248,7 @@ func TestJSONExportResidentRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := estimator.MarshalConfigString(next.Cfg), estimator.MarshalConfigString(s.Cfg); got != want {
+	if got, want := string(estimator.MarshalConfig(next.Cfg)), string(estimator.MarshalConfig(s.Cfg)); got != want {
 		t.Errorf("imported\n%s\nwant\n%s", got, want)
 	}
 	if rr := next.Result.Resident; rr == nil || rr.LoRA.Rank != 16 || rr.Architecture != "Qwen3MoeForCausalLM" || rr.FrameworkReserveBytes != 1<<30 {

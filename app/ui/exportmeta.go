@@ -20,7 +20,7 @@ import (
 // command's caller chooses its title.
 func captioned(in chart.Input, cfg estimator.Config, presetName, date string) chart.Input {
 	in.Title, in.Caption = report.ChartCaption(cfg, SweepOf(in), report.CaptionNames{
-		Preset: presetName, Changes: changesText(cfg), Trainer: trainerCaption(cfg), Date: date})
+		Preset: presetName, Changes: changesText(cfg, nil), Trainer: trainerCaption(cfg), Date: date})
 	return in
 }
 

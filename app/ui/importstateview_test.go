@@ -49,7 +49,7 @@ func TestImportHFKeepsTheRest(t *testing.T) {
 		t.Errorf("URL rows=%q, want 123456 kept", got)
 	}
 	// While a field's text does not parse, the page shows its last valid
-	// state, marked (issue 27, defect 3): the import is drawn once
+	// state, marked: the import is drawn once
 	// chunk_rows is fixed.
 	if c.renders != renders {
 		t.Errorf("renders %d -> %d with chunk_rows in error; want the last valid state kept", renders, c.renders)
@@ -121,7 +121,7 @@ func TestExportImportRestoresPage(t *testing.T) {
 	if got := c2.state.Query(c2.list).Encode(); got != want {
 		t.Errorf("restored ?%s, want ?%s", got, want)
 	}
-	sameConfig := estimator.MarshalConfigString(c2.shown.config) == estimator.MarshalConfigString(c.shown.config)
+	sameConfig := string(estimator.MarshalConfig(c2.shown.config)) == string(estimator.MarshalConfig(c.shown.config))
 	if in, _ := c2.sweeps.Last(); in.Axis == nil || in.Axis.Key != "vocab_size" || !sameConfig {
 		t.Errorf("shown sweep along %v, config differs: %v", in.Axis, !sameConfig)
 	}
@@ -286,7 +286,7 @@ func TestShareBarCopyRefused(t *testing.T) {
 
 // TestImportReportBoundsIgnored: a config.json with thousands of junk
 // keys is imported with a report listing the first fifty ignored keys
-// and counting the rest (issue 28: the list had no bound).
+// and counting the rest (the list had no bound).
 func TestImportReportBoundsIgnored(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"vocab_size": 1000, "hidden_size": 1024, "num_hidden_layers": 2, "num_experts_per_tok": 10`) // top-k: the resident count needs it

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"headroom/app/report"
 	"headroom/app/ui/page"
@@ -67,7 +66,7 @@ func markedFields(s *page.State) string {
 // controlName is how the notes name the control of an error key.
 func controlName(errKey string) string {
 	switch errKey {
-	case "in_use_bytes":
+	case estimator.KeyInUseBytes:
 		return "in use (GiB)"
 	case page.KeyFrom:
 		return "from"
@@ -96,12 +95,12 @@ func blockedText(s *page.State) string {
 // config; one that is on but changes nothing here (gdn_early_release
 // for a model without GDN layers) is named apart, so the panel never
 // credits the candidate with a switch that does nothing
-// (estimator.ActingChanges).
-func changesText(cfg estimator.Config) string {
+// (estimator.ActingChanges, remembered in m; nil: not remembered).
+func changesText(cfg estimator.Config, m *actingMemo) string {
 	if len(cfg.Changes.On()) == 0 {
 		return "no change on: the same as the baseline"
 	}
-	acting, inertText := actingChanges(cfg)
+	acting, inertText := actingChanges(cfg, m)
 	text := "with " + strings.Join(acting, ", ")
 	if len(acting) == 0 {
 		text = "no change on acts on this model"
@@ -112,30 +111,29 @@ func changesText(cfg estimator.Config) string {
 	return text
 }
 
-// actingMemo is actingChanges' last answer, by the config itself
-// (Config.Equal, on a Clone): a drag renders the same config's panels
-// every frame, and each answer prices the config once per switch that is
-// on.
-var actingMemo struct {
-	sync.Mutex
-	ok        bool
-	cfg       estimator.Config
+// actingAnswer is what estimator.ActingChanges says of a config: the
+// switches that act on it, and what the page says of those on that do not
+// (report.InertText).
+type actingAnswer struct {
 	acting    []string
 	inertText string
 }
 
-// actingChanges is estimator.ActingChanges, with what the page says of
-// the inert switches (report.InertText), remembered for the last config.
-func actingChanges(cfg estimator.Config) (acting []string, inertText string) {
-	actingMemo.Lock()
-	defer actingMemo.Unlock()
-	if !actingMemo.ok || !actingMemo.cfg.Equal(cfg) {
-		actingMemo.ok, actingMemo.cfg = true, cfg.Clone()
+// actingMemo remembers ActingChanges' answer for the last config: a drag
+// renders the same config's panels every frame, and each answer prices
+// the config once per switch that is on. The explorer owns one.
+type actingMemo = page.Memo[struct{}, actingAnswer]
+
+// actingChanges is estimator.ActingChanges with what the page says of the
+// inert switches, remembered in m (nil: not remembered).
+func actingChanges(cfg estimator.Config, m *actingMemo) (acting []string, inertText string) {
+	a := m.Get(struct{}{}, cfg, func() (a actingAnswer) {
 		var inert []string
-		actingMemo.acting, inert = estimator.ActingChanges(cfg)
-		actingMemo.inertText = report.InertText(cfg, inert, func(l []string) string { return strings.Join(l, ", ") })
-	}
-	return actingMemo.acting, actingMemo.inertText
+		a.acting, inert = estimator.ActingChanges(cfg)
+		a.inertText = report.InertText(cfg, inert, func(l []string) string { return strings.Join(l, ", ") })
+		return a
+	})
+	return a.acting, a.inertText
 }
 
 // switchesText names the switches of ch that are on, without asking

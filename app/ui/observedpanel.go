@@ -136,7 +136,7 @@ func withinText(p float64) string {
 // table of predictions and residuals (id obs-table), the fit (id
 // obs-fit) and the comparison (id obs-sentence). Along another axis than
 // rows it says the points are drawn on the rows chart (id obs-note).
-// Below, measuredPanel (measuredpanel.go) reads a memory snapshot or
+// Below, measured.Panel (app/ui/measured) reads a memory snapshot or
 // ART's planner-miss reports dropped on the panel.
 type observedPanel struct {
 	app.Compo

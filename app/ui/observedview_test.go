@@ -116,7 +116,7 @@ func TestObservedExportImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if estimator.MarshalConfigString(next.Cfg) != estimator.MarshalConfigString(s.Cfg) {
+	if string(estimator.MarshalConfig(next.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) {
 		t.Errorf("imported points %+v, want %+v", next.Cfg.Observed, s.Cfg.Observed)
 	}
 }

@@ -34,7 +34,7 @@ func residentViewOf(s *page.State) residentView {
 	}
 	if msg := s.WeightsDoNotFit(); msg != "" {
 		v.NoFit = msg
-		v.FitE, v.FitW, _ = page.FitExpertParallelWeights(s.Cfg)
+		v.FitE, v.FitW, _ = s.FitExpertParallel()
 	}
 	if b := v.Block; b != nil {
 		v.Rank = "auto (" + estimator.Group(b.LoRA.Rank) + ")"
@@ -66,7 +66,7 @@ func ResidentLine(r *estimator.ResidentResult) string {
 	if r.Assumed != "" {
 		line += " (" + r.Architecture + " counted by the generic formula, docs/model.md §14.2)"
 	}
-	if r.Source == "in_use_bytes" {
+	if r.Source == estimator.KeyInUseBytes {
 		return gib(r.InUseBytes) + " GiB in use as given (in_use_bytes wins); computed: " + line
 	}
 	return line
@@ -90,7 +90,7 @@ func (c *controls) residentGroup() app.UI {
 		return c.group("On the GPU", body...)
 	}
 	body = append(body,
-		c.slider(page.SliderSpec{Key: "expert_parallel", Label: "expert parallelism E (GPUs)", Min: 1, Max: 64, Log: true}),
+		c.slider(page.SliderSpec{Key: estimator.KeyExpertParallel, Label: "expert parallelism E (GPUs)", Min: 1, Max: 64, Log: true}),
 		c.slider(page.LoRARankSlider),
 		&widget.TextField{Key: page.KeyLoRATargets, Label: "LoRA targets", Doc: "the adapted linears, comma-separated; empty: the family's list",
 			Text: c.View.Texts[page.KeyLoRATargets], Placeholder: v.Target, Error: c.View.Errors[page.KeyLoRATargets], Sink: c.Sink},
@@ -107,7 +107,7 @@ func (c *controls) residentGroup() app.UI {
 			fact{"optimizer moments", gib(l.OptimizerBytes) + " GiB", ""},
 			fact{"framework reserve", gib(b.FrameworkReserveBytes) + " GiB", ""},
 			fact{"resident", b.ResidentBytes.String(), ""},
-			fact{"in use", inUseText(b), widget.ClassIf(b.Source == "in_use_bytes", "typed")},
+			fact{"in use", inUseText(b), widget.ClassIf(b.Source == estimator.KeyInUseBytes, "typed")},
 		)...))
 	}
 	if v.NoFit != "" {
@@ -127,7 +127,7 @@ func residentExperts(b *estimator.ResidentResult) string {
 // inUseText is what in_use_bytes is: the resident bytes, or the typed
 // figure with the computed one beside it.
 func inUseText(b *estimator.ResidentResult) string {
-	if b.Source == "in_use_bytes" {
+	if b.Source == estimator.KeyInUseBytes {
 		return gib(b.InUseBytes) + " GiB as typed (computed: " + gib(b.ResidentBytes) + " GiB)"
 	}
 	return gib(b.InUseBytes) + " GiB: the resident bytes"
@@ -170,5 +170,5 @@ func (p *noFitPanel) Render() (ui app.UI) {
 
 func (p *noFitPanel) onUse(ctx app.Context, e app.Event) {
 	defer p.Sink.Catch("moving to the expert parallelism that fits")
-	p.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: "expert_parallel", Text: estimator.Group(p.View.FitE), Settle: true})
+	p.Sink.Send(ctx, page.Edit{Kind: page.EditText, Key: estimator.KeyExpertParallel, Text: estimator.Group(p.View.FitE), Settle: true})
 }

@@ -13,7 +13,7 @@ import (
 	"headroom/estimator"
 )
 
-// TestInvalidFieldKeepsLastValidState: issue 27, defect 3. Custom
+// TestInvalidFieldKeepsLastValidState: Custom
 // capacity 80 GB with in use 100 GiB showed a green admit at in use 0,
 // and rows 1.5 showed the decisions of the default 64,902 rows: the
 // config a marked field's link opens with, which nobody entered. While
@@ -63,7 +63,7 @@ func TestInvalidFieldKeepsLastValidState(t *testing.T) {
 	}
 }
 
-// TestOverflowLinkBecomesReady: issue 27, defect 4. A link whose defaults
+// TestOverflowLinkBecomesReady: A link whose defaults
 // overflow never became ready: "Loading the estimator…" and
 // "Estimating…" forever, and the candidate said "no change on" with all
 // three changes on. The page is ready, says what to fix, and titles the
@@ -99,7 +99,7 @@ func TestOverflowLinkBecomesReady(t *testing.T) {
 	}
 }
 
-// TestBreakdownPlansDiffer: issue 27, defect 6. The baseline admits and
+// TestBreakdownPlansDiffer: The baseline admits and
 // the candidate splits into 2: the difference column set the candidate's
 // largest child beside the baseline's whole request, retained -19.5 GiB
 // and required -6.8 GiB in green, so the stricter candidate looked
@@ -142,7 +142,7 @@ func TestBreakdownPlansDiffer(t *testing.T) {
 	}
 }
 
-// TestStageColumnsSayWholeRequest: issue 27, defect 5. The chart's stage
+// TestStageColumnsSayWholeRequest: The chart's stage
 // lines and the CSV's stage columns are the whole request's, before any
 // split (the estimator's sweep prices them so), while the caption and the
 // table speak of the chosen plan: the lines' labels and the columns'

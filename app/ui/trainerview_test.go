@@ -13,7 +13,7 @@ import (
 	"headroom/estimator/urlquery"
 )
 
-// The page under ART's code (issue 24): the Trainer says so, the
+// The page under ART's code: the Trainer says so, the
 // breakdown lists ART's alternatives and marks the one that sets the
 // price, the panels say who priced them, and the chart's stage lines are
 // named after the alternatives.

@@ -12,26 +12,26 @@ import (
 	"headroom/estimator"
 )
 
-// TestChangesTextNamesActingSwitches: issue 27, defect 12. For a model
+// TestChangesTextNamesActingSwitches: For a model
 // without GDN layers the candidate's text said "with …
 // gdn_early_release", a switch that changes nothing there.
 func TestChangesTextNamesActingSwitches(t *testing.T) {
 	cfg := estimator.Default()
 	cfg.Model.LinearNumKeyHeads = 0
-	got := changesText(cfg)
+	got := changesText(cfg, nil)
 	if want := "with head_eager_workspace, fc2_known_storage (gdn_early_release is on but changes nothing for this model)"; got != want {
 		t.Errorf("no GDN: %q, want %q", got, want)
 	}
-	if got := changesText(estimator.Default()); got != "with head_eager_workspace, fc2_known_storage, gdn_early_release" {
+	if got := changesText(estimator.Default(), nil); got != "with head_eager_workspace, fc2_known_storage, gdn_early_release" {
 		t.Errorf("Qwen3-Next: %q", got)
 	}
 	cfg.Changes = estimator.Changes{GDNEarlyRelease: true}
-	if got := changesText(cfg); !strings.HasPrefix(got, "no change on acts on this model (gdn_early_release") {
+	if got := changesText(cfg, nil); !strings.HasPrefix(got, "no change on acts on this model (gdn_early_release") {
 		t.Errorf("only an inert switch: %q", got)
 	}
 }
 
-// TestCaptionNamesCustomShape: issue 27, defect 12. An export of a model
+// TestCaptionNamesCustomShape: An export of a model
 // that is no preset named none of V/H/L/K/M, so its PNG could not be
 // traced to its model.
 func TestCaptionNamesCustomShape(t *testing.T) {
@@ -47,7 +47,7 @@ func TestCaptionNamesCustomShape(t *testing.T) {
 	}
 }
 
-// TestSplitNote: issue 27, a friction. What a split means was nowhere on
+// TestSplitNote: What a split means was nowhere on
 // the page: a sentence by the decisions says the children run one after
 // another and their retained bytes add up.
 func TestSplitNote(t *testing.T) {
@@ -64,7 +64,7 @@ func TestSplitNote(t *testing.T) {
 	}
 }
 
-// TestWidthSlidersStepBy64: issue 27, a friction. A drag gave widths such
+// TestWidthSlidersStepBy64: A drag gave widths such
 // as hidden_size 16,877; the width sliders send multiples of 64 at every
 // position (the field still takes any integer).
 func TestWidthSlidersStepBy64(t *testing.T) {

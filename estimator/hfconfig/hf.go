@@ -9,7 +9,7 @@ import (
 	"strconv"
 )
 
-// Report says what ImportModel did with a Hugging Face config.json: which
+// Report says what importModel did with a Hugging Face config.json: which
 // keys filled which fields, which fields it set without a key (a dense
 // model's num_experts_per_tok = 0, say), which keys it ignored, and notes
 // on keys it read without setting a field (the expert count) or could
@@ -32,7 +32,7 @@ type Report struct {
 	ResidentAssumed string `json:"resident_assumed,omitempty"`
 }
 
-// Field is one model field that ImportModel filled, and from where.
+// Field is one model field that importModel filled, and from where.
 type Field struct {
 	Key   string `json:"key"`   // the key in config.json, "text_config.vocab_size"; empty when derived
 	Field string `json:"field"` // the field's path, "model.vocab_size"
@@ -58,7 +58,7 @@ var hfKeys = []struct {
 	{"model.linear_value_head_dim", []string{"linear_value_head_dim"}},
 }
 
-// ImportModel fills a model group from a Hugging Face config.json: what
+// importModel fills a model group from a Hugging Face config.json: what
 // Import does to the model fields, without the element size (its
 // dtype keys are listed as ignored). It is
 // tolerant, as a paste from a model card should be: unknown keys are
@@ -72,13 +72,13 @@ var hfKeys = []struct {
 // linear_num_key_heads is a model without GDN (0). An MoE model without
 // moe_intermediate_size (Mixtral, gpt-oss) uses intermediate_size as the
 // expert width. The other fields keep their values in base.
-func ImportModel(base estimator.ModelConfig, data []byte) (estimator.ModelConfig, Report, error) {
+func importModel(base estimator.ModelConfig, data []byte) (estimator.ModelConfig, Report, error) {
 	cfg, rep, err := importHF(estimator.Config{Model: base}, data, false)
 	return cfg.Model, rep, err
 }
 
 // Import fills base's model group from a Hugging Face config.json
-// as ImportModel does, and fc2.dtype_bytes from its dtype (dtype, or
+// as importModel does, and fc2.dtype_bytes from its dtype (dtype, or
 // torch_dtype as transformers wrote it before 4.56; the first found wins;
 // see DtypeBytes): bfloat16
 // and float16 are 2 bytes, float32 4, float64 8, every float8 type

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// Note is a key of config.json that ImportModel read without filling a
+// Note is a key of config.json that importModel read without filling a
 // field from it: shown for information (the expert count), or ignored
 // with the reason (torch_dtype "auto").
 type Note struct {

@@ -13,6 +13,7 @@ func hfBody(extra string) []byte {
 }
 
 func TestImportHFDtype(t *testing.T) {
+	t.Parallel()
 	base := estimator.Default()
 	base.FC2.DtypeBytes = 8 // so that every dtype the file sets shows
 	tests := []struct {
@@ -89,6 +90,7 @@ func hasField(list []Field, f Field) bool {
 }
 
 func TestImportHFExperts(t *testing.T) {
+	t.Parallel()
 	const info = "the number of experts: kept for the resident count (docs/model.md §14); the request's stages use the top-k (num_experts_per_tok)"
 	tests := []struct {
 		name, extra string
@@ -117,7 +119,7 @@ func TestImportHFExperts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := estimator.Default().Model
-			got, rep, err := ImportModel(base, hfBody(tt.extra))
+			got, rep, err := importModel(base, hfBody(tt.extra))
 			if tt.errMsg != "" {
 				var e *estimator.Error
 				if !errors.As(err, &e) || e.Field != tt.errField || e.Message != tt.errMsg {
@@ -154,6 +156,7 @@ func TestImportHFExperts(t *testing.T) {
 }
 
 func TestImportHFSyntaxPosition(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, input, msg string
 	}{

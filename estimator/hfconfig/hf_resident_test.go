@@ -34,6 +34,7 @@ const (
 // resident memory on for a family it can price, and off (saying why) for
 // one it cannot, even when the config had it on.
 func TestImportHFResident(t *testing.T) {
+	t.Parallel()
 	onBase := estimator.Default()
 	onBase.Resident = &estimator.ResidentConfig{LoRARank: estimator.Int64(16)}
 	onBase.FC2.ExpertParallel = 8

@@ -9,6 +9,7 @@ import (
 )
 
 func TestImportHFRealConfigs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file string
 		want estimator.ModelConfig
@@ -42,9 +43,9 @@ func TestImportHFRealConfigs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, rep, err := ImportModel(estimator.Default().Model, data)
+			got, rep, err := importModel(estimator.Default().Model, data)
 			if err != nil {
-				t.Fatalf("ImportModel: %v", err)
+				t.Fatalf("importModel: %v", err)
 			}
 			if registryModel(got) != tt.want {
 				t.Errorf("model = %+v\nwant    %+v", registryModel(got), tt.want)
@@ -78,7 +79,7 @@ func TestImportHFRealConfigs(t *testing.T) {
 			// The model-only import keeps a known dtype for the resident
 			// count; Import also sets the element size from it.
 			if tt.dtype != "" && !contains(rep.Kept, tt.dtype) {
-				t.Errorf("%s not kept by ImportModel: %v", tt.dtype, rep.Kept)
+				t.Errorf("%s not kept by importModel: %v", tt.dtype, rep.Kept)
 			}
 			// The imported model prices without error in the default request.
 			c := estimator.Default()
@@ -124,7 +125,7 @@ func registryModel(m estimator.ModelConfig) estimator.ModelConfig {
 
 // sameModel compares two models by their JSON.
 func sameModel(a, b estimator.ModelConfig) bool {
-	return estimator.MarshalConfigString(estimator.Config{Model: a}) == estimator.MarshalConfigString(estimator.Config{Model: b})
+	return string(estimator.MarshalConfig(estimator.Config{Model: a})) == string(estimator.MarshalConfig(estimator.Config{Model: b}))
 }
 
 func contains(list []string, s string) bool {
@@ -137,6 +138,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestImportHFBadInput(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", 200000) + strings.Repeat("]", 200000)
 	deepObj := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "x": ` + deep + `}`
 	big := `{"vocab_size": 1000, "hidden_size": 64, "num_hidden_layers": 2, "pad": "` + strings.Repeat("a", 10<<20) + `"}`
@@ -166,7 +168,7 @@ func TestImportHFBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := estimator.Default().Model
-			got, _, err := ImportModel(base, []byte(tt.input))
+			got, _, err := importModel(base, []byte(tt.input))
 			if err == nil {
 				t.Fatalf("no error; model %+v", got)
 			}
@@ -185,7 +187,8 @@ func TestImportHFBadInput(t *testing.T) {
 }
 
 func TestImportHFIntegralFloatAndNull(t *testing.T) {
-	got, rep, err := ImportModel(estimator.Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
+	t.Parallel()
+	got, rep, err := importModel(estimator.Default().Model, []byte(`{"vocab_size": 32000.0, "hidden_size": 4096, "num_hidden_layers": 32, "num_experts_per_tok": null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +219,7 @@ func FuzzImportHF(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		base := estimator.Default().Model
-		got, _, err := ImportModel(base, data)
+		got, _, err := importModel(base, data)
 		if err != nil {
 			if got != base {
 				t.Fatalf("error %v but the model changed", err)
@@ -230,7 +233,7 @@ func FuzzImportHF(f *testing.F) {
 		}
 		full, _, err := Import(estimator.Default(), data)
 		if err != nil || !sameModel(full.Model, got) {
-			t.Fatalf("Import: %v, model %+v; ImportModel gave %+v", err, full.Model, got)
+			t.Fatalf("Import: %v, model %+v; importModel gave %+v", err, full.Model, got)
 		}
 		// Valid, but for resident memory that does not fit the GPU.
 		if _, err := full.Resolve(); err != nil {

@@ -8,6 +8,7 @@ import (
 // TestQueryBaselineBadValues: a bad baseline value is reported and
 // dropped; the rest of the link is kept.
 func TestQueryBaselineBadValues(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		q     url.Values

@@ -10,6 +10,7 @@ import (
 // TestQueryObservedRoundTrip: points, labels with "~", spaces, commas,
 // non-ASCII or none, come back from a link as they were, in their order.
 func TestQueryObservedRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Observed = []estimator.ObservedPoint{
 		{Rows: 64902, PeakBytes: 94780217856, Label: "cold: whole forward, 64,902 rows (88.271 GiB)"},
@@ -25,7 +26,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors %v for %s", errs, q.Encode())
 	}
-	if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 	}
 	// Through the address bar's text too.
@@ -33,7 +34,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, _ := Decode(parsed); estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if back, _ := Decode(parsed); string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through the encoded text %s", q.Encode())
 	}
 }
@@ -41,6 +42,7 @@ func TestQueryObservedRoundTrip(t *testing.T) {
 // TestQueryObservedLinksUnchanged: a config without points writes no obs
 // key, so today's links are what they were.
 func TestQueryObservedLinksUnchanged(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Request.Rows = 100000
 	if got := Encode(c).Encode(); got != "rows=100000" {
@@ -55,6 +57,7 @@ func TestQueryObservedLinksUnchanged(t *testing.T) {
 // TestQueryObservedBad: a bad point is reported by its place in the link
 // and left out; the others and the rest of the config are kept.
 func TestQueryObservedBad(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("y", estimator.MaxObservedLabel+1)
 	cases := []struct {
 		name, value, field string

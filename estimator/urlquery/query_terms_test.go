@@ -8,6 +8,7 @@ import (
 )
 
 func TestQueryTermsRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		terms []estimator.Term
@@ -47,7 +48,7 @@ func TestQueryTermsRoundTrip(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatalf("errors: %v", errs)
 			}
-			if estimator.MarshalConfigString(got) != estimator.MarshalConfigString(cfg) {
+			if string(estimator.MarshalConfig(got)) != string(estimator.MarshalConfig(cfg)) {
 				t.Errorf("round trip\n%s\nwant\n%s", estimator.MarshalConfig(got), estimator.MarshalConfig(cfg))
 			}
 		})
@@ -55,6 +56,7 @@ func TestQueryTermsRoundTrip(t *testing.T) {
 }
 
 func TestQueryTermValue(t *testing.T) {
+	t.Parallel()
 	tm := estimator.Term{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"}
 	if got, want := EncodeTerm(tm), "logits_fp32_copy~head~candidate~2 * D"; got != want {
 		t.Errorf("EncodeTerm = %q, want %q", got, want)
@@ -78,6 +80,7 @@ func TestQueryTermValue(t *testing.T) {
 // TestQueryBadTermKept: a bad term in a hand-edited link is reported,
 // named by its place in the link, and the rest of the link is kept.
 func TestQueryBadTermKept(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, bad, field, msg string
 	}{
@@ -109,6 +112,7 @@ func TestQueryBadTermKept(t *testing.T) {
 }
 
 func TestQueryTooManyTerms(t *testing.T) {
+	t.Parallel()
 	var vals []string
 	for i := range estimator.MaxTerms + 2 {
 		vals = append(vals, "t"+string(rune('a'+i))+"~head~~1")

@@ -8,6 +8,7 @@ import (
 )
 
 func TestQueryRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Model.VocabSize = 64000
 	c.Request.Rows = 100000
@@ -21,7 +22,7 @@ func TestQueryRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors %v for %s", errs, q.Encode())
 	}
-	if estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+	if string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 		t.Errorf("round trip through %s:\n%s\nwant\n%s", q.Encode(), estimator.MarshalConfig(back), estimator.MarshalConfig(c))
 	}
 	if got := Encode(estimator.Default()).Encode(); got != "" {
@@ -32,6 +33,7 @@ func TestQueryRoundTrip(t *testing.T) {
 // TestQueryUnsetOptional: "auto" puts an optional field back to its
 // default, so a link can undo a preset's explicit width.
 func TestQueryUnsetOptional(t *testing.T) {
+	t.Parallel()
 	c, errs := Decode(url.Values{"output_width": {"auto"}, "projected_rows": {""}})
 	if len(errs) > 0 || c.FC2.OutputWidth != nil || c.Request.ProjectedRows != nil {
 		t.Errorf("got %+v %+v, errors %v", c.FC2, c.Request, errs)
@@ -40,6 +42,7 @@ func TestQueryUnsetOptional(t *testing.T) {
 
 // TestQueryKeepsGoodValues: one bad value never costs the others.
 func TestQueryKeepsGoodValues(t *testing.T) {
+	t.Parallel()
 	c, errs := Decode(url.Values{"rows": {"0"}, "vocab_size": {"64000"}, "topk": {"abc"}, "grad": {"false"}})
 	if len(errs) != 2 {
 		t.Fatalf("errors %v, want rows and topk", errs)
@@ -76,7 +79,7 @@ func FuzzDecodeQuery(f *testing.F) {
 		}
 		// What it returns encodes and decodes to itself.
 		back, errs := Decode(Encode(c))
-		if len(errs) > 0 || estimator.MarshalConfigString(back) != estimator.MarshalConfigString(c) {
+		if len(errs) > 0 || string(estimator.MarshalConfig(back)) != string(estimator.MarshalConfig(c)) {
 			t.Fatalf("re-encoding %q: errors %v", raw, errs)
 		}
 	})
@@ -84,6 +87,7 @@ func FuzzDecodeQuery(f *testing.F) {
 
 // TestGroupedDigitsAccepted: a person may type 64,902 or 64_902.
 func TestGroupedDigitsAccepted(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"64,902", "64_902", " 64902 ", "+64902", "64,9,02"} {
 		cfg, errs := Decode(url.Values{"rows": {text}})
 		if len(errs) > 0 || cfg.Request.Rows != 64902 {

@@ -23,9 +23,9 @@ func HoldServerPage() {
 // their finalizers, which with GOGC at 1000 is many renders away; a node
 // keeps its parent, and the parent its children, so each such value kept
 // the whole old page, some 2,700 nodes with the user agent's shadow trees
-// (BENCHMARKS.md, round 3). held are the ids of the elements the page took
-// from the server's page: each is cut out and emptied too, so that it
-// holds no more than itself.
+// (BENCHMARKS.md, renderer memory). held are the ids of the elements the
+// page took from the server's page: each is cut out and emptied too, so
+// that it holds no more than itself.
 func ReleaseServerPage(held ...string) {
 	p := serverPage
 	serverPage = nil

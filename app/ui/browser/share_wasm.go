@@ -93,7 +93,7 @@ func download(blob app.Value, name string) {
 	later(60000, func() { w.Get("URL").Call("revokeObjectURL", u) })
 }
 
-// drawPNG draws f.Data (an SVG with a size, see sizedSVG) on an
+// drawPNG draws f.Data (an SVG with a size, chart.Sized) on an
 // f.Width x f.Height canvas with a white ground and saves it as a PNG.
 // The image loads from a blob: URL, which the server's CSP allows for
 // images (img-src).

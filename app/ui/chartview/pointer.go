@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
 	"headroom/app/chart"
 	"headroom/app/report"
@@ -226,33 +225,10 @@ func (r revReadout) Text(name string) string {
 // axisEdit is the edit that sets the axis input to x: in_use_bytes is
 // typed in GiB (exactly: GiBText reads back the same bytes).
 func axisEdit(axis string, x int64) page.Edit {
-	if axis == "in_use_bytes" {
+	if axis == estimator.KeyInUseBytes {
 		return page.Edit{Kind: page.EditText, Key: page.KeyInUseGiB, Text: page.GiBText(x)}
 	}
 	return page.Edit{Kind: page.EditText, Key: axis, Text: strconv.FormatInt(x, 10)}
-}
-
-// LabelSVG names the chart's <svg role="img"> by the figure's caption
-// (id chart-caption), so assistive technology reads what it shows. The
-// page's copy only: the chart package's SVG, which exports and goldens
-// keep, is left as it is. The line break the chart package writes after
-// each element goes too: in the page each was a text node of its own, half
-// of the SVG's nodes, and none is inside a text (the writer escapes a
-// text's '>').
-func LabelSVG(svg []byte) string {
-	const role = `role="img"`
-	out := make([]byte, 0, len(svg))
-	for k, ch := range svg {
-		if ch == '\n' && k > 0 && svg[k-1] == '>' {
-			continue
-		}
-		out = append(out, ch)
-	}
-	s := string(out)
-	if i := strings.Index(s, role); i >= 0 {
-		return s[:i] + role + ` aria-labelledby="chart-caption"` + s[i+len(role):]
-	}
-	return s
 }
 
 // lineLabelGap is the height, in CSS pixels, a line's label takes.

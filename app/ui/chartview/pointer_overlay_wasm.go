@@ -166,7 +166,13 @@ const prefetchSlice = 4
 // is idle, a few milliseconds at a time, so that a pointer move finds its
 // read-out ready rather than pricing an estimate (the one costly step of
 // a move). A new drawing starts it again, once the page is quiet. One
-// chain of callbacks runs at a time (preDue).
+// chain of callbacks runs at a time (preDue), and only while a pointer is
+// over the chart (over): pricing every x after each edit cost more CPU
+// than the edit's own render (make bench's side-by-side run,
+// BENCHMARKS.md), for the read-outs of a chart that most edits never
+// point at, where one move prices its own x in well under a frame. The
+// pointer's arrival starts the chain at once; it stops when the pointer
+// leaves, and goes on from where it was when it comes back.
 func (p *chartPointer) prefetch(v *Drawing) {
 	p.pre, p.preFor = 0, v
 	p.preAfter = browser.NowMs() + prefetchQuiet
@@ -177,7 +183,7 @@ func (p *chartPointer) prefetch(v *Drawing) {
 			v := p.preFor
 			// p.el is nil once the chart has gone (Two inputs): a callback
 			// asked for before then finds nothing to read out for.
-			if v == nil || p.el == nil || v != p.pt.view.Load() || p.pre >= len(v.snaps) {
+			if v == nil || p.el == nil || v != p.pt.view.Load() || p.pre >= len(v.snaps) || !p.over {
 				return nil
 			}
 			start := browser.NowMs()
@@ -207,7 +213,9 @@ func (p *chartPointer) prefetch(v *Drawing) {
 			return nil
 		})
 	}
-	p.schedulePrefetch()
+	if p.over {
+		p.schedulePrefetch()
+	}
 }
 
 // schedulePrefetch asks for the prefetch's next callback, unless one is

@@ -33,6 +33,7 @@ func testView(t *testing.T) (*Drawing, chart.Input) {
 }
 
 func TestPointerSnap(t *testing.T) {
+	t.Parallel()
 	v, in := testView(t)
 	f := v.frame
 	flip := in.Candidate[0]
@@ -58,6 +59,7 @@ func TestPointerSnap(t *testing.T) {
 }
 
 func TestPointerStep(t *testing.T) {
+	t.Parallel()
 	v, in := testView(t)
 	xs := func(i int) int64 { return in.Points[i].X }
 	mid := xs(200)
@@ -101,6 +103,7 @@ func TestPointerStep(t *testing.T) {
 }
 
 func TestPointerRange(t *testing.T) {
+	t.Parallel()
 	v, in := testView(t)
 	f := v.frame
 	from, to, ok := v.rangeOf(f.XToPixel(300000), f.XToPixel(100000))
@@ -118,6 +121,7 @@ func TestPointerRange(t *testing.T) {
 // TestPointerReadout: the read-out is the estimate at x, and says so in
 // exact bytes.
 func TestPointerReadout(t *testing.T) {
+	t.Parallel()
 	v, in := testView(t)
 	for _, x := range []int64{in.From, in.Candidate[0].Last, in.Candidate[0].First, in.To} {
 		r := v.readoutAt(x)
@@ -144,17 +148,6 @@ func TestPointerReadout(t *testing.T) {
 	// Outside the field's range: a message, no panic.
 	if r := v.readoutAt(-5); r.Rev[0].Error == "" || r.Rev[1].Error == "" {
 		t.Errorf("rows -5 read out %+v", r)
-	}
-}
-
-func TestLabelSVG(t *testing.T) {
-	got := LabelSVG([]byte(`<svg width="100%" role="img" viewBox="0 0 1 1"></svg>`))
-	if !strings.Contains(got, `role="img" aria-labelledby="chart-caption" viewBox`) {
-		t.Errorf("LabelSVG: %s", got)
-	}
-	got = LabelSVG([]byte("<svg\n\trole=\"img\">\n<g>\n<text>a &gt;\nb</text>\n</g>\n</svg>\n"))
-	if want := "<svg\n\trole=\"img\" aria-labelledby=\"chart-caption\"><g><text>a &gt;\nb</text></g></svg>"; got != want {
-		t.Errorf("LabelSVG kept or lost line breaks:\n got %q\nwant %q", got, want)
 	}
 }
 
@@ -192,6 +185,7 @@ func BenchmarkPointerMove(b *testing.B) {
 }
 
 func TestSpreadLabels(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		ys   []float64
@@ -250,6 +244,7 @@ func TestShownLineLabels(t *testing.T) {
 // least a label's height apart; a label moved off its line's end gets a
 // leader.
 func TestLineLabelTops(t *testing.T) {
+	t.Parallel()
 	const top, bottom = 10.0, 330.0
 	ends := []float64{329, 329, 120, 121, 122}
 	ys := lineLabelTops(ends, top, bottom)

@@ -43,6 +43,7 @@ type chartPointer struct {
 	preFor     *Drawing
 	preDue     bool       // a callback of the prefetch is asked for
 	preAfter   float64    // the prefetch waits until then (browser.NowMs): the page is drawing
+	over       bool       // a pointer is over the chart: the prefetch may run
 	overlayDue bool       // a drawing's overlay is not laid out yet (layoutOverlay)
 	rel        geometry   // the last geometry measured for the overlay (overlayGeometry)
 	relKey     overlayKey // the sizes it was measured at
@@ -100,13 +101,17 @@ func (pt *Pointer) install() {
 		stale(e)
 		p.preAfter = 0 // the pointer is here: read out ahead without waiting for quiet
 		p.touch = e.Get("pointerType").String() == "touch"
+		p.over = true
+		if p.idle != nil {
+			p.schedulePrefetch()
+		}
 	})
 	on("pointermove", p.onMove)
 	on("pointerdown", p.onDown)
 	on("pointerup", p.onUp)
 	on("pointercancel", func(app.Value) { p.down, p.drag = false, false; p.hideSelection() })
 	on("pointerleave", func(app.Value) {
-		p.ptrIn = false
+		p.ptrIn, p.over = false, false
 		if !p.down && !p.touch {
 			p.hide()
 		}
@@ -142,7 +147,7 @@ func (pt *Pointer) Release() {
 		p.resizeFn.Release()
 		p.resizeObs, p.resizeFn = nil, nil
 	}
-	p.funcs, p.win, p.el = nil, nil, nil
+	p.funcs, p.win, p.el, p.over = nil, nil, nil, false
 }
 
 // AfterRender takes a new drawing: the pointer's listeners, the mapping

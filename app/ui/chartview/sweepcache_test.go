@@ -13,6 +13,7 @@ import (
 // axis, a config that differs only in the axis' own value sweeps to the
 // same points and flips, and a cached sweep is reused for it.
 func TestSweepCacheReuseIsExact(t *testing.T) {
+	t.Parallel()
 	base := estimator.Default()
 	base.Request.Rows = 20000
 	for _, axis := range estimator.Axes() {
@@ -63,6 +64,7 @@ func TestSweepCacheReuseIsExact(t *testing.T) {
 // TestSweepCacheRowsWithProjection: with projected rows set, sweeping rows
 // scales them by the current rows, so the sweep depends on rows.
 func TestSweepCacheRowsWithProjection(t *testing.T) {
+	t.Parallel()
 	c := estimator.Default()
 	c.Request.ProjectedRows = estimator.Int64(30000)
 	var sc SweepCache[struct{}]
@@ -84,6 +86,7 @@ func TestSweepCacheRowsWithProjection(t *testing.T) {
 // are the sweep command's, over axes, ranges that cross invalid regions,
 // and configs near overflow.
 func TestChartFlipsMatchSweep(t *testing.T) {
+	t.Parallel()
 	configs := []estimator.Config{estimator.Default()}
 	c := estimator.Default()
 	c.Budget.InUseBytes = 100 << 30

@@ -11,6 +11,7 @@ import (
 // TestMapJobEqualsMap: computed a column or three per step, the job's map
 // is estimator.Map's, byte for byte in JSON.
 func TestMapJobEqualsMap(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	for _, tc := range []struct {
 		name, x, y string
@@ -58,6 +59,7 @@ func TestMapJobEqualsMap(t *testing.T) {
 // TestMapJobErrors: axes NewMapper refuses end the job at once with the
 // error naming the field.
 func TestMapJobErrors(t *testing.T) {
+	t.Parallel()
 	cfg := estimator.Default()
 	ms := page.NewMapState()
 	ms.Y = "rows"

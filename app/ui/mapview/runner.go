@@ -11,7 +11,6 @@ import (
 
 	"headroom/app/chart"
 	"headroom/app/ui/browser"
-	"headroom/app/ui/chartview"
 	"headroom/app/ui/page"
 	"headroom/estimator"
 )
@@ -126,12 +125,14 @@ func (mr *Runner) finish(cfg estimator.Config, w, h int) {
 	}
 	res := j.res
 	in := chart.NewMapInput(cfg, res)
-	svg, frame, err := chart.MapSVGFrame(in, vg.Length(w), vg.Length(h))
+	// Named by chart-caption and compact, as the chart on the
+	// one-input view is; the exports are drawn without.
+	svg, frame, err := chart.MapSVGFrame(in, vg.Length(w), vg.Length(h), chart.LabelledBy("chart-caption"), chart.Compact())
 	if err != nil {
 		mr.problem = "The map could not be drawn: " + err.Error()
 		return
 	}
-	mr.shown, mr.svg, mr.frame, mr.summary, mr.cfg = &res, chartview.LabelSVG(svg), frame, in.Summary, cfg
+	mr.shown, mr.svg, mr.frame, mr.summary, mr.cfg = &res, string(svg), frame, in.Summary, cfg
 }
 
 // View is what the map view shows now of the view's state ms.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -22,12 +21,14 @@ import (
 // is fed to its reader in, what the reader makes of them, and what the
 // panel shows of it. panel.go is the component.
 
-// The page's limits. A snapshot decodes to about 15 to 20 times its size
-// in memory (measure's doc.go), and the page has one WebAssembly heap:
-// past maxSnapshotBytes it points to the command line, which takes
-// several hundred MiB.
+// The page's limits. A snapshot is read as a stream into a result of
+// about half its size (measure's doc.go), and the page has one
+// WebAssembly heap: past maxSnapshotBytes it points to the command line,
+// which takes 2 GiB. At 256 MiB the result and the reader's working set
+// are a few hundred MB of that heap; 1 GiB (a result of about 840 MB)
+// has not been tried in a browser.
 const (
-	maxSnapshotBytes = 64 << 20
+	maxSnapshotBytes = 256 << 20
 	sliceBytes       = 256 << 10 // a snapshot is read, and decoded, a slice at a time
 	maxReportFiles   = 256
 	timelineW        = 720
@@ -209,9 +210,9 @@ func snapshotViews(res *snapshotResult, cfg estimator.Config, ok bool) []deviceV
 			}
 		}
 		if d.History && len(tl.Points) > 0 {
-			svg, err := chart.TimelineSVG(tl, timelineW, timelineH)
-			// Named by its figure's caption, as the chart is (labelSVG).
-			v.SVG = strings.Replace(string(svg), `role="img"`, `role="img" aria-labelledby="measured-caption-`+strconv.Itoa(i)+`"`, 1)
+			// Named by its figure's caption, as the chart is.
+			svg, err := chart.TimelineSVG(tl, timelineW, timelineH, chart.LabelledBy("measured-caption-"+strconv.Itoa(i)))
+			v.SVG = string(svg)
 			if err != nil {
 				v.SVGErr = err.Error()
 			}
@@ -246,13 +247,7 @@ func profileOfPoints(points []estimator.ObservedPoint, inUse int64) *measure.Lea
 	}
 	var p measure.LearnedProfile
 	for _, pt := range points {
-		rate := int64(0)
-		if pt.Rows > 0 && pt.PeakBytes > inUse {
-			compute := pt.PeakBytes - inUse
-			rate = (compute + pt.Rows - 1) / pt.Rows
-		}
-		p.BytesPerToken = max(p.BytesPerToken, rate)
-		p.PackedTokens = max(p.PackedTokens, pt.Rows)
+		p.Add(pt.PeakBytes-inUse, pt.Rows)
 	}
 	return &p
 }
@@ -263,11 +258,9 @@ func profileJSON(p *measure.LearnedProfile) string {
 	if p == nil {
 		return ""
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"bytes_per_token":%d,"packed_tokens":%d`, p.BytesPerToken, p.PackedTokens)
-	if p.RetainedComputeBytesPerToken != nil {
-		fmt.Fprintf(&b, `,"retained_compute_bytes_per_token":%d`, *p.RetainedComputeBytesPerToken)
+	data, err := p.ProfileMemory()
+	if err != nil { // two integers and a pointer to one: it cannot fail
+		return ""
 	}
-	b.WriteString("}")
-	return b.String()
+	return string(data)
 }

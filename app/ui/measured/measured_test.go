@@ -54,6 +54,7 @@ func feedSlices(t *testing.T, name string, data []byte, n int, cancelAfter int) 
 // it does whole; a cancel, a truncated file and a pickle that calls a
 // global end with an error, the reader never stuck.
 func TestSliceFeedSnapshot(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../../measure/testdata/snapshots/head.pickle")
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +95,7 @@ func TestSliceFeedSnapshot(t *testing.T) {
 // the head's tensors found among the live blocks, the points at the
 // candidate's rows, and a learned profile from them.
 func TestSnapshotViews(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("../../../measure/testdata/snapshots/head.pickle")
 	if err != nil {
 		t.Fatal(err)
@@ -147,6 +149,7 @@ func TestSnapshotViews(t *testing.T) {
 // TestProfileOfPoints: ART's running maxima, rounded up; a peak below
 // the baseline learns 0.
 func TestProfileOfPoints(t *testing.T) {
+	t.Parallel()
 	if profileOfPoints(nil, 0) != nil {
 		t.Error("a profile without points")
 	}
@@ -162,6 +165,7 @@ func TestProfileOfPoints(t *testing.T) {
 // TestMeasuredInputs: what is a report, what size a snapshot may have,
 // and the generated reports imported together.
 func TestMeasuredInputs(t *testing.T) {
+	t.Parallel()
 	dir := "../../../measure/testdata/reports"
 	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	var raws [][]byte
@@ -215,6 +219,7 @@ func mustFirst(t *testing.T, glob string) string {
 // (segments only) and one with an empty trace show their note, no chart,
 // no comparison and no point.
 func TestSnapshotViewsWithoutHistory(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
 		f, err := os.Open("../../../measure/testdata/snapshots/" + name)
 		if err != nil {

@@ -14,18 +14,19 @@ import (
 	"headroom/measure"
 )
 
-// Panel is the measured truth in the Observed peaks panel: a PyTorch memory snapshot or ART's planner-miss reports, picked
-// (id measured-file) or dropped anywhere on the panel (observed-panel).
-// While a file is read: a progress bar (measured-progress) and a cancel
-// button (measured-cancel); the status (measured-status, data-state
-// idle, reading, done, failed or cancelled) says where it is or why
-// nothing changed. A snapshot shows, per device N: the peak
-// (measured-peak-N, data-peak-bytes), the revisions beside it
-// (measured-compare-N), the timeline (measured-chart-N) and the blocks
-// live at the peak (measured-live-N); reports show their comparisons
-// (measured-reports) and the skipped ones (measured-skipped). The
-// buttons measured-use-points and measured-use-profile put the points in
-// the panel's box and the learned profile in the config.
+// Panel is the measured truth in the Observed peaks panel: a PyTorch
+// memory snapshot or ART's planner-miss reports, picked (id measured-file)
+// or dropped anywhere on the panel (observed-panel). While a file is read:
+// a progress bar (measured-progress) and a cancel button
+// (measured-cancel); the status (measured-status, data-state idle,
+// reading, done, failed or cancelled) says where it is or why nothing
+// changed. A snapshot shows, per device N: the peak (measured-peak-N,
+// data-peak-bytes), the revisions beside it (measured-compare-N), the
+// timeline (measured-chart-N) and the blocks live at the peak
+// (measured-live-N); reports show their comparisons (measured-reports) and
+// the skipped ones (measured-skipped). The buttons measured-use-points and
+// measured-use-profile put the points in the panel's box and the learned
+// profile in the config.
 type Panel struct {
 	app.Compo
 

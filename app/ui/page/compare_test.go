@@ -7,6 +7,7 @@ import (
 )
 
 func TestCompareMode(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := New()
 	s.Cfg.Changes.GDNEarlyRelease = false

@@ -44,7 +44,7 @@ func (s *State) decodeBaseline(q url.Values) {
 			if len(errs) > 0 {
 				s.InputErr[KeyBaseChanges] = errs[0].Message
 			}
-		case k == BaselineKeyPrefix+"in_use_bytes":
+		case k == BaselineKeyPrefix+estimator.KeyInUseBytes:
 			if _, typed := q[BaselineKeyPrefix+KeyInUseGiB]; typed {
 				continue // what was typed, below, wins
 			}
@@ -95,7 +95,7 @@ func (s *State) dropBadOverrides() {
 			continue
 		}
 		control := BaselineKeyPrefix + f.Key
-		if f.Key == "in_use_bytes" {
+		if f.Key == estimator.KeyInUseBytes {
 			control = BaselineKeyPrefix + KeyInUseGiB
 		}
 		msg := msgs[0].Message

@@ -142,7 +142,7 @@ func (s *State) setComparison(id string, list []Preset) {
 	case id == ComparisonGPU:
 		s.Cfg.Budget.CapacityBytes = estimator.H200CapacityBytes
 		s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
-		s.Forget("capacity_bytes")
+		s.Forget(estimator.KeyCapacityBytes)
 		b.Overrides["budget.capacity_bytes"] = estimator.Setting{Int: estimator.H100CapacityBytes}
 	case id == ComparisonProfile:
 		s.Cfg.Profile = estimator.ProfileArt
@@ -172,7 +172,7 @@ func (s *State) setComparison(id string, list []Preset) {
 	}
 	s.forgetBaseline()
 	s.Cfg.Baseline = b
-	if !s.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+	if !s.Typed { // a typed range stays until Fit range: the person chose it
 		s.ResetRange()
 	}
 }
@@ -238,17 +238,17 @@ func (s *State) setBaselineGPU(id string) {
 			s.InputErr[KeyBaseGPU] = err.Error()
 			return
 		}
-		s.Forget(BaselineKeyPrefix + "capacity_bytes")
+		s.Forget(BaselineKeyPrefix + estimator.KeyCapacityBytes)
 		capacity := g.CapacityBytes
 		if capacity == 0 { // custom: the field, at the candidate's capacity, to type into
 			capacity = s.Cfg.Budget.CapacityBytes
-			s.Texts[BaselineKeyPrefix+"capacity_bytes"] = strconv.FormatInt(capacity, 10)
+			s.Texts[BaselineKeyPrefix+estimator.KeyCapacityBytes] = strconv.FormatInt(capacity, 10)
 		}
 		b.Overrides[path] = estimator.Setting{Int: capacity}
 		s.Cfg.Baseline = b
 		return
 	}
-	s.Forget(BaselineKeyPrefix + "capacity_bytes")
+	s.Forget(BaselineKeyPrefix + estimator.KeyCapacityBytes)
 	s.Cfg.Baseline = b
 }
 
@@ -326,7 +326,7 @@ func settingOf(f *estimator.Field, c estimator.Config) estimator.Setting {
 func (s *State) removeOverride(control string) {
 	key := baseKey(control)
 	if key == KeyInUseGiB {
-		key = "in_use_bytes"
+		key = estimator.KeyInUseBytes
 	}
 	f, ok := overridable(key)
 	if !ok {
@@ -335,7 +335,7 @@ func (s *State) removeOverride(control string) {
 	b := s.ownBaseline()
 	delete(b.Overrides, f.Path)
 	s.Forget(BaselineKeyPrefix + key)
-	if key == "in_use_bytes" {
+	if key == estimator.KeyInUseBytes {
 		s.Forget(BaselineKeyPrefix + KeyInUseGiB)
 	}
 	s.Cfg.Baseline = b

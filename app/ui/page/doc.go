@@ -22,7 +22,11 @@
 // edit's one normalization: one Repair and Estimate, one write and one read of
 // the address, counted by Steps in steps.go), and the address bar's
 // logic: when an edit pushes a history entry (History) and how often the
-// address is written (Throttle).
+// address is written (Throttle). Two small tools the page's other
+// packages share: Slice spreads long work over frames (the map, the
+// Workload replay), and Memo remembers a costly answer for its owner (the
+// state's fitted range, resolved config and expert-parallelism fit; the
+// explorer's acting switches) instead of a package-level cache.
 //
 // It draws nothing and touches no browser: app/ui's components show a
 // State and send Edits, and the tests here run natively, with no build

@@ -8,6 +8,7 @@ import (
 // it says, not by its key: a field's key sent to the map view changes no
 // field, and neither does a dismissal or a gesture's end.
 func TestApplyRoutes(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +46,7 @@ func TestApplyRoutes(t *testing.T) {
 
 // TestEditKindString names every kind, and a kind out of range.
 func TestEditKindString(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for k := EditText; k <= EditMapClick; k++ {
 		n := k.String()

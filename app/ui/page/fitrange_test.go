@@ -7,12 +7,13 @@ import (
 	"headroom/estimator"
 )
 
-// TestFitRangeToFlips: issue 27, defect 10. With Mixtral on an H100 and
+// TestFitRangeToFlips: With Mixtral on an H100 and
 // 60 GB in use, the range was 8 x rows and every flip sat in the left
 // 15 % of the chart; Fit range gave the same. The range ends at 1.25 x
 // the last flip of either revision (at least the current value), and a
 // range the user typed stays across other edits until Fit range.
 func TestFitRangeToFlips(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // replacements queued after a replacement keep only the last; Restored
 // forgets the gesture and the writes due.
 func TestHistory(t *testing.T) {
+	t.Parallel()
 	var h History
 	if h.TakePush() {
 		t.Fatal("a new history asks for a push")

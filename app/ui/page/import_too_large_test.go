@@ -35,7 +35,7 @@ func TestImportTooLargeForOneGPUOffersExpertParallelism(t *testing.T) {
 	if next.WeightsDoNotFit() == "" {
 		t.Fatalf("the weights fit at expert parallelism %d; the test needs a model that does not", next.Cfg.FC2.ExpertParallel)
 	}
-	e, _, ok := FitExpertParallelWeights(next.Cfg)
+	e, _, ok := next.FitExpertParallel()
 	if !ok || e <= next.Cfg.FC2.ExpertParallel {
 		t.Errorf("offer %d, %v", e, ok)
 	}

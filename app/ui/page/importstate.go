@@ -66,7 +66,7 @@ func (s *State) WithImport(imp Imported, list []Preset) (State, error) {
 		if next.Cfg.FC2.DtypeBytes != s.Cfg.FC2.DtypeBytes {
 			next.Forget("dtype_bytes")
 		}
-		if !next.Typed { // a typed range stays until Fit range (issue 27, defect 10)
+		if !next.Typed { // a typed range stays until Fit range: the person chose it
 			next.ResetRange()
 		}
 		next.Validate()
@@ -169,7 +169,7 @@ func ReportOf(imp Imported, next *State, list []Preset) ImportReport {
 	// Whether the weights are counted changes every figure: first.
 	if next.WeightsDoNotFit() != "" {
 		fit := "no expert parallelism the experts allow makes them fit this GPU"
-		if e, _, ok := FitExpertParallelWeights(next.Cfg); ok {
+		if e, _, ok := next.FitExpertParallel(); ok {
 			fit = "the page offers expert parallelism " + estimator.Group(e) + ", the smallest that fits"
 		}
 		r.Notes = append(r.Notes, "the weights do not fit one GPU at fc2.expert_parallel "+estimator.Group(next.Cfg.FC2.ExpertParallel)+": "+fit)
@@ -192,7 +192,7 @@ const MaxIgnoredShown = 50
 
 // shownIgnored is the report's list of ignored keys: the first
 // MaxIgnoredShown, then a line counting the rest. A crafted file may
-// hold hundreds of thousands (issue 28: 420,000 keys took 2.9 s to list),
+// hold hundreds of thousands (420,000 keys took 2.9 s to list),
 // and nobody reads past the first screen.
 func shownIgnored(keys []string) []string {
 	if len(keys) <= MaxIgnoredShown {

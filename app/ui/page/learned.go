@@ -9,7 +9,7 @@ import (
 	"headroom/estimator"
 )
 
-// A learned profile from measurements (issue 26): the Observed peaks
+// A learned profile from measurements: the Observed peaks
 // panel's "use as learned profile" sends an EditProfile whose Text is the
 // profile_memory JSON (docs/model.md §13.7) and whose On asks to switch
 // the trainer to ART (profile "art") when no revision uses it, since a

@@ -12,6 +12,7 @@ import (
 // seeds config to ART only when asked, and a bad text or a config ART
 // cannot price is refused with the field named, the config unchanged.
 func TestWithProfileMemory(t *testing.T) {
+	t.Parallel()
 	const text = `{"bytes_per_token":1200000,"packed_tokens":4096,"retained_compute_bytes_per_token":null}`
 	seeds := estimator.Default()
 	if _, err := WithProfileMemory(seeds, text, false); err == nil || !strings.Contains(err.Error(), `requires profile "art"`) {
@@ -53,6 +54,7 @@ func TestWithProfileMemory(t *testing.T) {
 // TestEditProfile: the edit puts the profile in the state and its
 // address; a refused one changes nothing.
 func TestEditProfile(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -46,7 +46,7 @@ type MapState struct {
 
 // NewMapState is the default map: rows across, in_use_bytes up.
 func NewMapState() MapState {
-	return MapState{X: "rows", Y: "in_use_bytes", Cols: estimator.DefaultColumns,
+	return MapState{X: "rows", Y: estimator.KeyInUseBytes, Cols: estimator.DefaultColumns,
 		Texts: map[string]string{}, Errs: map[string]string{}, cerrs: map[string]string{}}
 }
 
@@ -75,7 +75,7 @@ func (m *MapState) encode(q url.Values, cfg estimator.Config) {
 	if m.X != "rows" {
 		q.Set(KeyMX, m.X)
 	}
-	if m.Y != "in_use_bytes" {
+	if m.Y != estimator.KeyInUseBytes {
 		q.Set(KeyMY, m.Y)
 	}
 	if m.xSet {

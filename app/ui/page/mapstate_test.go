@@ -12,6 +12,7 @@ import (
 var mapKeys = []string{KeyView, KeyMX, KeyMXFrom, KeyMXTo, KeyMY, KeyMYFrom, KeyMYTo, KeyMCols}
 
 func TestMapURLRoundTrip(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +48,7 @@ func TestMapURLRoundTrip(t *testing.T) {
 // TestMapURLBadValues: an unknown or bad value is marked beside its
 // control and kept as text in the address; the rest of the link is kept.
 func TestMapURLBadValues(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -91,8 +91,8 @@ const linkPointShown = 3
 // values, which urlquery.Decode left out) beside the panel, in one message:
 // the first linkPointShown errors, then how many more and how many bad
 // points in all. A crafted link may carry thousands; the message, like
-// the work, stays in proportion to the link (issue 28: it was rebuilt
-// whole for each point, quadratic in their number).
+// the work, stays in proportion to the link (rebuilt whole for each
+// point, it would be quadratic in their number).
 func linkPointErrors(s *State, errs []*estimator.Error) {
 	if len(errs) == 0 {
 		return

@@ -12,6 +12,7 @@ import (
 // line and point; the text stays and the config keeps its points; a good
 // text replaces them.
 func TestSetObservedKeepsText(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("z", 65)
 	var many strings.Builder
 	for i := range 65 {
@@ -63,6 +64,7 @@ func TestSetObservedKeepsText(t *testing.T) {
 // TestObservedURLRoundTrip: the points are in the link, compact, and a
 // fresh page restores them; a link without points is as it was.
 func TestObservedURLRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := New()
 	before := s.Query(nil).Encode()
 	s.SetObserved("64902, 94780217856, cold: whole forward, 64,902 rows\n33706 82.182 GiB warm")
@@ -77,7 +79,7 @@ func TestObservedURLRoundTrip(t *testing.T) {
 	}
 	parsed, _ := url.ParseQuery(q.Encode())
 	back := Decode(parsed, nil)
-	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) || len(back.Errs) != 0 {
+	if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) || len(back.Errs) != 0 {
 		t.Errorf("restored %+v, errors %v", back.Cfg.Observed, back.Errs)
 	}
 	if back.ObservedText() != estimator.FormatObserved(s.Cfg.Observed) {
@@ -98,6 +100,7 @@ func TestObservedURLRoundTrip(t *testing.T) {
 // message naming the first few and counting the rest, in proportion to
 // nothing but that count.
 func TestObservedLinkFlood(t *testing.T) {
+	t.Parallel()
 	vals := make([]string, 5000)
 	for i := range vals {
 		vals[i] = "~"

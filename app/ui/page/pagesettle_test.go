@@ -10,6 +10,7 @@ import (
 // finding): decoding the address gives back the same address, config,
 // range, GPU and messages.
 func TestSettledOpensItself(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -47,6 +47,7 @@ type State struct {
 	CfgOK    bool              // cfg can be priced (the range may still be wrong)
 	Typed    bool              // the user (or the link) set the range: it stays when the config changes
 	Result   estimator.Result  // Cfg's estimate, which Validate computes; kept when valid
+	noFit    string            // Errs[KeyResident] when it says the weights do not fit (WeightsDoNotFit)
 	lastTopK int64             // the k the top-k switch restores
 	lastEP   int64             // the size the expert-parallel switch restores
 	Terms    []termDraft       // the Changes panel's terms (termsstate.go)
@@ -63,13 +64,16 @@ type State struct {
 	// address opens rather than decoding the address again (OpenedBy).
 	opened  string
 	settled bool // opened is set (the default state's address is "")
+	// memo is the answers the state's costly questions had (memo.go),
+	// shared with the states derived from it: Settled's, a Clone.
+	memo *memos
 }
 
 // New is the page's state when the address says nothing: the default
 // config, its range fitted, validated.
 func New() State {
 	s := newState()
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 	s.Validate()
 	return s
 }
@@ -86,6 +90,7 @@ func newState() State {
 		lastTopK: 20,
 		lastEP:   8,
 		Map:      NewMapState(),
+		memo:     &memos{},
 	}
 	s.GPU = GPUFor(s.Cfg.Budget.CapacityBytes)
 	return s
@@ -94,15 +99,15 @@ func newState() State {
 // ErrorKey is the error key of a control.
 func ErrorKey(control string) string {
 	if baseKey(control) == KeyInUseGiB { // "in_use_gib" or the baseline's "b.in_use_gib"
-		return strings.TrimSuffix(control, KeyInUseGiB) + "in_use_bytes"
+		return strings.TrimSuffix(control, KeyInUseGiB) + estimator.KeyInUseBytes
 	}
 	return control
 }
 
 // controlKey is the control of an error key.
 func controlKey(errKey string) string {
-	if baseKey(errKey) == "in_use_bytes" {
-		return strings.TrimSuffix(errKey, "in_use_bytes") + KeyInUseGiB
+	if baseKey(errKey) == estimator.KeyInUseBytes {
+		return strings.TrimSuffix(errKey, estimator.KeyInUseBytes) + KeyInUseGiB
 	}
 	return errKey
 }
@@ -158,7 +163,7 @@ func GPUCapacity(id string) (int64, error) {
 // ParseGiB reads back as the same count: GiB with at most three decimals
 // when that is exact ("63.75", "64"), else the exact bytes with their
 // unit ("12,000,000,000 B"), never a float's noise such as
-// 11.175870895385742 (issue 27, defect 9). GiBNote says the GiB beside it.
+// 11.175870895385742. GiBNote says the GiB beside it.
 func GiBText(b int64) string {
 	if t := strconv.FormatFloat(float64(b)/(1<<30), 'f', -1, 64); gibDecimals(t) <= 3 {
 		return t
@@ -234,13 +239,13 @@ func (s *State) SetText(control, text string) {
 	}
 	v, _ := f.Int(&s.Cfg)
 	switch control {
-	case "capacity_bytes":
+	case estimator.KeyCapacityBytes:
 		s.GPU = GPUFor(v)
 	case "topk":
 		if v > 0 {
 			s.lastTopK = v
 		}
-	case "expert_parallel":
+	case estimator.KeyExpertParallel:
 		if v > 1 {
 			s.lastEP = v
 		}
@@ -285,7 +290,7 @@ func (s *State) SetCheck(key string, on bool) {
 	switch key {
 	case "topk":
 		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastTopK, false: 0}[on])
-	case "expert_parallel":
+	case estimator.KeyExpertParallel:
 		f.SetInt(&s.Cfg, map[bool]int64{true: s.lastEP, false: 1}[on])
 	default:
 		if f.Kind == estimator.BoolField {
@@ -323,7 +328,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 		s.keepBaselineModel(keep)
 		// The range follows the new model unless somebody typed it
 		// (FollowRange, which the edit calls next): a typed range stays
-		// until Fit range (issue 27, defect 10).
+		// until Fit range, as what the person chose to look at.
 	case KeyGPU:
 		capacity, err := GPUCapacity(value)
 		if err != nil {
@@ -334,7 +339,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 			s.Cfg.Budget.CapacityBytes = capacity
 		}
 		s.GPU = value
-		s.Forget("capacity_bytes")
+		s.Forget(estimator.KeyCapacityBytes)
 	case KeyAxis:
 		if !isAxis(value) {
 			bad("must be one of " + strings.Join(estimator.Axes(), ", ") + ", got " + strconv.Quote(value))
@@ -348,7 +353,7 @@ func (s *State) SetMenu(key, value string, list []Preset) {
 // ResetRange puts the axis range back to its default for the current
 // config: the range follows a new axis or model, not every slider move.
 func (s *State) ResetRange() {
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 	s.Forget(KeyFrom)
 	s.Forget(KeyTo)
 	s.Typed = false
@@ -367,7 +372,7 @@ func (s *State) FollowRange(control string) {
 	if validConfig(s.Cfg) != nil {
 		return
 	}
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 }
 
 func isAxis(name string) bool {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestGiBTextRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, b := range []int64{0, 1, 12345, 68451041280, 150754820096, 1<<50 - 1, 1 << 50} {
 		text := GiBText(b)
 		got, err := estimator.ParseGiB(text)
@@ -23,6 +24,7 @@ func TestGiBTextRoundTrip(t *testing.T) {
 }
 
 func TestDefaultStateHasEmptyURL(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +42,7 @@ func TestDefaultStateHasEmptyURL(t *testing.T) {
 }
 
 func TestDecodePageKeys(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	for _, tc := range []struct {
 		query      string
@@ -81,6 +84,7 @@ func TestDecodePageKeys(t *testing.T) {
 }
 
 func TestSwitchesRestoreLastValue(t *testing.T) {
+	t.Parallel()
 	s := New()
 	s.SetText("topk", "5")
 	s.SetCheck("topk", false)
@@ -106,6 +110,7 @@ func TestSwitchesRestoreLastValue(t *testing.T) {
 // and all), and is not after any change, even one made in place to a list
 // the config shares.
 func TestValidatedKeepsTheStatesOwn(t *testing.T) {
+	t.Parallel()
 	s := State{Cfg: estimator.Default()}
 	first := s.validated()
 	want, err := estimator.Estimate(s.Cfg)
@@ -139,12 +144,13 @@ func TestValidatedKeepsTheStatesOwn(t *testing.T) {
 	}
 }
 
-// TestInUseTextHasNoFloatNoise: issue 27, defect 9. "12 GB" typed in the
+// TestInUseTextHasNoFloatNoise: "12 GB" typed in the
 // in-use field showed 11.175870895385742 once committed, and an invalid
 // in_use_bytes=100000000000 link was rewritten to in_use_gib=93.13225746154785.
 // The field shows GiB when three decimals are exact, else the exact bytes;
 // both read back as the same count.
 func TestInUseTextHasNoFloatNoise(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func (s *State) Query(list []Preset) url.Values {
 	if s.Axis != "rows" {
 		q.Set(KeyAxis, s.Axis)
 	}
-	if from, to := FitRange(s.Axis, s.Cfg); s.From != from || s.To != to {
+	if from, to := fitRange(s.memo, s.Axis, s.Cfg); s.From != from || s.To != to {
 		q.Set("from", strconv.FormatInt(s.From, 10))
 		q.Set("to", strconv.FormatInt(s.To, 10))
 	}
@@ -52,15 +52,25 @@ func (s *State) Query(list []Preset) url.Values {
 // the URL says is kept (estimator/urlquery's Decode does that for the
 // config). preset= starts from that preset's model, gpu= from that GPU's
 // capacity; the URL's own field values win over both.
-func Decode(q url.Values, list []Preset) State { return decode(q, list, nil) }
+func Decode(q url.Values, list []Preset) State { return decode(q, list, nil, nil) }
+
+// Reopen is the state s's address opens (Decode of its Query), sharing
+// s's memos: the explorer opens a state that is not Settled (a link as
+// the page opened it, a Compare edit) from its address, and asks it about
+// the same configs.
+func (s *State) Reopen(list []Preset) State { return decode(s.Query(list), list, nil, s.memo) }
 
 // decode is Decode, handed what Validate learnt of the config of the
 // state whose address q is (nil: nothing): when the config q opens is
-// Equal to it, as it is after most edits, it is not priced again.
-func decode(q url.Values, list []Preset, checked *validation) State {
+// Equal to it, as it is after most edits, it is not priced again. The
+// state it opens shares that state's memos (nil: its own).
+func decode(q url.Values, list []Preset, checked *validation, memo *memos) State {
 	steps.decode.Add(1)
 	s := newState()
 	s.checked = checked
+	if memo != nil {
+		s.memo = memo
+	}
 	merged := url.Values{}
 	var presetArch *estimator.ArchFields
 	if id := q.Get(KeyPreset); id != "" {
@@ -81,7 +91,7 @@ func decode(q url.Values, list []Preset, checked *validation) State {
 			s.SetMenu(KeyGPU, gpu, list) // marks it and keeps it for the address
 			gpu = ""
 		} else if capacity != 0 {
-			merged.Set("capacity_bytes", strconv.FormatInt(capacity, 10))
+			merged.Set(estimator.KeyCapacityBytes, strconv.FormatInt(capacity, 10))
 		}
 	}
 	for _, f := range estimator.Fields() {
@@ -136,10 +146,10 @@ func decode(q url.Values, list []Preset, checked *validation) State {
 		// the bad value twice and read back differently.
 		kept := s.Cfg.Budget.InUseBytes
 		s.SetText(KeyInUseGiB, raw[len(raw)-1])
-		if _, bad := s.InputErr["in_use_bytes"]; !bad {
+		if _, bad := s.InputErr[estimator.KeyInUseBytes]; !bad {
 			for _, e := range estimator.FieldErrors(validConfig(s.Cfg)) {
 				if e.Field == "budget.in_use_bytes" {
-					s.InputErr["in_use_bytes"] = e.Message
+					s.InputErr[estimator.KeyInUseBytes] = e.Message
 					s.Cfg.Budget.InUseBytes = kept
 				}
 			}
@@ -164,7 +174,7 @@ func decode(q url.Values, list []Preset, checked *validation) State {
 	}
 	// The range last: it is fitted to the flips of both revisions, so
 	// to the baseline too (FitRange).
-	s.From, s.To = FitRange(s.Axis, s.Cfg)
+	s.From, s.To = fitRange(s.memo, s.Axis, s.Cfg)
 	if raw := q["from"]; len(raw) > 0 {
 		s.SetText(KeyFrom, raw[len(raw)-1])
 	}
@@ -185,7 +195,7 @@ func validConfig(c estimator.Config) error {
 // urlText is the text a control shows for a refused URL value: in_use_bytes
 // is shown in GiB when it is a number at all.
 func urlText(errKey, raw string) string {
-	if errKey == "in_use_bytes" {
+	if errKey == estimator.KeyInUseBytes {
 		if v, err := estimator.ParseInt(raw); err == nil && v >= 0 {
 			if t := GiBText(v); !strings.HasSuffix(t, " B") {
 				return t
@@ -209,7 +219,7 @@ func urlText(errKey, raw string) string {
 // carries (in_use_gib, the field's text) opens the same state: the field
 // takes "0, B" as 0 bytes, and marks "0.5 B".
 func bytesInGiBField(q url.Values, texts map[string]string) string {
-	raw := q["in_use_bytes"]
+	raw := q[estimator.KeyInUseBytes]
 	if len(raw) == 0 {
 		return ""
 	}
@@ -239,7 +249,7 @@ func bytesInGiBField(q url.Values, texts map[string]string) string {
 // again: one decode of a state's address opens a state whose own address
 // is the same (FuzzDecodePage), so decoding it again would change nothing.
 func (s State) Settled(list []Preset) State {
-	open := decode(s.Query(list), list, s.checked)
+	open := decode(s.Query(list), list, s.checked, s.memo)
 	want := "" // open's config as its address writes it, when a probe needs it
 	for c, t := range s.Texts {
 		if _, ok := open.Texts[c]; ok {

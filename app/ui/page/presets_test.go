@@ -14,6 +14,7 @@ import (
 // decoder (the wrapper here, the config there) and checks that each sets
 // the whole model, so that applying one fully determines it.
 func TestPresetFiles(t *testing.T) {
+	t.Parallel()
 	names, err := fs.Glob(assets.Presets, "presets/*.json")
 	if err != nil || len(names) < 7 {
 		t.Fatalf("presets: %v, %v", names, err)
@@ -61,6 +62,7 @@ func TestPresetFiles(t *testing.T) {
 // TestPresetFigures checks the geometry against design/presets.md: the
 // FC2 bytes per token with known LoRA metadata, K x (I + 3 x H) x 2.
 func TestPresetFigures(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ func openLink(t *testing.T, query string) State {
 // The Trainer menu prices the candidate with ART's code, and the address
 // carries the choice back.
 func TestTrainerMenuAndItsLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&rows=64902")
 	if ProfileName(s.Cfg) != estimator.ProfileSeeds {
@@ -57,6 +58,7 @@ func TestTrainerMenuAndItsLink(t *testing.T) {
 // The art profile's fields travel in the address (they are not in
 // estimator.Fields, which the codec merged alone before).
 func TestArtFieldsInTheLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&profile=art&checkpoint_floor=false&padded_vocab_multiple=64&adapter_gradient_outside_bytes=1024")
 	c := s.Cfg
@@ -81,6 +83,7 @@ func TestArtFieldsInTheLink(t *testing.T) {
 
 // A profile that is neither is marked on the Trainer and kept as typed.
 func TestBadProfileInTheLink(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "profile=torch")
 	if s.InputErr[KeyProfile] == "" || s.Cfg.Profile != "" {
@@ -94,6 +97,7 @@ func TestBadProfileInTheLink(t *testing.T) {
 // Terms under ART's code: switching the Trainer to art keeps the terms,
 // which then join ART's parts (docs/model.md §13.13), with no message.
 func TestTermsUnderArtArePriced(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&term="+url.QueryEscape(urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "candidate", Bytes: "n*64"})))
 	if len(s.Cfg.Terms) != 1 || len(s.Errs) != 0 {
@@ -121,6 +125,7 @@ func TestTermsUnderArtArePriced(t *testing.T) {
 // Terms and a baseline priced by ART's code: the override holds beside
 // the terms, and so does the ready-made "seeds vs ART".
 func TestTermsAndTheBaselinesTrainer(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	term := urlquery.EncodeTerm(estimator.Term{Name: "x", Place: "activations", Revision: "both", Bytes: "n*64"})
 	s := openLink(t, "b.profile=art&term="+url.QueryEscape(term))
@@ -137,6 +142,7 @@ func TestTermsAndTheBaselinesTrainer(t *testing.T) {
 // "Write as terms": under ART's code a switch becomes its terms and the
 // price does not move; the address carries them and restores both.
 func TestWriteSwitchAsTerms(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := openLink(t, "preset=qwen3-next-80b-a3b&profile=art")
 	before, err := estimator.Estimate(s.Cfg)
@@ -158,7 +164,7 @@ func TestWriteSwitchAsTerms(t *testing.T) {
 			before.Candidate.RequiredBytes, before.Candidate.LowerBoundBytes)
 	}
 	back := openLink(t, s.Query(list).Encode())
-	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(s.Cfg) {
+	if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(s.Cfg)) {
 		t.Errorf("the link does not restore the terms:\n%s\nwant\n%s", estimator.MarshalConfig(back.Cfg), estimator.MarshalConfig(s.Cfg))
 	}
 	// A typed mode that is neither add nor replace is marked and kept.

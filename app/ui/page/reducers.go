@@ -50,7 +50,7 @@ func (s *State) moveTo(xy string) {
 		if err != nil {
 			return
 		}
-		if key == "in_use_bytes" {
+		if key == estimator.KeyInUseBytes {
 			s.Forget(KeyInUseGiB)
 			s.Cfg.Budget.InUseBytes = v
 			continue
@@ -70,7 +70,7 @@ func (s *State) MapConfig(shown estimator.Config, shownOK bool) (estimator.Confi
 
 // shapeKeys are the URL keys a workload line's shape sets (in_use_gib is
 // the in-use field's typed text, which the line replaces).
-var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes", KeyInUseGiB}
+var shapeKeys = []string{"rows", "sequence_rows", "projected_rows", "target_rows", estimator.KeyInUseBytes, KeyInUseGiB}
 
 // LoadShape is the reducer of a workload line loaded into the page: the
 // request and in-use fields become those the replay priced the line with
@@ -90,7 +90,7 @@ func (s *State) LoadShape(base estimator.Config, sh estimator.Shape, list []Pres
 			q[k] = v
 		}
 	}
-	*s = Decode(q, list)
+	*s = decode(q, list, nil, s.memo)
 	return nil
 }
 
@@ -120,6 +120,6 @@ func (s *State) Restore(query string, list []Preset) (ok bool) {
 	if err != nil {
 		return false
 	}
-	*s = Decode(q, list)
+	*s = decode(q, list, nil, s.memo)
 	return true
 }

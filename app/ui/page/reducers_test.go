@@ -16,6 +16,7 @@ import (
 // that opens it (OpenedBy) and the address itself: opening that address
 // gives the same address back, so the link is the page.
 func TestReducers(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

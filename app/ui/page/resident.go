@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"headroom/estimator"
 	"headroom/estimator/urlquery"
@@ -34,7 +33,7 @@ const DefaultExpertParallel = 8
 // pageDefaults are the fields whose page default differs from
 // estimator.Default(): the address leaves them out at the page's value
 // and writes them at any other.
-var pageDefaults = map[string]string{"expert_parallel": strconv.Itoa(DefaultExpertParallel)}
+var pageDefaults = map[string]string{estimator.KeyExpertParallel: strconv.Itoa(DefaultExpertParallel)}
 
 // NewConfig is the page's default config: the estimator's, with the
 // memory already on the GPU computed from the model, at expert
@@ -289,7 +288,7 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 	if len(obj) > 0 {
 		// Decoded strictly by the estimator, on a config whose in_use_bytes
 		// is given, so only the group's own faults are reported here.
-		data, _ := json.Marshal(map[string]any{"resident": obj, "budget": map[string]int64{"in_use_bytes": 1}})
+		data, _ := json.Marshal(map[string]any{"resident": obj, "budget": map[string]int64{estimator.KeyInUseBytes: 1}})
 		if c, err := estimator.DecodeConfig(data); err != nil {
 			s.InputErr[KeyResident] = MessageOf(err)
 			s.Texts[KeyResident] = q.Get(KeyResident)
@@ -308,131 +307,36 @@ func (s *State) decodeResident(q url.Values, presetArch *estimator.ArchFields, l
 }
 
 // FitExpertParallel is the smallest expert parallelism above the
-// config's that divides the routed experts and at which the weights fit
-// on the GPU (docs/model.md §14.4), and whether there is one. It asks
-// only when the config is refused because its weights do not fit.
-func FitExpertParallel(c estimator.Config) (int64, bool) {
-	e, _, ok := FitExpertParallelWeights(c)
-	return e, ok
-}
-
-// FitExpertParallelWeights is FitExpertParallel with the weights per GPU
-// at that expert parallelism. It remembers its last answer, by the config
-// itself (Config.Equal on a Clone): a render asks for it twice (the
-// controls' group and the panel that replaces the chart), and every
-// render of the same config again.
-func FitExpertParallelWeights(c estimator.Config) (int64, estimator.Bytes, bool) {
+// config's at which the weights fit, the weights per GPU there, and
+// whether there is one (estimator.FitExpertParallel). The state remembers
+// its answer for its config: a render asks for it twice (the controls'
+// group and the panel that replaces the chart), and every render of the
+// same config again.
+func (s *State) FitExpertParallel() (int64, estimator.Bytes, bool) {
 	steps.fitE.Add(1)
-	if m := lastFitE.Load(); m != nil && m.cfg.Equal(c) {
-		return m.e, m.w, m.ok
+	var memo *Memo[struct{}, fitEAnswer]
+	if s.memo != nil {
+		memo = &s.memo.fitE
 	}
-	m := &fitEMemo{cfg: c.Clone()}
-	m.e, m.w, m.ok = fitExpertParallel(c)
-	lastFitE.Store(m)
-	return m.e, m.w, m.ok
+	a := memo.Get(struct{}{}, s.Cfg, func() (a fitEAnswer) {
+		a.e, a.w, a.ok = fitExpertParallel(s.Cfg)
+		return a
+	})
+	return a.e, a.w, a.ok
 }
 
-// fitEMemo is FitExpertParallelWeights' last answer.
-type fitEMemo struct {
-	cfg estimator.Config
-	e   int64
-	w   estimator.Bytes
-	ok  bool
-}
-
-var lastFitE atomic.Pointer[fitEMemo]
-
-// fitExpertParallel is FitExpertParallelWeights, not remembered.
-//
-// The answer is the first e above the config's, up to the field's
-// maximum (and 65,536), at which the config resolves, or fails for a
-// reason other than its weights (not fitting, or e not dividing the
-// routed experts): then what is left to fix is another field. It prices
-// few e, whatever the config holds (a link is untrusted): the first,
-// which is the answer when anything but the weights is at fault; when
-// they are, no other check fails at any e (none depends on e but the
-// weights'), so every e that does not divide the routed experts is
-// refused for that, and only the divisors above the first need pricing
-// (at most 120 for a count up to 65,536). A model without routed experts
-// has weights that do not depend on e: the first e answers for all.
+// fitExpertParallel is FitExpertParallel, not remembered; the
+// configs the estimator resolved to answer count as the page's Resolves.
 func fitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
-	f, ok := estimator.FieldByKey("expert_parallel")
-	if !ok || c.Resident == nil {
-		return 0, 0, false
-	}
-	c.Baseline, c.Terms, c.Observed = nil, nil, nil
-	hi := min(f.Max, 1<<16)
-	e := c.FC2.ExpertParallel + 1
-	if e > hi {
-		return 0, 0, false
-	}
-	if w, done := fitsAt(c, e); done {
-		return e, w, true
-	}
-	x, moe := c.RoutedExperts()
-	if !moe {
-		return 0, 0, false
-	}
-	for _, d := range divisors(x) {
-		if d <= e || d > hi {
-			continue
-		}
-		if w, done := fitsAt(c, d); done {
-			return d, w, true
-		}
-	}
-	return 0, 0, false
-}
-
-// fitsAt prices c at expert parallelism e: done says e is the answer
-// (c resolves, or fails for something other than its weights), with
-// the weights per GPU when it resolves.
-func fitsAt(c estimator.Config, e int64) (estimator.Bytes, bool) {
-	c.FC2.ExpertParallel = e
-	r, err := resolve(c)
-	if err == nil {
-		if rr := r.Resident(); rr != nil {
-			return rr.WeightsBytes, true
-		}
-		return 0, true
-	}
-	for _, fe := range estimator.FieldErrors(err) {
-		if fe.Field == "resident" && strings.Contains(fe.Message, "weights are") {
-			return 0, false
-		}
-		if fe.Field == "fc2.expert_parallel" && strings.Contains(fe.Message, "does not divide") {
-			return 0, false
-		}
-	}
-	return 0, true // the weights fit; what is left is another error
-}
-
-// divisors are n's divisors in increasing order (n >= 1).
-func divisors(n int64) []int64 {
-	var lo, hi []int64
-	for i := int64(1); i*i <= n; i++ {
-		if n%i == 0 {
-			lo = append(lo, i)
-			if i != n/i {
-				hi = append(hi, n/i)
-			}
-		}
-	}
-	for i := len(hi) - 1; i >= 0; i-- {
-		lo = append(lo, hi[i])
-	}
-	return lo
+	fit := estimator.FitExpertParallel(c)
+	steps.resolve.Add(int64(fit.Priced))
+	return fit.EP, fit.Weights, fit.OK
 }
 
 // WeightsDoNotFit is the error that says the config's weights cannot fit
-// on the GPU at its expert parallelism, "" when that is not why it fails.
-func (s *State) WeightsDoNotFit() string {
-	msg, ok := s.Errs[KeyResident]
-	if !ok || !strings.Contains(msg, "weights are") {
-		return ""
-	}
-	return msg
-}
+// on the GPU at its expert parallelism (estimator.ErrWeightsDoNotFit), ""
+// when that is not why it fails.
+func (s *State) WeightsDoNotFit() string { return s.noFit }
 
 // baselineResident gives a baseline with another preset's model its
 // resident bytes, as in_use_bytes: an estimator baseline overrides the
@@ -454,7 +358,7 @@ func (s *State) baselineResident(b *estimator.Baseline, p *Preset) {
 	c.Baseline, c.Terms, c.Observed = nil, nil, nil
 	p.ApplyTo(&c)
 	c.Budget.InUseBytes = 0
-	for _, key := range []string{"capacity_bytes", "expert_parallel"} {
+	for _, key := range []string{estimator.KeyCapacityBytes, estimator.KeyExpertParallel} {
 		f, _ := estimator.FieldByKey(key)
 		if set, ok := b.Overrides[f.Path]; ok && !set.Default {
 			f.SetInt(&c, set.Int)

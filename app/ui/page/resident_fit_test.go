@@ -10,7 +10,7 @@ import (
 	"headroom/estimator"
 )
 
-// loopFitExpertParallel is the search FitExpertParallelWeights replaced,
+// loopFitExpertParallel is the search estimator.FitExpertParallel replaced,
 // kept as the reference its answers must equal: every e above the
 // config's up to the field's maximum, one Resolve each.
 func loopFitExpertParallel(c estimator.Config) (int64, estimator.Bytes, bool) {
@@ -61,6 +61,7 @@ func checkFit(t *testing.T, name string, c estimator.Config) (found bool) {
 // resident group off and with in_use_bytes given, the divisor search
 // answers as the loop over every e did.
 func TestFitExpertParallelPresets(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	found := 0
 	for _, p := range list {
@@ -91,6 +92,7 @@ func TestFitExpertParallelPresets(t *testing.T) {
 // widths, top-k) at random expert parallelisms and capacities, some of
 // them faulty in another field, answer as the loop did.
 func TestFitExpertParallelRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(3))
 	list, _ := Presets()
 	n := 300
@@ -168,14 +170,14 @@ func TestFitExpertParallelBigLinkBounded(t *testing.T) {
 		t.Fatal("the default model has no routed experts")
 	}
 	above := 0
-	for _, d := range divisors(x) {
-		if d > s.Cfg.FC2.ExpertParallel {
+	for d := s.Cfg.FC2.ExpertParallel + 1; d <= x; d++ {
+		if x%d == 0 {
 			above++
 		}
 	}
-	lastFitE.Store(nil)
+	s.memo.fitE.Forget()
 	before := CountedSteps()
-	e, _, ok := FitExpertParallelWeights(s.Cfg)
+	e, _, ok := s.FitExpertParallel()
 	mid := CountedSteps()
 	if ok {
 		t.Errorf("the link fits at E = %d", e)
@@ -183,29 +185,10 @@ func TestFitExpertParallelBigLinkBounded(t *testing.T) {
 	if got := mid.Sub(before).Resolve; got > int64(1+above) {
 		t.Errorf("%d Resolves, want at most %d (the next E and the %d divisors of %d above %d)", got, 1+above, above, x, s.Cfg.FC2.ExpertParallel)
 	}
-	FitExpertParallelWeights(s.Cfg.Clone())
+	again := s.Clone() // the same config, another copy of it
+	again.Cfg = s.Cfg.Clone()
+	again.FitExpertParallel()
 	if got := CountedSteps().Sub(mid); got.Resolve != 0 || got.FitE != 1 {
 		t.Errorf("asked again for the same config: %+v, want no Resolve", got)
-	}
-}
-
-// TestDivisors: n's divisors in order.
-func TestDivisors(t *testing.T) {
-	for _, n := range []int64{1, 2, 12, 49, 512, 65536, 55440} {
-		var want []int64
-		for d := int64(1); d <= n; d++ {
-			if n%d == 0 {
-				want = append(want, d)
-			}
-		}
-		got := divisors(n)
-		if len(got) != len(want) {
-			t.Fatalf("divisors(%d) = %v, want %v", n, got, want)
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("divisors(%d) = %v, want %v", n, got, want)
-			}
-		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 // TestDefaultIsResidentAtEP8: the page opens on the resident group at
 // expert parallelism 8, valid, and its address is empty.
 func TestDefaultIsResidentAtEP8(t *testing.T) {
+	t.Parallel()
 	s := New()
 	if !s.Valid || s.Cfg.Resident == nil || s.Cfg.FC2.ExpertParallel != DefaultExpertParallel {
 		t.Fatalf("default: valid %v, resident %v, E %d, errors %v", s.Valid, s.Cfg.Resident, s.Cfg.FC2.ExpertParallel, s.Errs)
@@ -28,6 +29,7 @@ func TestDefaultIsResidentAtEP8(t *testing.T) {
 // TestResidentAddressRoundTrip: the group's keys and a preset's arch
 // fields survive the address; a bad rank is marked and kept.
 func TestResidentAddressRoundTrip(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +50,7 @@ func TestResidentAddressRoundTrip(t *testing.T) {
 		if a, b := s.Query(list).Encode(), again.Query(list).Encode(); a != b {
 			t.Errorf("%s: writes %s, which reads back as %s", raw, a, b)
 		}
-		if estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(again.Cfg) {
+		if string(estimator.MarshalConfig(s.Cfg)) != string(estimator.MarshalConfig(again.Cfg)) {
 			t.Errorf("%s: the config does not survive its address", raw)
 		}
 		if strings.Contains(raw, "=-1") || strings.Contains(raw, "=x") {
@@ -72,12 +74,13 @@ func TestResidentAddressRoundTrip(t *testing.T) {
 // refused with the figure, and the smallest E dividing its 256 experts
 // at which the weights fit is named.
 func TestWeightsDoNotFitSuggestsE(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := Decode(url.Values{KeyPreset: {"deepseek-v3"}}, list)
 	if s.Valid || s.WeightsDoNotFit() == "" {
 		t.Fatalf("DeepSeek-V3 at E = 8: valid %v, errors %v", s.Valid, s.Errs)
 	}
-	e, ok := FitExpertParallel(s.Cfg)
+	e, _, ok := s.FitExpertParallel()
 	if !ok || e != 16 {
 		t.Errorf("fits at E = %d (%v), want 16", e, ok)
 	}
@@ -91,6 +94,7 @@ func TestWeightsDoNotFitSuggestsE(t *testing.T) {
 // TestCompareModelResident: a model comparison with resident memory on
 // gives the baseline that model's resident bytes, and names both.
 func TestCompareModelResident(t *testing.T) {
+	t.Parallel()
 	list, _ := Presets()
 	s := New()
 	s.ApplyCompare(Edit{For: ForCompare, Kind: EditMenu, Key: KeyComparePreset, Text: ComparisonModel + "qwen3-30b-a3b"}, list)

@@ -2,7 +2,6 @@ package page
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"headroom/estimator"
 )
@@ -62,7 +61,7 @@ var (
 		{Key: "output_width", Label: "FC2 output_width", Min: 64, Max: 65536, Log: true, Step: widthStep},
 	}
 	FC2More = []SliderSpec{
-		{Key: "expert_parallel", Label: "expert_parallel (size)", Min: 1, Max: 64, Log: true},
+		{Key: estimator.KeyExpertParallel, Label: "expert_parallel (size)", Min: 1, Max: 64, Log: true},
 		{Key: "dtype_bytes", Label: "dtype_bytes", Min: 1, Max: 8, Log: true, Pow2: true},
 	}
 	BudgetMore = []SliderSpec{
@@ -71,7 +70,7 @@ var (
 		{Key: "retained_per_row_bytes", Label: "retained_per_row_bytes", Min: 0, Max: 1 << 24, Log: true},
 		{Key: "allocator_round_bytes", Label: "allocator_round_bytes", Min: 1, Max: 1 << 30, Log: true, Pow2: true},
 	}
-	CapacitySlider = SliderSpec{Key: "capacity_bytes", Label: "capacity_bytes", Min: 8 * BytesPerGiB, Max: 256 * BytesPerGiB}
+	CapacitySlider = SliderSpec{Key: estimator.KeyCapacityBytes, Label: estimator.KeyCapacityBytes, Min: 8 * BytesPerGiB, Max: 256 * BytesPerGiB}
 )
 
 // ArtSliders are the art profile's number fields, and the model widths
@@ -165,7 +164,7 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 	if n, set := f.Int(&s.Cfg); set {
 		return float64(n), false, true
 	}
-	r, err := Resolved(s.Cfg)
+	r, err := s.Resolved()
 	if err != nil {
 		return 0, true, false
 	}
@@ -183,52 +182,27 @@ func (s *State) InUseAuto() bool {
 	return s.Cfg.Resident != nil && s.Cfg.Budget.InUseBytes == 0
 }
 
-// Resolved is c.Resolve(), remembered for the last config (Config.Equal
-// on a Clone): the controls ask it for each optional field left to its
+// Resolved is the state's config resolved (Config.Resolve), remembered
+// for its config: the controls ask it for each optional field left to its
 // default, and every render asks again for the same config.
-func Resolved(c estimator.Config) (estimator.Resolved, error) {
-	if m := lastResolved.Load(); m != nil && m.cfg.Equal(c) {
-		return m.r, m.err
+func (s *State) Resolved() (estimator.Resolved, error) {
+	var memo *Memo[struct{}, resolvedAnswer]
+	if s.memo != nil {
+		memo = &s.memo.resolved
 	}
-	m := &resolvedMemo{cfg: c.Clone()}
-	m.r, m.err = resolve(c)
-	lastResolved.Store(m)
-	return m.r, m.err
+	a := memo.Get(struct{}{}, s.Cfg, func() (a resolvedAnswer) {
+		a.r, a.err = resolve(s.Cfg)
+		return a
+	})
+	return a.r, a.err
 }
-
-// resolvedMemo is Resolved's last answer.
-type resolvedMemo struct {
-	cfg estimator.Config
-	r   estimator.Resolved
-	err error
-}
-
-var lastResolved atomic.Pointer[resolvedMemo]
 
 // ResolvedValue is the value the estimator uses for an optional field
-// left to its default.
+// left to its default (the registry's, estimator.Field.ResolvedDefault).
 func ResolvedValue(r estimator.Resolved, key string) (int64, bool) {
-	switch key {
-	case "projected_rows":
-		return r.P, true
-	case "target_rows":
-		return r.T, true
-	case "input_width":
-		return r.I, true
-	case "output_width":
-		return r.O, true
-	case "retained_per_row_bytes":
-		return r.RetainedPerRow, true
-	case "shared_expert_intermediate_size":
-		return r.SharedS, true
-	case "linear_conv_kernel_dim":
-		return r.ConvKernel, true
-	case "intermediate_size":
-		return r.F, true
-	case "padded_vocab_multiple": // docs/model.md §13.3's defaults; Resolved does not export the art fields
-		return 128, true
-	case "adapter_gradient_bytes_per_layer", "adapter_gradient_outside_bytes", "gdn_out_proj_lora_rank":
-		return 0, true
+	f, ok := estimator.FieldByKey(key)
+	if !ok {
+		return 0, false
 	}
-	return r.ArtGPUValue(key) // the GPU placement path's (docs/model.md §15.6)
+	return f.ResolvedDefault(&r) // the GPU placement path's too (docs/model.md §15.6)
 }

@@ -10,6 +10,7 @@ import (
 // TestSliders: every slider has a key of its own, a field of the
 // registry or one of the page's own keys, and a span.
 func TestSliders(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, sp := range Sliders() {
 		if seen[sp.Key] {
@@ -31,6 +32,7 @@ func TestSliders(t *testing.T) {
 // TestSliderValue: a set field shows its value, a default its resolved
 // one (auto), the in-use bytes their GiB.
 func TestSliderValue(t *testing.T) {
+	t.Parallel()
 	list, err := Presets()
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import (
 )
 
 // Steps counts the page model's costly steps since the program started:
-// what an edit costs, in calls, for the tests and benchmarks that measure
-// it (issue 23, "normalize once per edit"). Reading them costs nothing
+// what an edit costs, in calls, for the tests and benchmarks that hold
+// an edit to one normalization (Settled). Reading them costs nothing
 // the page pays for otherwise: each is an atomic add.
 type Steps struct {
 	Decode   int64 // Decode: a state read from an address
@@ -18,7 +18,7 @@ type Steps struct {
 	FitSweep int64 // the sweeps FitRange ran (not found in its memo)
 	FitAsk   int64 // the flips FitRange looked up, found in its memo or swept
 	Resolve  int64 // estimator.Config.Resolve, of the page's own calls (not those inside Estimate, Repair or a sweep)
-	FitE     int64 // the expert parallelisms FitExpertParallelWeights looked up, found in its memo or priced
+	FitE     int64 // the expert parallelisms State.FitExpertParallel looked up, found in its memo or priced
 }
 
 var steps struct {

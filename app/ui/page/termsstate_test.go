@@ -21,6 +21,7 @@ func appliedNames(s *State) string {
 // message beside it, the text kept, the chart on the last valid term),
 // then a good expression, then removes it.
 func TestTermsEditKeepsLastValid(t *testing.T) {
+	t.Parallel()
 	s := New()
 	s.EditTerms(Edit{Kind: EditTermAdd})
 	s.Validate()
@@ -58,6 +59,7 @@ func TestTermsEditKeepsLastValid(t *testing.T) {
 }
 
 func TestTermsErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, part, text, msg string
 	}{
@@ -108,6 +110,7 @@ func TestTermsErrors(t *testing.T) {
 // TestTermsRemoveWhileAnotherIsBad: removing a term takes it out of the
 // chart even while another term is in error.
 func TestTermsRemoveWhileAnotherIsBad(t *testing.T) {
+	t.Parallel()
 	s := New()
 	s.EditTerms(Edit{Kind: EditTermAdd})
 	s.EditTerms(TermEdit("bytes", 0, "D"))
@@ -128,6 +131,7 @@ func TestTermsRemoveWhileAnotherIsBad(t *testing.T) {
 // address, written as the address bar has it, and the config is the
 // estimator's own decoding of it.
 func TestTermsURLRoundTrip(t *testing.T) {
+	t.Parallel()
 	terms := []estimator.Term{
 		{Name: "kept", Place: "retained", Revision: "both", Bytes: "n * K * 4"},
 		{Name: "logits_fp32_copy", Place: "head", Revision: "candidate", Bytes: "2 * D"},
@@ -139,7 +143,7 @@ func TestTermsURLRoundTrip(t *testing.T) {
 	cfg := NewConfig() // the page's default: resident memory at expert parallelism 8
 	cfg.Terms = terms
 	s := Decode(urlquery.Encode(cfg), nil)
-	if len(s.Errs) != 0 || estimator.MarshalConfigString(s.Cfg) != estimator.MarshalConfigString(cfg) {
+	if len(s.Errs) != 0 || string(estimator.MarshalConfig(s.Cfg)) != string(estimator.MarshalConfig(cfg)) {
 		t.Fatalf("errors %v, config\n%s", s.Errs, estimator.MarshalConfig(s.Cfg))
 	}
 	addr := EncodeAddress(s.Query(nil))
@@ -154,19 +158,20 @@ func TestTermsURLRoundTrip(t *testing.T) {
 		t.Errorf("encodeAddress reads back as\n%s\nwant\n%s", q.Encode(), s.Query(nil).Encode())
 	}
 	back := Decode(q, nil)
-	if estimator.MarshalConfigString(back.Cfg) != estimator.MarshalConfigString(cfg) || len(back.Errs) != 0 {
+	if string(estimator.MarshalConfig(back.Cfg)) != string(estimator.MarshalConfig(cfg)) || len(back.Errs) != 0 {
 		t.Errorf("round trip: errors %v, config\n%s", back.Errs, estimator.MarshalConfig(back.Cfg))
 	}
 	// The estimator reads the same terms from it (the page's own defaults,
 	// expert parallelism 8 and the resident group, are the page's keys).
 	page, errs := urlquery.Decode(q)
 	page.FC2.ExpertParallel, page.Resident = cfg.FC2.ExpertParallel, cfg.Resident
-	if len(errs) != 0 || estimator.MarshalConfigString(page) != estimator.MarshalConfigString(cfg) {
+	if len(errs) != 0 || string(estimator.MarshalConfig(page)) != string(estimator.MarshalConfig(cfg)) {
 		t.Errorf("the estimator reads the address as\n%s (%v)", estimator.MarshalConfig(page), errs)
 	}
 }
 
 func TestEncodeAddressLikeEncode(t *testing.T) {
+	t.Parallel()
 	q := url.Values{"rows": {"1"}, "b.changes": {"a,b"}, "from": {"x y"}, "term": {"a~head~~(n + 1) * 2 / 3 & #; %"}}
 	got := EncodeAddress(q)
 	back, err := url.ParseQuery(got)

@@ -6,6 +6,7 @@ import "testing"
 // within URLInterval wait for it to pass, the latest one wins, and a
 // query already shown is not written again.
 func TestThrottle(t *testing.T) {
+	t.Parallel()
 	type step struct {
 		at    float64 // ms
 		set   string  // set this query, and take it if set says now ("" = the timer fires: take)

@@ -5,6 +5,7 @@ package page
 // of the same config.
 
 import (
+	"errors"
 	"sort"
 
 	"headroom/estimator"
@@ -18,11 +19,11 @@ func (s *State) Validate() {
 	for k, v := range s.InputErr {
 		s.Errs[k] = v
 	}
-	// A field whose text does not parse leaves the config at another
-	// value (its last, or a link's default): the state is not what was
-	// typed, and the page keeps showing its last valid one (issue 27,
-	// defect 3). A bad term or observed point is only left out, as the
-	// Changes and Observed panels say: the rest is what was typed.
+	// A field whose text does not parse leaves the config at another value
+	// (its last, or a link's default): the state is not what was typed, and
+	// the page keeps showing its last valid one, marked. A bad term or
+	// observed point is only left out, as the Changes and Observed panels say:
+	// the rest is what was typed.
 	s.Valid = len(s.InvalidFields()) == 0
 	add := func(key, msg string) {
 		s.Valid = false
@@ -34,7 +35,11 @@ func (s *State) Validate() {
 	// marks them (Repair finds them all; Estimate stops at the first), so
 	// the address the page writes opens with the same messages.
 	v := s.validated()
+	noFit := "" // the message of the weights' not fitting, if that is a reason
 	for _, e := range v.bad {
+		if errors.Is(e, estimator.ErrWeightsDoNotFit) && noFit == "" {
+			noFit = e.Message
+		}
 		for _, k := range errorKeysOf(e.Field) {
 			add(k, e.Message)
 		}
@@ -47,6 +52,9 @@ func (s *State) Validate() {
 		s.Result = res
 	} else {
 		for _, e := range estimator.FieldErrors(err) {
+			if errors.Is(e, estimator.ErrWeightsDoNotFit) && noFit == "" {
+				noFit = e.Message
+			}
 			keys := errorKeysOf(e.Field)
 			if k, ok := s.termErrorKey(e.Field); ok {
 				keys = []string{k}
@@ -55,6 +63,12 @@ func (s *State) Validate() {
 				add(k, e.Message)
 			}
 		}
+	}
+	// The resident group's message is the weights' when nothing said
+	// before them what is wrong there (a link's text that does not parse).
+	s.noFit = ""
+	if noFit != "" && s.Errs[KeyResident] == noFit {
+		s.noFit = noFit
 	}
 	if err := estimator.CheckRange(s.From, s.To, ChartPoints); err != nil {
 		for _, e := range estimator.FieldErrors(err) {

@@ -10,7 +10,7 @@ import (
 	"headroom/app/report"
 )
 
-// TestWorkloadPanelCostAndIgnored: issue 27. The panel lists the
+// TestWorkloadPanelCostAndIgnored: The panel lists the
 // workload's ignored columns (only the JSON did) and says what the hold
 // costs, as the report does.
 func TestWorkloadPanelCostAndIgnored(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"headroom/app/report"
 )
 
-// tenantsWorkload is issue 27's workload (examples/tenants.csv): eight
+// tenantsWorkload is the example workload (examples/tenants.csv): eight
 // lines, a tenant column, and sequence_rows cells left empty so that
 // they take the config's.
 func tenantsWorkload(t *testing.T) string {
@@ -20,7 +20,7 @@ func tenantsWorkload(t *testing.T) string {
 	return string(data)
 }
 
-// TestWorkloadLoadDoesNotRebase: issue 27, defect 2. Pressing Load on
+// TestWorkloadLoadDoesNotRebase: Pressing Load on
 // line 5 made its sequence_rows 8192 the config's, the replay ran again,
 // every line with an empty cell took 8192, and the verdict went from "1
 // request would be refused" to "none would be refused" without a word.

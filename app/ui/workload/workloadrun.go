@@ -219,8 +219,8 @@ type workloadState struct {
 	// pinned is the line loaded into the explorer (0: none). Loading a
 	// line sets the request's fields to its shape: the replay stays
 	// against the config it ran with while the page's differs from it
-	// only there, so inspecting a request does not re-base the workload
-	// (issue 27, defect 2). page is the page's config meanwhile.
+	// only there, so inspecting a request does not re-base the workload.
+	// page is the page's config meanwhile.
 	pinned  int64
 	page    estimator.Config
 	pageKey string
@@ -231,7 +231,7 @@ type workloadState struct {
 }
 
 // shapeColumns are the workload's shape columns, in Shape's order.
-var shapeColumns = [estimator.ShapeFields]string{"rows", "sequence_rows", "projected_rows", "target_rows", "in_use_bytes"}
+var shapeColumns = [estimator.ShapeFields]string{"rows", "sequence_rows", "projected_rows", "target_rows", estimator.KeyInUseBytes}
 
 // pin notes that line was loaded into the explorer from the result shown.
 func (s *workloadState) pin(line int64) {

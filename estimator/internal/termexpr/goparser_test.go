@@ -119,6 +119,7 @@ const syntaxPrefix = "bytes is not a valid expression: "
 // TestGoParserAgrees: the named cases, and the texts of every message
 // test, read as go/parser reads them.
 func TestGoParserAgrees(t *testing.T) {
+	t.Parallel()
 	accepted := 0
 	for _, src := range append(slices.Clone(goCases), messageSources()...) {
 		checkAgainstGo(t, src)
@@ -159,6 +160,7 @@ func xorshift(seed uint64) func(int) int {
 // TestTokenStrings: random strings of tokens read as go/parser reads
 // them. testing.Short runs fewer.
 func TestTokenStrings(t *testing.T) {
+	t.Parallel()
 	runs := 100_000
 	if testing.Short() {
 		runs = 10_000
@@ -224,6 +226,7 @@ func genExpr(b *strings.Builder, rand func(int) int, depth int) {
 // TestGenerated: random expressions of the language, and each with one
 // byte or token changed, read as go/parser reads them.
 func TestGenerated(t *testing.T) {
+	t.Parallel()
 	runs := 50_000
 	if testing.Short() {
 		runs = 5_000

@@ -319,6 +319,7 @@ func messageSources() []string {
 
 // TestMessages: each refusal says what is wrong, in one line.
 func TestMessages(t *testing.T) {
+	t.Parallel()
 	for _, tc := range messages {
 		_, _, _, msg := testLang.Compile(tc.src)
 		if !strings.HasPrefix(msg, tc.want) {
@@ -329,6 +330,7 @@ func TestMessages(t *testing.T) {
 
 // TestValues: the language's arithmetic, through Compile and Run.
 func TestValues(t *testing.T) {
+	t.Parallel()
 	vars := make([]int64, len(testNames))
 	for i := range vars {
 		vars[i] = int64(i + 1) // n = 1, p = 2, ..., Dv = 26
@@ -360,6 +362,7 @@ func TestValues(t *testing.T) {
 
 // TestRunFaults: the faults of a run, and RunFast failing on the same.
 func TestRunFaults(t *testing.T) {
+	t.Parallel()
 	vars := make([]int64, len(testNames)) // every variable 0
 	vars[0] = 1 << 62
 	for _, tc := range []struct {
@@ -392,6 +395,7 @@ func TestRunFaults(t *testing.T) {
 // TestGroup: the messages' numbers are written as estimator.Group writes
 // them.
 func TestGroup(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -64902: "-64,902",
 		1<<63 - 1: "9,223,372,036,854,775,807", -1 << 63: "-9,223,372,036,854,775,808"} {
 		if got := group(n); got != want {

@@ -6,12 +6,14 @@ import (
 	"testing"
 )
 
-// TestNewAxes: issue 27, a friction. Sweeps (and so maps) go along
-// num_hidden_layers, moe_intermediate_size and expert_parallel; each
+// TestNewAxes: sweeps (and so maps) go along the layer count, the expert
+// FFN width and the expert parallelism too (num_hidden_layers,
+// moe_intermediate_size, expert_parallel), which a trainer varies; each
 // point is Estimate of the config with that field set. With a resident
 // group that computes in_use_bytes, another layer count is an invalid
 // point that says why; expert_parallel recounts the resident bytes.
 func TestNewAxes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		axis     string
 		from, to int64

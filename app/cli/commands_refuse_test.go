@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// TestCommandsRefuseBadInput: issue 28's small findings, one row each,
-// and issue 27's required flags: every command refuses a stray argument,
+// TestCommandsRefuseBadInput: bad input to the commands, one row each:
+// every command refuses a stray argument,
 // a config's BOM is skipped, a key's control characters never reach the
 // terminal, and a required flag left out is named as such.
 func TestCommandsRefuseBadInput(t *testing.T) {
@@ -30,18 +30,18 @@ func TestCommandsRefuseBadInput(t *testing.T) {
 		want  string // in stderr, or stdout when code is 0
 		never string // in neither
 	}{
-		// Finding 5: stray positional arguments.
+		// Stray positional arguments.
 		{"estimate stray", []string{"estimate", "-config", cfg, "extra"}, 2, `unexpected argument "extra"`, ""},
 		{"sweep stray", []string{"sweep", "-config", cfg, "-to", "9", "-", "axis", "vocab_size"}, 2, `unexpected argument "-"`, ""},
 		{"plot stray", []string{"plot", "-config", cfg, "-to", "9", "-o", png, "x"}, 2, `unexpected argument "x"`, ""},
 		{"map stray", []string{"map", "-config", cfg, "-x", "rows", "-xto", "9", "-y", "vocab_size", "-yto", "9", "x"}, 2, `unexpected argument "x"`, ""},
 		{"replay stray", []string{"replay", "-config", cfg, "-workload", work, "x"}, 2, `unexpected argument "x"`, ""},
-		// Finding 6: a byte order mark.
+		// A byte order mark.
 		{"estimate BOM", []string{"estimate", "-config", bom, "-format", "text"}, 0, "Estimate of 1,000 rows", ""},
 		{"replay BOM", []string{"replay", "-config", bom, "-workload", work}, 0, `"requests": 1`, ""},
-		// Finding 4: a key's control characters, quoted.
+		// A key's control characters, quoted.
 		{"control key", []string{"estimate", "-config", ctl}, 2, `config key "\x1b]0;PWNED\a\x1b[31mred": is not a field`, "\x1b"},
-		// Issue 27: a required flag left out.
+		// A required flag left out, but sweep's -to: the page's range.
 		{"sweep without -to: the page's range", []string{"sweep", "-config", cfg, "-axis", "rows"}, 0, `"candidate"`, "must be at least"},
 		{"plot without -to", []string{"plot", "-config", cfg, "-o", png}, 2, "-to: is required", "must be at least"},
 		{"map without -yto", []string{"map", "-config", cfg, "-x", "rows", "-xto", "9", "-y", "vocab_size"}, 2, "-yto: is required", ""},
@@ -84,7 +84,7 @@ func (f *firstRead) Read(p []byte) (int, error) {
 
 // TestReplayRemovesTempOnSignal: a replay interrupted while it reads the
 // workload (SIGINT, SIGTERM) removes its .headroom-replay-* file and
-// exits 128 + the signal (issue 28, finding 3).
+// exits 128 + the signal.
 func TestReplayRemovesTempOnSignal(t *testing.T) {
 	cfg := writeDefaultConfig(t)
 	for _, c := range []struct {

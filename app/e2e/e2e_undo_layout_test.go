@@ -2,7 +2,7 @@
 
 package e2e
 
-// Issue 12's page frictions in a real browser: Back and Forward undo and
+// The page's history and layout in a real browser: Back and Forward undo and
 // redo settled edits; the layout at 390 and 1920 px wide; the sliders'
 // and the chart's accessible text; the skip link; and the screenshots of
 // a new user's path for the README (behind HEADROOM_SCREENSHOT).
