@@ -110,16 +110,9 @@ var artTermLang = termexpr.NewLang(artVarNames[:], numArtPieceVars)
 // compileArtTerm checks one term for the art profile; msg is its first
 // problem. A term none of scope's revisions holds is kept unchecked.
 func compileArtTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
-	if !validTermName(t.Name) {
-		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
-	}
-	ct.name = t.Name
-	if ct.holds, msg = termHolds(t.Revision); msg != "" {
+	ct, msg, done := compileTermHead(t, scope, artPlaceOutputs)
+	if done {
 		return ct, msg
-	}
-	if ct.holds&scope == 0 {
-		ct.holds, ct.place = 0, artPlaceOutputs
-		return ct, ""
 	}
 	ct.place = -1
 	for i, p := range ArtTermPlaces {

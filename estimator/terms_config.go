@@ -287,18 +287,30 @@ func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList)
 	return ts, nil
 }
 
-// compileTerm checks one term on its own; msg is its first problem.
-func compileTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
+// compileTermHead is the start both profiles share: the name, then the
+// revisions that hold the term. done is true when nothing more is to be
+// checked, because of a problem (msg) or because none of scope's revisions
+// holds the term; such a term is kept unchecked, at place idle.
+func compileTermHead(t Term, scope uint8, idle int8) (ct compiledTerm, msg string, done bool) {
 	if !validTermName(t.Name) {
-		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
+		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name)), true
 	}
 	ct.name = t.Name
 	if ct.holds, msg = termHolds(t.Revision); msg != "" {
-		return ct, msg
+		return ct, msg, true
 	}
 	if ct.holds&scope == 0 {
-		ct.holds, ct.place = 0, placeRetained
-		return ct, ""
+		ct.holds, ct.place = 0, idle
+		return ct, "", true
+	}
+	return ct, "", false
+}
+
+// compileTerm checks one term on its own; msg is its first problem.
+func compileTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
+	ct, msg, done := compileTermHead(t, scope, placeRetained)
+	if done {
+		return ct, msg
 	}
 	switch t.Mode {
 	case "", "add":
