@@ -217,14 +217,7 @@ type artHeadRowsOf struct {
 
 // artHeadVars computes them as artHeadRows and artHeadBound read them.
 func (r *Resolved) artHeadVars(k *artKoef, p artPiece) artHeadRowsOf {
-	tFull, tLast := r.artTargets(p.s), r.artTargets(p.last)
-	cFull, cLast := int64(0), int64(0)
-	switch {
-	case k.lam == 1 || k.k > 0:
-		cFull, cLast = p.s, p.last
-	case k.l == 1:
-		cFull, cLast = tFull, tLast
-	}
+	cFull, cLast, tFull, tLast := r.artHeadCounts(k, p)
 	var hr artHeadRowsOf
 	hr.p, hr.t = cLast+(p.q-1)*cFull, tLast+(p.q-1)*tFull
 	h, hlb, ht := r.artHeadRows(k, p)
