@@ -257,33 +257,20 @@ func TestArtSweepMatchesEstimate(t *testing.T) {
 			c.Request.TargetRows = Int64(between(rng, 0, c.Request.Rows))
 		}
 		c = explicit(t, c)
-		for _, axis := range Axes() {
-			s, err := NewSweeper(c, axis)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, _ := FieldByKey(axis)
-			v, _ := f.Int(&c)
-			for j := 0; j < 6; j++ {
-				x := max(f.Min, min(f.Max, v/4+between(rng, 0, v*2+3)))
-				pt := s.Point(x)
-				cx := c
-				setAxis(&cx, axis, x)
-				res, err := Estimate(cx)
-				for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
-					if err != nil {
-						if pt.Rev[rev].Decision != Invalid && (c.Baseline == nil || rev == 1) {
-							t.Errorf("%s = %d: sweep %v, Estimate %v", axis, x, pt.Rev[rev].Decision, err)
-						}
-						continue
+		sweepBesideEstimate(t, rng, c, 6, func(axis string, x int64, pt Point, cx Config, res Result, err error) {
+			for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
+				if err != nil {
+					if pt.Rev[rev].Decision != Invalid && (c.Baseline == nil || rev == 1) {
+						t.Errorf("%s = %d: sweep %v, Estimate %v", axis, x, pt.Rev[rev].Decision, err)
 					}
-					if pt.Rev[rev].Decision != out.Decision || pt.Rev[rev].RequiredBytes != int64(out.RequiredBytes) || pt.Rev[rev].LowerBoundBytes != int64(out.LowerBoundBytes) {
-						t.Errorf("%s = %d rev %d: sweep %v %d (lb %d), Estimate %v %d (lb %d)\n%s", axis, x, rev, pt.Rev[rev].Decision, pt.Rev[rev].RequiredBytes, pt.Rev[rev].LowerBoundBytes,
-							out.Decision, out.RequiredBytes, out.LowerBoundBytes, MarshalConfig(cx))
-					}
+					continue
+				}
+				if pt.Rev[rev].Decision != out.Decision || pt.Rev[rev].RequiredBytes != int64(out.RequiredBytes) || pt.Rev[rev].LowerBoundBytes != int64(out.LowerBoundBytes) {
+					t.Errorf("%s = %d rev %d: sweep %v %d (lb %d), Estimate %v %d (lb %d)\n%s", axis, x, rev, pt.Rev[rev].Decision, pt.Rev[rev].RequiredBytes, pt.Rev[rev].LowerBoundBytes,
+						out.Decision, out.RequiredBytes, out.LowerBoundBytes, MarshalConfig(cx))
 				}
 			}
-		}
+		})
 	}
 }
 
