@@ -232,6 +232,21 @@ func TermsKey(terms []Term) string {
 	return b.String()
 }
 
+// uniqueTermName is the name rule across terms, shared by Resolve and
+// CheckTerms: seen maps each valid name to the first term that has it; a
+// later term i with the same name and no problem of its own (msg empty)
+// gets the duplicate-name message. Otherwise msg is returned as it came.
+func uniqueTermName(seen map[string]int, i int, name, msg string) string {
+	j, dup := seen[name]
+	if dup && msg == "" {
+		return "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
+	}
+	if !dup && validTermName(name) {
+		seen[name] = i
+	}
+	return msg
+}
+
 // compileTermsOnce is compileTerms without the cache.
 func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList) {
 	var errs ErrorList
@@ -246,11 +261,7 @@ func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList)
 			ct, msg = compileTerm(t, scope)
 		}
 		field := TermField(i, t.Name)
-		if j, dup := seen[t.Name]; dup && msg == "" {
-			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
-		} else if !dup && validTermName(t.Name) {
-			seen[t.Name] = i
-		}
+		msg = uniqueTermName(seen, i, t.Name, msg)
 		if msg != "" {
 			errs = append(errs, &Error{Field: field, Message: msg})
 			continue
