@@ -12,7 +12,7 @@ WASM_LDFLAGS ?= -s -w
 # the build machine keeps them (app.wasm is public; the paths are not).
 TRIMPATH     ?= -trimpath
 
-.PHONY: run build wasm wasm-size floor web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-side bench-profile fuzz clean
+.PHONY: run build wasm wasm-size floor web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-side bench-profile bench-measure fuzz clean
 
 run: web-assets wasm build
 	@echo "make run: starting $(BIN) serve; bin/headroom -h lists the other commands"
@@ -75,6 +75,20 @@ floor: brotli
 	  echo "make floor: compressing bin/floor.wasm with brotli -q $(BROTLI_QUALITY)" && \
 	  brotli -q $(BROTLI_QUALITY) -k bin/floor.wasm && ls -l bin/floor.wasm bin/floor.wasm.br; \
 	fi
+
+# bench-measure: measure -snapshot on generated snapshots of
+# BENCH_MEASURE_SIZES MiB (the repository's generator, measure/snapgen),
+# this build beside BENCH_MEASURE_BASE's (the last commit with the
+# decoder that built the whole object tree; up to 200 MiB, since it holds
+# 15-20 times the file) and Python's pickle.load, interleaved: CPU seconds,
+# MB per CPU second, peak RSS, and the medians (BENCHMARKS.md).
+BENCH_MEASURE_BASE  ?= e8c1f0d
+BENCH_MEASURE_SIZES ?= 100,1024
+bench-measure: build
+	@rm -rf bin/bench-base && mkdir -p bin/bench-base
+	git archive $(BENCH_MEASURE_BASE) | tar -x -C bin/bench-base
+	cd bin/bench-base && $(GO) build -o ../headroom-base ./app
+	$(GO) run ./internal/tools/benchmeasure -new $(BIN) -base bin/headroom-base -sizes $(BENCH_MEASURE_SIZES)
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
 # copied from assets/ (the copies are committed, so a checkout serves as

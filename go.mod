@@ -6,7 +6,6 @@ require (
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/maxence-charriere/go-app/v9 v9.8.0
-	github.com/nlpodyssey/gopickle v0.2.0
 	golang.org/x/image v0.30.0
 	gonum.org/v1/plot v0.17.0
 )

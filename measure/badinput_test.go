@@ -44,6 +44,8 @@ func TestBadSnapshots(t *testing.T) {
 		{name: "alloc without addr", data: `{"segments": [], "device_traces": [[{"action": "alloc", "size": 5}]]}`, want: "device_traces[0][0].addr: missing"},
 		{name: "nothing to measure", data: `{"segments": [], "device_traces": [[], []]}`, want: "empty snapshot"},
 		{name: "not json", data: `{"segments": [}`, want: "json:"},
+		{name: "overlapping segments", data: `{"segments": [{"address": 0, "total_size": 4096, "blocks": []}, {"address": 2048, "total_size": 4096, "blocks": []}]}`, want: "segments: device 0: the segment at 0x0 (4096 bytes) overlaps the one at 0x800"},
+		{name: "a free completed before it is requested", data: `{"segments": [], "device_traces": [[{"action": "alloc", "addr": 512, "size": 5}, {"action": "free_completed", "addr": 512, "size": 5}, {"action": "free_requested", "addr": 512, "size": 5}]]}`, want: "device_traces[0][1]: free_completed of the block at 0x200 allocated at entry 0, before its free_requested"},
 	}
 	for _, c := range cases {
 		s, err := ReadSnapshot(strings.NewReader(c.data), ReadOptions{MaxBytes: c.limit})

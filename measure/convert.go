@@ -2,30 +2,31 @@ package measure
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math/big"
+	"strconv"
 	"strings"
-
-	"github.com/nlpodyssey/gopickle/types"
+	"unsafe"
 )
 
-// The conversion reads both decoded forms: gopickle's values and
-// encoding/json's (map[string]any, []any, json.Number).
+// The conversion reads both decoded forms: the pickle decoder's values
+// (unpickle.go) and encoding/json's (map[string]any, []any, json.Number).
 
 func typeName(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "None"
-	case *types.Dict, map[string]any:
+	case *dictV, map[string]any, *frameV, *Block:
 		return "a dict"
-	case *types.List, []any:
+	case *listV:
+		if v.tuple {
+			return "a tuple"
+		}
 		return "a list"
-	case *types.Tuple:
-		return "a tuple"
+	case []any, topV:
+		return "a list"
 	case string:
 		return "a string"
-	case []byte:
+	case bytesV:
 		return "bytes"
 	case bool:
 		return "a bool"
@@ -36,7 +37,7 @@ func typeName(v any) string {
 			return "a float"
 		}
 		return "an integer"
-	case int, int64, *big.Int:
+	case int64, bigV:
 		return "an integer"
 	}
 	return fmt.Sprintf("%T", v)
@@ -53,20 +54,24 @@ const maxDictKeys = 256
 // maxFramesScanned bounds how far topFrame looks for a Python frame.
 const maxFramesScanned = 256
 
+// maxSnapshotIntDigits bounds an integer's decimal digits in JSON: int64 has 19,
+// and a longer one is refused without being parsed or printed.
+const maxSnapshotIntDigits = 20
+
 // get returns key's value in a dict (the last one, as Python keeps the
 // last of repeated keys), whether it is there, or an error when v is not a
 // dict.
 func get(v any, key, path string) (any, bool, error) {
 	switch d := v.(type) {
-	case *types.Dict:
-		if len(*d) > maxDictKeys {
-			return nil, false, fmt.Errorf("%s: a dict of %d keys, more than any snapshot dict has (%d)", path, len(*d), maxDictKeys)
+	case *dictV:
+		if len(d.pairs) > maxDictKeys {
+			return nil, false, fmt.Errorf("%s: a dict of %d keys, more than any snapshot dict has (%d)", path, len(d.pairs), maxDictKeys)
 		}
 		var val any
 		found := false
-		for _, e := range *d {
-			if k, ok := e.Key.(string); ok && k == key {
-				val, found = e.Value, true
+		for _, e := range d.pairs {
+			if k, ok := e.k.(string); ok && k == key {
+				val, found = e.v, true
 			}
 		}
 		return val, found, nil
@@ -79,10 +84,11 @@ func get(v any, key, path string) (any, bool, error) {
 
 func list(v any, path string) ([]any, error) {
 	switch l := v.(type) {
-	case *types.List:
-		return *l, nil
-	case *types.Tuple:
-		return *l, nil
+	case *listV:
+		if l.mode == modeEvents || l.mode == modeReduced {
+			return nil, fmt.Errorf("%s: a list read as another part of the snapshot", path)
+		}
+		return l.items, nil
 	case []any:
 		return l, nil
 	}
@@ -91,20 +97,24 @@ func list(v any, path string) ([]any, error) {
 
 func integer(v any, path string) (int64, error) {
 	switch n := v.(type) {
-	case int:
-		return int64(n), nil
 	case int64:
 		return n, nil
-	case *big.Int:
-		if n.IsInt64() {
-			return n.Int64(), nil
-		}
-		return 0, fmt.Errorf("%s: %s does not fit in 64 bits", path, n)
+	case bigV:
+		return 0, fmt.Errorf("%s: an integer of %d bytes does not fit in 64 bits", path, n.nbytes)
 	case json.Number:
-		var b big.Int
-		if _, ok := b.SetString(string(n), 10); ok {
-			return integer(&b, path)
+		s := string(n)
+		if strings.ContainsAny(s, ".eE") {
+			break
 		}
+		digits := strings.TrimPrefix(s, "-")
+		if len(digits) > maxSnapshotIntDigits {
+			return 0, fmt.Errorf("%s: an integer of %d digits does not fit in 64 bits", path, len(digits))
+		}
+		x, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s: an integer of %d digits does not fit in 64 bits", path, len(digits))
+		}
+		return x, nil
 	}
 	return 0, wrongType(path, "an integer", v)
 }
@@ -113,7 +123,7 @@ func text(v any, path string) (string, error) {
 	switch s := v.(type) {
 	case string:
 		return s, nil
-	case []byte:
+	case bytesV:
 		return string(s), nil
 	}
 	return "", wrongType(path, "a string", v)
@@ -155,20 +165,110 @@ func nonNegative(n int64, path string) error {
 	return nil
 }
 
+// frameOf converts one frame dict.
+func frameOf(v any, path string) (Frame, error) {
+	var fr Frame
+	if err := field(v, "filename", path, &fr.Filename, text); err != nil {
+		return Frame{}, err
+	}
+	if err := field(v, "line", path, &fr.Line, integer); err != nil {
+		return Frame{}, err
+	}
+	if err := field(v, "name", path, &fr.Name, text); err != nil {
+		return Frame{}, err
+	}
+	return fr, nil
+}
+
+// filenameOf is a frame's filename, for the search of a Python frame.
+// A decoded dict without a filename key is known by its shape, so a dict
+// referred to many times is not scanned again.
+func filenameOf(f any, base string, i int) (string, error) {
+	switch x := f.(type) {
+	case *frameV:
+		return x.f.Filename, nil
+	case *dictV:
+		if x.shapeOf() != shapeFrame && len(x.pairs) <= maxDictKeys {
+			return "", nil
+		}
+	}
+	if m, ok := f.(map[string]any); ok {
+		if s, ok := m["filename"].(string); ok {
+			return s, nil
+		}
+	}
+	var name string
+	err := field(f, "filename", base+"["+strconv.Itoa(i)+"]", &name, text)
+	return name, err
+}
+
 // topFrame picks the frame a table shows for a stack: the first (innermost)
 // frame of a Python file among the first 256, since the C++ frames above
 // it are the allocator's own; the first frame when none is Python; none
-// for an empty stack (a block allocated before recording began).
-func topFrame(v any, path string) (Frame, error) {
-	frames, err := list(v, path)
-	if err != nil || len(frames) == 0 {
-		return Frame{}, err
+// for an empty stack (a block allocated before recording began). The
+// *frameV is the decoded frame when there is one (for its identity).
+func topFrame(v any, path string) (Frame, *frameV, error) { return topFrameAt(v, path, "") }
+
+// topFrameAt is topFrame of the list at path+suffix, the path built only
+// for an error.
+func topFrameAt(v any, base, suffix string) (Frame, *frameV, error) {
+	var top *frameV
+	switch t := v.(type) {
+	case topV:
+		top = t.top
+	case *listV:
+		if t.mode != modeReduced {
+			goto scan
+		}
+		top = t.top
+	default:
+		goto scan
+	}
+	if top == nil {
+		return Frame{}, nil, nil
+	}
+	return top.f, top, nil
+scan:
+	l, ok := v.(*listV)
+	if !ok || l.mode != modeItems {
+		if l, ok := v.([]any); ok {
+			return scanFrames(l, base+suffix)
+		}
+		frames, err := list(v, base+suffix)
+		if err != nil {
+			return Frame{}, nil, err
+		}
+		return scanFrames(frames, base+suffix)
+	}
+	// The decoded frames: the path is needed only for an error.
+	frames := l.items
+	for _, f := range frames[:min(len(frames), maxFramesScanned)] {
+		fv, ok := f.(*frameV)
+		if !ok {
+			return scanFrames(frames, base+suffix)
+		}
+		if strings.HasSuffix(fv.f.Filename, ".py") {
+			return fv.f, fv, nil
+		}
+	}
+	if len(frames) == 0 {
+		return Frame{}, nil, nil
+	}
+	if fv, ok := frames[0].(*frameV); ok {
+		return fv.f, fv, nil
+	}
+	return scanFrames(frames, base+suffix)
+}
+
+func scanFrames(frames []any, path string) (Frame, *frameV, error) {
+	if len(frames) == 0 {
+		return Frame{}, nil, nil
 	}
 	pick := -1
 	for i, f := range frames[:min(len(frames), maxFramesScanned)] {
-		var name string
-		if err := field(f, "filename", fmt.Sprintf("%s[%d]", path, i), &name, text); err != nil {
-			return Frame{}, err
+		name, err := filenameOf(f, path, i)
+		if err != nil {
+			return Frame{}, nil, err
 		}
 		if strings.HasSuffix(name, ".py") {
 			pick = i
@@ -178,22 +278,37 @@ func topFrame(v any, path string) (Frame, error) {
 	if pick < 0 {
 		pick = 0
 	}
-	p := fmt.Sprintf("%s[%d]", path, pick)
-	var fr Frame
-	if err := field(frames[pick], "filename", p, &fr.Filename, text); err != nil {
-		return Frame{}, err
+	if fv, ok := frames[pick].(*frameV); ok {
+		return fv.f, fv, nil
 	}
-	if err := field(frames[pick], "line", p, &fr.Line, integer); err != nil {
-		return Frame{}, err
-	}
-	if err := field(frames[pick], "name", p, &fr.Name, text); err != nil {
-		return Frame{}, err
-	}
-	return fr, nil
+	fr, err := frameOf(frames[pick], path+"["+strconv.Itoa(pick)+"]")
+	return fr, nil, err
 }
 
-// walker counts the conversion's work against a budget.
-type walker struct{ left int64 }
+// blockFrame is topFrame for a block, whose frame is kept whole.
+func blockFrame(v any, path string) (Frame, error) {
+	f, _, err := topFrame(v, path)
+	return f, err
+}
+
+// walker converts the decoded tree into a Snapshot, counting segments,
+// blocks and entries against a budget.
+type walker struct {
+	left int64
+	d    *decoder // the pickle decoder, nil for JSON
+	// byContent interns top frames by their text (JSON, where nothing is
+	// shared); otherwise by the identity of the decoded frame.
+	byContent map[Frame]int32
+	byID      map[frameKey]int32
+}
+
+// frameKey is a frame's identity: its strings' storage, not their text,
+// so one long shared string is never hashed once per use.
+type frameKey struct {
+	fp, np *byte
+	fl, nl int
+	line   int64
+}
 
 func (w *walker) spend(path string) error {
 	if w.left--; w.left < 0 {
@@ -202,65 +317,113 @@ func (w *walker) spend(path string) error {
 	return nil
 }
 
-// convertSnapshot reads the decoded dictionary, converting at most budget
-// segments, blocks and entries.
-func convertSnapshot(tree any, budget int64) (*Snapshot, error) {
-	w := &walker{left: budget}
+// frameID is the index of a top frame in s.Frames (0: none).
+func frameID(s *Snapshot, f Frame, fv *frameV, byContent map[Frame]int32, byID map[frameKey]int32) int32 {
+	if f == (Frame{}) {
+		return 0
+	}
+	if fv != nil && fv.id > 0 {
+		return fv.id
+	}
+	var id int32
+	var ok bool
+	if byContent != nil {
+		id, ok = byContent[f]
+	} else {
+		id, ok = byID[keyOf(f)]
+	}
+	if !ok {
+		s.Frames = append(s.Frames, f)
+		id = int32(len(s.Frames) - 1)
+		if byContent != nil {
+			byContent[f] = id
+		} else {
+			byID[keyOf(f)] = id
+		}
+	}
+	if fv != nil {
+		fv.id = id
+	}
+	return id
+}
+
+func keyOf(f Frame) frameKey {
+	return frameKey{unsafe.StringData(f.Filename), unsafe.StringData(f.Name), len(f.Filename), len(f.Name), f.Line}
+}
+
+// convertSnapshot reads the decoded dictionary into s.
+func (w *walker) convertSnapshot(tree any, s *Snapshot) error {
 	const root = "snapshot"
 	segs, ok, err := get(tree, "segments", root)
 	if err != nil {
-		return nil, fmt.Errorf("%v: a memory snapshot is a dict with segments and device_traces", err)
+		return fmt.Errorf("%v: a memory snapshot is a dict with segments and device_traces", err)
 	}
-	s := &Snapshot{}
 	if !ok {
-		return nil, errors.New("snapshot.segments: missing: not a memory snapshot (torch.cuda.memory._snapshot() has segments and device_traces)")
+		return fmt.Errorf("snapshot.segments: missing: not a memory snapshot (torch.cuda.memory._snapshot() has segments and device_traces)")
 	}
 	segList, err := list(segs, "segments")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i, sv := range segList {
-		seg, err := w.convertSegment(sv, fmt.Sprintf("segments[%d]", i))
+		seg, err := w.convertSegment(sv, "segments["+strconv.Itoa(i)+"]")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.Segments = append(s.Segments, seg)
 	}
 	traces, ok, _ := get(tree, "device_traces", root)
 	if !ok || traces == nil {
-		return s, nil
+		return nil
 	}
 	s.History = true
 	devs, err := list(traces, "device_traces")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for d, tv := range devs {
-		entries, err := list(tv, fmt.Sprintf("device_traces[%d]", d))
+		path := "device_traces[" + strconv.Itoa(d) + "]"
+		if l, ok := tv.(*listV); ok && l.mode == modeEvents {
+			if l.used {
+				return fmt.Errorf("%s: the same list as another device's trace", path)
+			}
+			l.used = true
+			if l.failAt >= 0 {
+				_, err := w.convertEvent(s, l.fail, path+"["+strconv.Itoa(l.failAt)+"]")
+				if err == nil {
+					err = fmt.Errorf("%s[%d]: not a trace entry", path, l.failAt)
+				}
+				return err
+			}
+			s.Traces = append(s.Traces, l.takeEvents())
+			continue
+		}
+		entries, err := list(tv, path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		trace := make([]Event, 0, len(entries))
 		for i, ev := range entries {
-			e, err := w.convertEvent(ev, fmt.Sprintf("device_traces[%d][%d]", d, i))
+			e, err := w.convertEvent(s, ev, path+"["+strconv.Itoa(i)+"]")
 			if err != nil {
-				return nil, err
+				return err
 			}
 			trace = append(trace, e)
-			// The decoded entry is garbage once converted: letting go of
-			// it here keeps the decoded tree and the trace from both
-			// being whole in memory at once.
+			// The decoded entry is garbage once converted.
 			entries[i] = nil
 		}
 		s.Traces = append(s.Traces, trace)
 	}
-	return s, nil
+	return nil
 }
 
 func (w *walker) convertSegment(v any, path string) (Segment, error) {
 	var seg Segment
 	if err := w.spend(path); err != nil {
 		return seg, err
+	}
+	if _, ok := v.(*Block); ok {
+		return seg, fmt.Errorf("%s: a block (a dict with a state) where a segment belongs", path)
 	}
 	for _, f := range []struct {
 		key string
@@ -293,34 +456,19 @@ func (w *walker) convertSegment(v any, path string) (Segment, error) {
 	}
 	addr := seg.Address
 	for i, bv := range blocks {
-		p := fmt.Sprintf("%s.blocks[%d]", path, i)
-		if err := w.spend(p); err != nil {
-			return seg, err
-		}
-		b := Block{Address: addr, RequestedSize: -1}
-		if err := required(bv, "size", p, &b.Size, integer); err != nil {
-			return seg, err
-		}
-		if err := field(bv, "requested_size", p, &b.RequestedSize, integer); err != nil {
-			return seg, err
-		}
-		if err := field(bv, "address", p, &b.Address, integer); err != nil {
-			return seg, err
-		}
-		if err := required(bv, "state", p, &b.State, text); err != nil {
-			return seg, err
-		}
-		if err := field(bv, "frames", p, &b.Frame, topFrame); err != nil {
-			return seg, err
-		}
-		if b.RequestedSize < 0 { // legacy snapshots: not recorded
-			b.RequestedSize = b.Size
-		}
-		for _, n := range []struct {
-			v    int64
-			name string
-		}{{b.Size, "size"}, {b.RequestedSize, "requested_size"}, {b.Address, "address"}} {
-			if err := nonNegative(n.v, p+"."+n.name); err != nil {
+		p := path + ".blocks[" + strconv.Itoa(i) + "]"
+		var b Block
+		if cb, ok := bv.(*Block); ok {
+			b = *cb
+			if b.Address < 0 { // no address recorded: after the previous block
+				b.Address = addr
+			}
+		} else {
+			if err := w.spend(p); err != nil {
+				return seg, err
+			}
+			var err error
+			if b, err = convertBlockAt(bv, p, addr); err != nil {
 				return seg, err
 			}
 		}
@@ -330,55 +478,222 @@ func (w *walker) convertSegment(v any, path string) (Segment, error) {
 	return seg, nil
 }
 
-func (w *walker) convertEvent(v any, path string) (Event, error) {
-	var e Event
+// convertBlockAt converts a block dict. A block without an address
+// follows the previous one: addr, or -1 as the decoder converts it
+// (the segment fills it in).
+func convertBlockAt(v any, p string, addr int64) (Block, error) {
+	b := Block{Address: addr, RequestedSize: -1}
+	if err := required(v, "size", p, &b.Size, integer); err != nil {
+		return b, err
+	}
+	if err := field(v, "requested_size", p, &b.RequestedSize, integer); err != nil {
+		return b, err
+	}
+	av, hasAddr, err := get(v, "address", p)
+	if err != nil {
+		return b, err
+	}
+	if hasAddr && av != nil {
+		if b.Address, err = integer(av, p+".address"); err != nil {
+			return b, err
+		}
+		if err := nonNegative(b.Address, p+".address"); err != nil {
+			return b, err
+		}
+	}
+	if err := required(v, "state", p, &b.State, text); err != nil {
+		return b, err
+	}
+	if err := field(v, "frames", p, &b.Frame, blockFrame); err != nil {
+		return b, err
+	}
+	if b.RequestedSize < 0 { // legacy snapshots: not recorded
+		b.RequestedSize = b.Size
+	}
+	if err := nonNegative(b.Size, p+".size"); err != nil {
+		return b, err
+	}
+	if err := nonNegative(b.RequestedSize, p+".requested_size"); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// entryFields are a trace entry's values, read in one pass over its keys.
+type entryFields struct {
+	action, addr, size, stream, timeUS, deviceFree, frames any
+	hasAction, hasAddr, hasSize, hasFrames                 bool
+	dict                                                   any // for the note
+}
+
+func fieldsOf(v any, path string) (entryFields, error) {
+	f := entryFields{dict: v}
+	set := func(k string, val any) {
+		switch k {
+		case "action":
+			f.action, f.hasAction = val, true
+		case "addr":
+			f.addr, f.hasAddr = val, true
+		case "size":
+			f.size, f.hasSize = val, true
+		case "stream":
+			f.stream = val
+		case "time_us":
+			f.timeUS = val
+		case "device_free":
+			f.deviceFree = val
+		case "frames":
+			f.frames, f.hasFrames = val, true
+		}
+	}
+	switch d := v.(type) {
+	case *dictV:
+		if len(d.pairs) > maxDictKeys {
+			return f, fmt.Errorf("%s: a dict of %d keys, more than any snapshot dict has (%d)", path, len(d.pairs), maxDictKeys)
+		}
+		for _, p := range d.pairs {
+			if k, ok := p.k.(string); ok {
+				set(k, p.v)
+			}
+		}
+	case map[string]any:
+		for _, k := range [...]string{"action", "addr", "size", "stream", "time_us", "device_free", "frames"} {
+			if val, ok := d[k]; ok {
+				set(k, val)
+			}
+		}
+	default:
+		return f, wrongType(path, "a dict", v)
+	}
+	return f, nil
+}
+
+func (w *walker) convertEvent(s *Snapshot, v any, path string) (Event, error) {
 	if err := w.spend(path); err != nil {
+		return Event{}, err
+	}
+	f, err := fieldsOf(v, path)
+	if err != nil {
+		return Event{}, err
+	}
+	e, fr, fv, err := eventOf(&f, path)
+	if err != nil {
 		return e, err
 	}
-	var action string
-	if err := required(v, "action", path, &action, text); err != nil {
-		return e, err
+	e.Frame = frameID(s, fr, fv, w.byContent, w.byID)
+	e.Note = noteID(s, &e, f.dict)
+	return e, nil
+}
+
+// fastEvent converts an entry as the decoder appends it; false when it
+// does not convert (the walk then reports why, at its path).
+func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
+	f, err := fieldsOf(dv, "")
+	if err != nil {
+		return Event{}, false
+	}
+	e, fr, fv, err := eventOf(&f, "")
+	if err != nil {
+		return Event{}, false
+	}
+	if l, ok := f.frames.(*listV); ok && l.mode == modeItems && !l.tuple && (fv != nil || fr == (Frame{})) {
+		// The stack is read: keep only its top frame, for the entries
+		// that share it.
+		d.release(&l.cost)
+		l.mode, l.items, l.top = modeReduced, nil, fv
+		d.memo.replace(l.memo, l, topV{fv})
+	}
+	e.Frame = frameID(d.snap, fr, fv, nil, d.byID())
+	e.Note = noteID(d.snap, &e, dv)
+	return e, true
+}
+
+func (d *decoder) byID() map[frameKey]int32 {
+	if d.ids == nil {
+		d.ids = map[frameKey]int32{}
+	}
+	return d.ids
+}
+
+// eventOf is the entry's Event and its top frame.
+func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
+	var e Event
+	if !f.hasAction || f.action == nil {
+		return e, Frame{}, nil, fmt.Errorf("%s.action: missing", path)
+	}
+	action, ok := f.action.(string)
+	if !ok {
+		var err error
+		if action, err = text(f.action, path+".action"); err != nil {
+			return e, Frame{}, nil, err
+		}
 	}
 	e.Action = parseAction(action)
+	need := false
 	switch e.Action {
 	case ActionAlloc, ActionFreeRequested, ActionFreeCompleted, ActionSegmentAlloc,
 		ActionSegmentFree, ActionSegmentMap, ActionSegmentUnmap:
-		if err := required(v, "addr", path, &e.Addr, integer); err != nil {
-			return e, err
-		}
-		if err := required(v, "size", path, &e.Size, integer); err != nil {
-			return e, err
-		}
-	default:
-		if err := field(v, "addr", path, &e.Addr, integer); err != nil {
-			return e, err
-		}
-		if err := field(v, "size", path, &e.Size, integer); err != nil {
-			return e, err
-		}
+		need = true
+	}
+	var err error
+	if e.Addr, err = intField(f.addr, need, path, "addr"); err != nil {
+		return e, Frame{}, nil, err
+	}
+	if e.Size, err = intField(f.size, need, path, "size"); err != nil {
+		return e, Frame{}, nil, err
 	}
 	if err := nonNegative(e.Addr, path+".addr"); err != nil {
-		return e, err
+		return e, Frame{}, nil, err
 	}
 	if err := nonNegative(e.Size, path+".size"); err != nil {
-		return e, err
+		return e, Frame{}, nil, err
 	}
-	if err := field(v, "stream", path, &e.Stream, integer); err != nil {
-		return e, err
+	if e.Stream, err = intField(f.stream, false, path, "stream"); err != nil {
+		return e, Frame{}, nil, err
 	}
-	if err := field(v, "time_us", path, &e.TimeUS, integer); err != nil {
-		return e, err
+	if e.TimeUS, err = intField(f.timeUS, false, path, "time_us"); err != nil {
+		return e, Frame{}, nil, err
 	}
-	if err := field(v, "device_free", path, &e.DeviceFree, integer); err != nil {
-		return e, err
+	if e.DeviceFree, err = intField(f.deviceFree, false, path, "device_free"); err != nil {
+		return e, Frame{}, nil, err
 	}
-	if err := field(v, "frames", path, &e.Frame, topFrame); err != nil {
-		return e, err
+	var fr Frame
+	var fv *frameV
+	if f.frames != nil {
+		var err error
+		if fr, fv, err = topFrameAt(f.frames, path, ".frames"); err != nil {
+			return e, Frame{}, nil, err
+		}
 	}
-	if e.Action == ActionAnnotate || e.Action == ActionSnapshot {
-		e.Note = noteOf(v)
+	return e, fr, fv, nil
+}
+
+// intField reads an entry's integer field: absent or None is 0, or
+// missing when need; the path is built only for an error.
+func intField(v any, need bool, path, name string) (int64, error) {
+	if n, ok := v.(int64); ok {
+		return n, nil
 	}
-	return e, nil
+	if v == nil {
+		if need {
+			return 0, fmt.Errorf("%s.%s: missing", path, name)
+		}
+		return 0, nil
+	}
+	return integer(v, path+"."+name)
+}
+
+// noteID keeps a marker's text in s.Notes and returns its index.
+func noteID(s *Snapshot, e *Event, v any) int32 {
+	if e.Action != ActionAnnotate && e.Action != ActionSnapshot {
+		return 0
+	}
+	n := noteOf(v)
+	if n == "" {
+		return 0
+	}
+	s.Notes = append(s.Notes, n)
+	return int32(len(s.Notes) - 1)
 }
 
 // noteOf is an annotation's text: its user_metadata, or its name or
@@ -400,10 +715,11 @@ func noteOf(v any) string {
 	return ""
 }
 
-// truncate cuts s to at most n bytes, dropping a rune the cut splits.
+// truncate cuts s to at most n bytes, dropping a rune the cut splits. The
+// result is a copy, so a long shared string is not kept alive by it.
 func truncate(s string, n int) string {
 	if len(s) <= n {
-		return s
+		return strings.Clone(s)
 	}
 	return strings.ToValidUTF8(s[:n], "")
 }

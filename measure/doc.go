@@ -3,38 +3,41 @@
 // (torch.cuda.memory._dump_snapshot, the file memory_viz opens) and ART's
 // planner-miss reports (docs/model.md §13.9).
 //
-// It may import the standard library, headroom/estimator and one pickle
-// decoder, github.com/nlpodyssey/gopickle; never go-app, gonum or
-// headroom/app/... The command line (app/cli) and the page (app/ui's
-// Observed peaks panel, app/ui/measured) use it.
+// It may import the standard library and headroom/estimator; never
+// go-app, gonum or headroom/app/... The command line (app/cli) and the
+// page (app/ui/measured, the Observed peaks panel) use it. Its
+// subpackage snapgen writes synthetic snapshots for the tests and the
+// benchmark.
 //
 // # The pickle decoder
 //
-// gopickle and og-rek were both candidates. gopickle was chosen because on
-// a 50 MB snapshot it decoded 2.7 times faster (1.6 s against 4.3 s) in
-// about 30 % less memory (490 MB against 680 MB peak), and it has no
-// dependencies (og-rek brings two). Its two weaknesses for untrusted
-// files, resolving some Python classes itself and allocating a string's
-// declared length before reading it, never come into play: every byte
-// passes first through this package's opcode filter (pickle.go), which
-// refuses any opcode that names, calls or builds a Python object (GLOBAL,
-// STACK_GLOBAL, REDUCE, INST, OBJ, NEWOBJ, BUILD, EXT*, PERSID, sets and
-// out-of-band buffers) with its name and byte offset, bounds every
-// argument (64 MiB) and the whole input (ReadOptions.MaxBytes, 1 GiB by
-// default), and stops at the first STOP. A decoder panic on a malformed
-// stream is turned into an error. The memo lets a few bytes refer to one
-// large object many times, so the conversion refuses a dict of more than
-// 256 keys and more segments, blocks and entries than one per 8 bytes of
-// the file: work stays linear in the file's size.
+// unpickle.go is a decoder of our own for the data opcodes of pickle
+// protocols 0-5, written so the snapshot streams: the pickle is read once,
+// front to back, and each trace entry is converted to a pointer-free Event
+// when it is appended to its trace, its dict reused for the next; a
+// segment's blocks and a stack's frames are converted the same way, and a
+// stack becomes its top frame the first time an entry uses it. The object
+// tree is never held: memory is the result (56 bytes an entry, and each
+// distinct top frame once) and a bounded working set. Any opcode that
+// names, calls or builds a Python object (GLOBAL, STACK_GLOBAL, REDUCE,
+// INST, OBJ, NEWOBJ, BUILD, EXT*, PERSID, sets, out-of-band buffers) is
+// refused with its name and byte offset before anything is built. Every
+// bound a crafted file could stretch is explicit (unpickle.go's
+// constants): argument lengths, text lines, open MARKs, values pending on
+// the stack, the memo's strings, the estimated bytes of dicts and lists
+// held, integers past 8 bytes (kept without their digits). A trace entry
+// or block read a second time through the memo is refused: PyTorch writes
+// each once, and refusing makes a memo bomb impossible rather than merely
+// bounded. gopickle, the decoder before it, built the whole tree (15 to 20
+// times the file) and decoded long integers in quadratic time.
 //
-// Memory and time: the decoder builds the whole object tree before it is
-// reduced to this package's compact types (each decoded entry is dropped
-// as soon as it is converted), so a read peaks at about 15 to 20 times the
-// file's size. Measured with gen.py --large (12-frame stacks, as
-// memory_viz's files have), `headroom measure -snapshot`, on the shared
-// 2-core machine: a 108 MB pickle of 2,249,999 trace entries took 11.3 s
-// of CPU and 2.0 GB peak RSS; a 387 MB pickle (369 MiB, 6,448,593
-// entries) 40 s of CPU (135 s wall under a load of 10) and 5.5 GB.
+// Measured with `make bench-measure` (BENCHMARKS.md has the table, on a
+// shared and loaded machine): a 105 MB generated pickle of 1,462,452
+// entries with 12-frame stacks reads, analyzes and reports in 2.0 to 2.4
+// s of CPU and 113 MB peak RSS, against 17 s and 1.6 GB with gopickle and
+// 4.6 to 4.9 s and 632 MB for Python's pickle.load; a 1,077 MB one of
+// 14,982,229 entries in 21 s and 990 MB (the trace itself is 840 MB),
+// against 45 s and 6.4 GB for pickle.load.
 //
 // # Choices where the sources leave one open
 //

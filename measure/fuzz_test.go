@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"headroom/measure/snapgen"
 )
 
 // FuzzReadSnapshot: any input is read, refused with an error, or analyzed;
@@ -19,6 +21,12 @@ func FuzzReadSnapshot(f *testing.F) {
 	}
 	f.Add([]byte("cos\nsystem\n(S'echo hi'\ntR."))
 	f.Add([]byte("\x80\x04\x8a\x00."))
+	for _, asJSON := range []bool{false, true} {
+		var buf bytes.Buffer
+		if _, err := snapgen.Write(&buf, snapgen.Options{Seed: 5, Allocs: 12, Depth: 3, CallSites: 4, AnnotateEvery: 5, OOMAt: 7, JSON: asJSON}); err == nil {
+			f.Add(buf.Bytes())
+		}
+	}
 	f.Add([]byte(`{"segments":` + strings.Repeat("[", 10_001)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{MaxBytes: 1 << 20})

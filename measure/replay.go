@@ -19,6 +19,14 @@ const DefaultTimelinePoints = 512
 // maxWarnings bounds a device's warnings.
 const maxWarnings = 16
 
+// MaxWindows bounds a device's windows, and MaxOOMs its OOM entries: a
+// real trace has a marker per step, and a report of more would be read
+// by nobody (a crafted file of 600,000 markers made 154 MB of JSON).
+const (
+	MaxWindows = 1000
+	MaxOOMs    = 100
+)
+
 // LiveBlock is an allocation live at the peak.
 type LiveBlock struct {
 	Addr          int64 `json:"addr"`
@@ -41,6 +49,9 @@ type Point struct {
 	Event  int   `json:"event"`
 	TimeUS int64 `json:"time_us"`
 	Bytes  int64 `json:"bytes"`
+	// Reserved is what the segments held then (docs/model.md, "The
+	// allocator's view").
+	Reserved int64 `json:"reserved_bytes"`
 }
 
 // Window is the stretch of a trace between two markers (snapshot or
@@ -90,7 +101,9 @@ type DeviceReport struct {
 	Timeline     []Point     `json:"timeline"`
 	Windows      []Window    `json:"windows,omitempty"`
 	OOMs         []OOM       `json:"ooms,omitempty"`
-	Warnings     []string    `json:"warnings,omitempty"`
+	// Allocator is the reserved memory and the free room in the segments.
+	Allocator *AllocatorView `json:"allocator,omitempty"`
+	Warnings  []string       `json:"warnings,omitempty"`
 }
 
 // alloc is an allocation while replaying.
@@ -98,7 +111,25 @@ type alloc struct {
 	size, req int64
 	exact     bool
 	event     int
-	frame     Frame
+}
+
+// frameText gives each top frame's text once, however many blocks show
+// it.
+type frameText struct {
+	frames []Frame
+	text   map[int32]string
+}
+
+func (t *frameText) of(id int32) string {
+	if id <= 0 || int(id) >= len(t.frames) {
+		return ""
+	}
+	s, ok := t.text[id]
+	if !ok {
+		s = t.frames[id].String()
+		t.text[id] = s
+	}
+	return s
 }
 
 // Analyze replays every device of s. points bounds each timeline (0 takes
@@ -114,11 +145,13 @@ func Analyze(s *Snapshot, points int) ([]DeviceReport, error) {
 			devices[d] = true
 		}
 	}
+	byDevice := map[int][]Segment{}
 	for _, seg := range s.Segments {
 		if seg.Device < 0 || seg.Device > 1<<20 {
 			return nil, fmt.Errorf("segments: device %d out of range 0..1048576", seg.Device)
 		}
 		devices[int(seg.Device)] = true
+		byDevice[int(seg.Device)] = append(byDevice[int(seg.Device)], seg)
 	}
 	if len(devices) == 0 {
 		return nil, fmt.Errorf("empty snapshot: no segment and no trace entry on any device, nothing to measure")
@@ -134,7 +167,7 @@ func Analyze(s *Snapshot, points int) ([]DeviceReport, error) {
 		if d < len(s.Traces) {
 			trace = s.Traces[d]
 		}
-		r, err := analyzeDevice(s, d, trace, points)
+		r, err := analyzeDevice(s, d, trace, points, byDevice[d])
 		if err != nil {
 			return nil, err
 		}
@@ -163,15 +196,20 @@ func add(a, b int64, what string) (int64, error) {
 	return s, nil
 }
 
-func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport, error) {
+func analyzeDevice(s *Snapshot, d int, trace []Event, points int, segs []Segment) (DeviceReport, error) {
 	r := DeviceReport{Device: d, History: s.History && len(trace) > 0, Events: len(trace), PeakEvent: -1}
+	fs := &frameText{frames: s.Frames, text: map[int32]string{}}
 	where := fmt.Sprintf("device %d", d)
 	// The blocks allocated at the snapshot, by address.
 	atEnd := map[int64]Block{}
-	var err error
-	for _, seg := range s.Segments {
-		if int(seg.Device) != d {
-			continue
+	segs, err := disjoint(segs, d)
+	if err != nil {
+		return r, err
+	}
+	endReserved := int64(0)
+	for _, seg := range segs {
+		if endReserved, err = add(endReserved, seg.TotalSize, where); err != nil {
+			return r, err
 		}
 		for _, b := range seg.Blocks {
 			if b.State == "active_allocated" {
@@ -182,6 +220,8 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 			}
 		}
 	}
+	end := endState(segs)
+	r.Allocator = &AllocatorView{InitialReservedBytes: endReserved, ReservedPeakBytes: endReserved, ReservedPeakEvent: -1, AtEnd: end}
 	if !r.History {
 		if !s.History {
 			r.Note = "history recording was off (no device_traces: torch.cuda.memory._record_memory_history() was not enabled), so there is no peak; current_bytes is the allocation at the snapshot"
@@ -211,7 +251,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 			if _, ok := live[e.Addr]; ok {
 				delete(live, e.Addr)
 			} else {
-				initial = append(initial, LiveBlock{Addr: e.Addr, RequestedSize: e.Size, Size: RoundBlock(e.Size), Event: -1, Frame: e.Frame.String()})
+				initial = append(initial, LiveBlock{Addr: e.Addr, RequestedSize: e.Size, Size: RoundBlock(e.Size), Event: -1, Frame: fs.of(e.Frame)})
 			}
 		}
 	}
@@ -246,12 +286,25 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	}
 	r.InitialBytes = cur
 	r.PeakBytes, r.PeakRequestedBytes = cur, req
-	tl := newTimeline(len(trace), points, Point{Event: -1, Bytes: cur})
+	// Reserved: the segments at the snapshot less the trace's segment
+	// entries is what they held before it.
+	res := endReserved
+	for i := range trace {
+		res -= segmentDelta(&trace[i])
+	}
+	if res < 0 {
+		r.warn(fmt.Sprintf("the trace's segment entries add %d bytes more than the snapshot's segments hold: the reserved memory before the trace is taken as 0", -res))
+		res = 0
+	}
+	av := r.Allocator
+	av.InitialReservedBytes, av.ReservedPeakBytes = res, res
+	tl := newTimeline(len(trace), points, Point{Event: -1, Bytes: cur, Reserved: res})
 	var win *Window
 	openWindow := func(label string, from int) {
 		r.Windows = append(r.Windows, Window{Label: label, FromEvent: from, PeakBytes: cur, PeakEvent: from - 1})
 		win = &r.Windows[len(r.Windows)-1]
 	}
+	capped, ooms := false, 0
 	hasMarkers := false
 	for _, e := range trace {
 		if e.Action == ActionSnapshot || e.Action == ActionAnnotate {
@@ -270,7 +323,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 				cur -= old.size
 				req -= old.req
 			}
-			a := alloc{size: RoundBlock(e.Size), req: e.Size, event: i, frame: e.Frame}
+			a := alloc{size: RoundBlock(e.Size), req: e.Size, event: i}
 			if b, ok := exactAt[i]; ok {
 				a.size, a.exact = b.Size, true
 			}
@@ -285,11 +338,36 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 				cur -= old.size
 				req -= old.req
 			}
+		case ActionFreeCompleted:
+			if free == ActionFreeRequested {
+				if old, ok := state[e.Addr]; ok && old.event >= 0 {
+					return r, fmt.Errorf("device_traces[%d][%d]: free_completed of the block at %#x allocated at entry %d, before its free_requested: a block's free completes after it is requested", d, i, e.Addr, old.event)
+				}
+			}
+		case ActionSegmentAlloc, ActionSegmentFree, ActionSegmentMap, ActionSegmentUnmap:
+			res += segmentDelta(&trace[i])
+			if res > av.ReservedPeakBytes {
+				av.ReservedPeakBytes, av.ReservedPeakEvent = res, i
+			}
 		case ActionOOM:
-			r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
+			if ooms++; ooms <= MaxOOMs {
+				r.OOMs = append(r.OOMs, OOM{Event: i, TimeUS: e.TimeUS, Size: e.Size, DeviceFree: e.DeviceFree})
+			} else if ooms == MaxOOMs+1 {
+				r.warn(fmt.Sprintf("more than %d oom entries: those from entry %d on are left out", MaxOOMs, i))
+			}
 		case ActionSnapshot, ActionAnnotate:
+			if len(r.Windows) >= MaxWindows {
+				if len(r.Windows) == MaxWindows && !capped {
+					capped = true
+					r.warn(fmt.Sprintf("more than %d windows: the markers from entry %d on open none, and the last window runs to the end", MaxWindows, i))
+				}
+				break
+			}
 			win.ToEvent = i
-			label := e.Note
+			label := ""
+			if int(e.Note) < len(s.Notes) {
+				label = s.Notes[e.Note]
+			}
 			if label == "" {
 				label = fmt.Sprintf("after %s at event %d", e.Action, i)
 			}
@@ -301,7 +379,7 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 		if win != nil && cur > win.PeakBytes {
 			win.PeakBytes, win.PeakEvent, win.PeakTimeUS = cur, i, e.TimeUS
 		}
-		tl.add(Point{Event: i, TimeUS: e.TimeUS, Bytes: cur})
+		tl.add(Point{Event: i, TimeUS: e.TimeUS, Bytes: cur, Reserved: res})
 	}
 	if win != nil {
 		win.ToEvent = len(trace) - 1
@@ -309,7 +387,12 @@ func analyzeDevice(s *Snapshot, d int, trace []Event, points int) (DeviceReport,
 	}
 	r.Timeline = tl.points()
 	r.RoundingBytes = r.PeakBytes - r.PeakRequestedBytes
-	r.LiveAtPeak = liveAt(trace, free, initial, exactAt, r.PeakEvent)
+	r.LiveAtPeak = liveAt(trace, free, initial, exactAt, r.PeakEvent, fs)
+	n, what := need(&r, trace)
+	av.AtPeak = peakState(segs, trace, r.PeakEvent, r.LiveAtPeak)
+	av.AtPeak.judge(n, what)
+	av.AtEnd.judge(n, what)
+	av.Markers = markers(trace, s.Notes)
 	return r, nil
 }
 
@@ -338,7 +421,7 @@ func (r *DeviceReport) warn(msg string) {
 
 // liveAt replays the trace up to entry peak (inclusive) again and lists
 // the allocations live there, largest first (then by address).
-func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Block, peak int) []LiveBlock {
+func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Block, peak int, fs *frameText) []LiveBlock {
 	state := map[int64]LiveBlock{}
 	for _, b := range initial {
 		if _, dup := state[b.Addr]; !dup {
@@ -349,7 +432,7 @@ func liveAt(trace []Event, free Action, initial []LiveBlock, exactAt map[int]Blo
 		e := trace[i]
 		switch e.Action {
 		case ActionAlloc:
-			b := LiveBlock{Addr: e.Addr, Size: RoundBlock(e.Size), RequestedSize: e.Size, Event: i, Frame: e.Frame.String()}
+			b := LiveBlock{Addr: e.Addr, Size: RoundBlock(e.Size), RequestedSize: e.Size, Event: i, Frame: fs.of(e.Frame)}
 			if x, ok := exactAt[i]; ok {
 				b.Size, b.SizeExact = x.Size, true
 			}

@@ -3,11 +3,11 @@ package measure
 import (
 	"bufio"
 	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"strconv"
+	"strings"
 )
 
 // Action is what one trace entry records.
@@ -49,27 +49,54 @@ type Frame struct {
 	Name     string `json:"name"`
 }
 
-// String is "file:line:name", as memory_viz prints a frame; "" for none.
+// maxFrameText bounds a frame's text in reports: a real file name and
+// function fit many times over, and a crafted one of megabytes is not
+// copied into every row that shows it.
+const maxFrameText = 512
+
+// String is "file:line:name", as memory_viz prints a frame, cut to 512
+// bytes; "" for none.
 func (f Frame) String() string {
 	if f == (Frame{}) {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d:%s", f.Filename, f.Line, f.Name)
+	line := ":" + strconv.FormatInt(f.Line, 10) + ":"
+	room := maxFrameText - len(line)
+	file, name := f.Filename, f.Name
+	if len(file)+len(name) > room {
+		file = cutText(file, room/2)
+		name = cutText(name, room-len(file))
+	}
+	return file + line + name
+}
+
+// cutText cuts s to at most n bytes, marking the cut with "...".
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n < 3 {
+		return ""
+	}
+	return strings.ToValidUTF8(s[:n-3], "") + "..."
 }
 
 // Event is one entry of a device trace. Size is the size the caller
 // requested (the allocator records requested sizes in its trace, not block
-// sizes). Frame is the entry's top frame (see topFrame). Note is an
-// annotation's text, when the entry carries one.
+// sizes). Frame is the entry's top frame (see topFrame), an index into
+// Snapshot.Frames (0: none), so that the many entries of one stack share
+// it. Note is an annotation's text, when the entry carries one, an index
+// into Snapshot.Notes (0: none). An Event holds no pointer, so a trace of
+// millions costs the collector nothing to scan.
 type Event struct {
 	Action     Action
+	Frame      int32
+	Note       int32
 	Addr       int64
 	Size       int64
 	Stream     int64
 	TimeUS     int64
 	DeviceFree int64
-	Frame      Frame
-	Note       string
 }
 
 // Block is one block of a segment at the time of the snapshot.
@@ -102,7 +129,11 @@ type Segment struct {
 type Snapshot struct {
 	Segments []Segment
 	Traces   [][]Event
-	History  bool
+	// Frames are the entries' top frames and Notes their annotations'
+	// texts; index 0 of each is none.
+	Frames  []Frame
+	Notes   []string
+	History bool
 	// Format is "pickle" or "json", as read.
 	Format string
 }
@@ -112,6 +143,11 @@ type ReadOptions struct {
 	// MaxBytes is the largest input accepted (after gzip), default
 	// DefaultMaxBytes.
 	MaxBytes int64
+	// SizeHint is the input's size when known (a file's, before gzip):
+	// the first trace is given room for the entries a pickle of that
+	// size can hold, once, instead of growing. Pages of it never written
+	// are never resident.
+	SizeHint int64
 }
 
 // ReadSnapshot reads a memory snapshot from r: the pickle that
@@ -139,34 +175,19 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	var tree any
-	format := "pickle"
-	budget := int64(math.MaxInt64) // JSON shares nothing: its size bounds the work
+	var s *Snapshot
 	if first == '{' {
-		format = "json"
-		dec := json.NewDecoder(&limitedReader{r: br, left: limit})
-		dec.UseNumber()
-		if err := dec.Decode(&tree); err != nil {
-			if errors.Is(err, ErrTooLarge) {
-				return nil, fmt.Errorf("json: %w: more than %d bytes", ErrTooLarge, limit)
-			}
-			return nil, fmt.Errorf("json: %v", err)
-		}
-	} else {
-		var n int64
-		if tree, n, err = decodePickle(br, limit); err != nil {
+		s, err = readSnapshotJSON(&limitedReader{r: br, left: limit}, limit)
+		if err != nil {
 			return nil, err
 		}
-		// A pickle's memo lets a few bytes refer to a large object again
-		// and again; no real entry takes fewer than 8 bytes, so a file
-		// that asks for more conversions than that is refused.
-		budget = n/8 + 1024
+		s.Format = "json"
+		return s, nil
 	}
-	s, err := convertSnapshot(tree, budget)
-	if err != nil {
+	if s, err = decodeSnapshotPickle(br, limit, opt.SizeHint); err != nil {
 		return nil, err
 	}
-	s.Format = format
+	s.Format = "pickle"
 	return s, nil
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"headroom/measure"
 )
 
 // hostileText is text made to break out of a Markdown table (a pipe, a
@@ -208,4 +210,23 @@ func TestReplayOutputsNeutralise(t *testing.T) {
 			checkTable(t, out)
 		}
 	}
+}
+
+// TestRunsMarkdownEscapes: two runs' comparison prints the files' names,
+// the blocks' top frames and the windows' labels, all from the files; its
+// Markdown escapes each as measure's one-run tables do.
+func TestRunsMarkdownEscapes(t *testing.T) {
+	r := &MeasuredRuns{
+		A: &MeasuredSnapshot{File: hostileText},
+		B: &MeasuredSnapshot{File: hostileText},
+		Devices: []measure.DeviceComparison{{
+			OnlyA:   measure.BlockGroup{Count: 1, Bytes: 512, Blocks: []measure.BlockChange{{Frame: hostileText, ABytes: 512}}},
+			Windows: []measure.WindowPair{{Label: hostileText, A: &measure.Window{PeakBytes: 1}, B: &measure.Window{PeakBytes: 2}, DeltaBytes: 1}},
+		}},
+	}
+	md := runsMarkdown(r)
+	if !strings.Contains(md, "injected") {
+		t.Fatalf("the hostile text is missing from the Markdown, so nothing was checked:\n%s", md)
+	}
+	checkTable(t, md)
 }

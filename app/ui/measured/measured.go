@@ -20,12 +20,14 @@ import (
 // is fed to its reader in, what the reader makes of them, and what the
 // panel shows of it. panel.go is the component.
 
-// The page's limits. A snapshot decodes to about 15 to 20 times its size
-// in memory (measure's doc.go), and the page has one WebAssembly heap:
-// past maxSnapshotBytes it points to the command line, which takes
-// several hundred MiB.
+// The page's limits. A snapshot is read as a stream into a result of
+// about half its size (measure's doc.go), and the page has one
+// WebAssembly heap: past maxSnapshotBytes it points to the command line,
+// which takes 2 GiB. At 256 MiB the result and the reader's working set
+// are a few hundred MB of that heap; 1 GiB (a result of about 840 MB)
+// has not been tried in a browser.
 const (
-	maxSnapshotBytes = 64 << 20
+	maxSnapshotBytes = 256 << 20
 	sliceBytes       = 256 << 10 // a snapshot is read, and decoded, a slice at a time
 	maxReportFiles   = 256
 	timelineW        = 720
