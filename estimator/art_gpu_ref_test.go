@@ -143,22 +143,7 @@ func refGPUDecide(e *evaluator, v variant) refGPUResult {
 			kids[i] = refGPUChild{rows: p.rows(), q: ac.q, rho: ac.rho, out: ac.out, ad: ac.kad}
 			rows[i] = p.rows()
 		}
-		var floor int64
-		if pm := r.art.mem; pm != nil && len(rows) >= 2 {
-			for _, f := range pm.SplitFloors {
-				if len(f.ChildRows) != len(rows) {
-					continue
-				}
-				same := true
-				for i := range rows {
-					same = same && rows[i] == f.ChildRows[i]
-				}
-				if same {
-					floor = max(floor, r.withSafety(c, f.ObservedBytes))
-				}
-			}
-		}
-		return kids, floor
+		return kids, refSplitFloor(r, c, rows, 0)
 	}
 	kids, floor := rung(1)
 	fits, st, dev, gpu, host := refGPUPlan(r, kids, floor)

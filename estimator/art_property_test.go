@@ -119,7 +119,17 @@ func refArtRung(e *evaluator, k int64, v variant, lower bool) (req, largest int6
 	if anyIG {
 		req = max(req, r.withSafety(c, sumKeep+maxKws+maxKad))
 	}
-	if pm := r.art.mem; !lower && pm != nil && len(rows) >= 2 {
+	if !lower {
+		req = refSplitFloor(r, c, rows, req)
+	}
+	return req, largest
+}
+
+// refSplitFloor is the larger of req and every measured split floor (with
+// the safety margin) whose children have exactly these rows; a single
+// piece has no split floor. Both reference rungs read the floors so.
+func refSplitFloor(r *Resolved, c *calc, rows []int64, req int64) int64 {
+	if pm := r.art.mem; pm != nil && len(rows) >= 2 {
 		for _, f := range pm.SplitFloors {
 			if len(f.ChildRows) == len(rows) {
 				same := true
@@ -132,7 +142,7 @@ func refArtRung(e *evaluator, k int64, v variant, lower bool) (req, largest int6
 			}
 		}
 	}
-	return req, largest
+	return req
 }
 
 // refArtDecide walks §13.5's decision with the reference rungs.
