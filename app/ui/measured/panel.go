@@ -24,7 +24,10 @@ import (
 // data-peak-bytes), the revisions beside it (measured-compare-N), the
 // timeline (measured-chart-N) and the blocks live at the peak
 // (measured-live-N); reports show their comparisons (measured-reports) and
-// the skipped ones (measured-skipped). The buttons measured-use-points and
+// the skipped ones (measured-skipped). Once a snapshot is shown, a second
+// one picked in measured-file-b is read the same way and set beside it
+// (measured-runs; per device N: measured-runs-peaks-N, -start-N,
+// -groups-N, -changes-N, -windows-N). The buttons measured-use-points and
 // measured-use-profile put the points in the panel's box and the learned
 // profile in the config.
 type Panel struct {
