@@ -64,17 +64,21 @@ func generatedSnapshot(t *testing.T, o snapgen.Options) ([]byte, []measure.Devic
 	return buf.Bytes(), devs
 }
 
+// runsStatus is the status with the bytes read, for waits.
+const runsStatus = measuredStatus + ` + ' (read ' + (document.getElementById('measured-progress')?.dataset.bytes ?? '-') + ' bytes)'`
+
 // TestE2EMeasuredTwoRuns drops run A, picks run B and reads each run's
 // allocated and reserved peaks and B − A, the start, the groups' counts
 // and the windows from the page, as measure.CompareRuns makes them.
 func TestE2EMeasuredTwoRuns(t *testing.T) {
 	dataA, devA := generatedSnapshot(t, snapgen.Options{Seed: 21, Allocs: 2000, AnnotateEvery: 500})
-	dataB, devB := generatedSnapshot(t, snapgen.Options{Seed: 22, Allocs: 2400, AnnotateEvery: 500, JSON: true})
+	dataB, devB := generatedSnapshot(t, snapgen.Options{Seed: 22, Allocs: 2400, AnnotateEvery: 500})
 	cmp := measure.CompareRuns(devA, devB)
 	if len(cmp) != 1 || cmp[0].PeakDeltaBytes == 0 {
 		t.Fatalf("the generated runs compare as %+v: the test needs one device and a difference", cmp)
 	}
 	c := cmp[0]
+	t.Logf("run A has %d bytes, run B %d", len(dataA), len(dataB))
 	link, _ := measuredLink(t)
 	tb := newTab(t)
 	tb.open(link)
@@ -83,9 +87,9 @@ func TestE2EMeasuredTwoRuns(t *testing.T) {
 	tb.waitFor("run A read, with the input for run B", `document.getElementById('measured-status')?.dataset.state === 'done' &&
 		!!document.getElementById('measured-file-b') || `+measuredStatus, 60*time.Second)
 
-	tb.pickFiles("measured-file-b", []string{"run-b.json"}, [][]byte{dataB})
+	tb.pickFiles("measured-file-b", []string{"run-b.pickle"}, [][]byte{dataB})
 	tb.waitFor("the two runs compared", `document.getElementById('measured-status')?.dataset.state === 'done' &&
-		!!document.getElementById('measured-runs-peaks-0') || `+measuredStatus, 60*time.Second)
+		!!document.getElementById('measured-runs-peaks-0') || `+runsStatus, 60*time.Second)
 
 	rows := eval[[][]string](tb, `[...document.querySelectorAll('#measured-runs-peaks-0 tbody tr')].map(tr =>
 		[tr.dataset.row, tr.dataset.aBytes, tr.dataset.bBytes, tr.dataset.deltaBytes, tr.children[3].textContent])`)

@@ -11,10 +11,11 @@ import (
 	"headroom/app/ui/widget"
 )
 
-// renderPickB is the second run's file input, once a snapshot is shown
-// and nothing is being read.
+// renderPickB is the second run's file input, once a snapshot is shown.
+// It stays while its file is read: the read's callbacks are dispatched
+// through the input's context, which a dismounted input would drop.
 func (p *Panel) renderPickB() app.UI {
-	if p.snap == nil || p.reading {
+	if p.snap == nil {
 		return nil
 	}
 	label := "Compare with another run…"
