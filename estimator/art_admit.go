@@ -189,6 +189,21 @@ func (r *Resolved) artSplitFloor(kk int64) (int64, bool) {
 	return best, found
 }
 
+// refuseUnsplit is the refusal both ART decisions (§13.5, §15.1) reach
+// before any rung, written once so the two cannot drift: a request of
+// m = 1 sequence cannot be split, and under expert parallelism ART does not
+// split. It marks whole refused and reports whether it did.
+func (r *Resolved) refuseUnsplit(m int64, whole *plan) bool {
+	if m != 1 && r.EP <= 1 {
+		return false
+	}
+	whole.decision, whole.artWhy = Refuse, artSingle
+	if m > 1 {
+		whole.artWhy = artExpertParallel
+	}
+	return true
+}
+
 // artDecide is §13.5's decision, given the whole request's plan. Its
 // comparisons with the budget go through fits, so a sweep of the budget
 // reuses its results by path, as decideFrom's.
@@ -203,11 +218,7 @@ func (e *evaluator) artDecide(v variant, whole plan) plan {
 		return whole
 	}
 	m := r.sequences()
-	if m == 1 || r.EP > 1 {
-		whole.decision, whole.artWhy = Refuse, artSingle
-		if m > 1 {
-			whole.artWhy = artExpertParallel
-		}
+	if r.refuseUnsplit(m, &whole) {
 		return whole
 	}
 	var pl plan

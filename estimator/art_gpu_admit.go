@@ -159,11 +159,7 @@ func (e *evaluator) gpuDecide(v variant, gp *gpuPlan) plan {
 		return whole
 	}
 	m := r.sequences()
-	if m == 1 || r.EP > 1 {
-		whole.decision, whole.artWhy = Refuse, artSingle
-		if m > 1 {
-			whole.artWhy = artExpertParallel
-		}
+	if r.refuseUnsplit(m, &whole) {
 		return whole
 	}
 	var pl plan

@@ -32,6 +32,10 @@ func gpuTestUnit(n, count int64, opt gpuOptions) gpuUnit {
 // artDefaults are ART's ResolvedForwardOptions defaults.
 var artDefaults = gpuOptions{state: gpuStateAuto, out: gpuOutModel, allowCPU: true, allowReplay: true}
 
+// forcedReplay are options that force the replay backward state with the
+// outputs on the CPU, as several of ART's placement tests ask.
+var forcedReplay = gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
+
 // place runs the ladder's loop with GPU bytes avail and host bytes host.
 func place(in gpuPlacementIn, avail int64) (cands [6]gpuCandidate, chosen int) {
 	var c calc
@@ -121,8 +125,7 @@ func TestFallbackCostsPreserveForcedAndDisabledPolicies(t *testing.T) {
 }
 
 func TestMixedPoliciesSplitPhysicalGroupsAndShareEstimatorKeys(t *testing.T) {
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	in := gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, artDefaults), gpuTestUnit(1, 1, forced)}, hostAvail: 1_000_000}
+	in := gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, artDefaults), gpuTestUnit(1, 1, forcedReplay)}, hostAvail: 1_000_000}
 	cands, ch := place(in, 250)
 	if ch != 0 || !cands[0].gpuFits {
 		t.Fatalf("chosen %d, want the first candidate", ch)
@@ -145,16 +148,14 @@ func TestCpuShortageIsNotOverwrittenByFreshGpuCheck(t *testing.T) {
 }
 
 func TestRetainedWeightVersionsStayInGpuBudgetEvenForReplay(t *testing.T) {
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forced)}, persistent: 200, hostAvail: 1_000_000}, 250)
+	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forcedReplay)}, persistent: 200, hostAvail: 1_000_000}, 250)
 	if ch >= 0 || cands[5].gpu != 300 {
 		t.Errorf("chosen %d at %d, want a refusal at 300", ch, cands[5].gpu)
 	}
 }
 
 func TestGradientTransactionReservesOneAggregatePerSlotAcrossChildren(t *testing.T) {
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 4, forced)}, staging: 60, hostAvail: 1_000_000}, 250)
+	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 4, forcedReplay)}, staging: 60, hostAvail: 1_000_000}, 250)
 	placed(t, "4 children", cands, ch, "replay", "cpu", 160)
 }
 
@@ -187,20 +188,18 @@ func TestSplitChildrenShareOneWeightCapturePerStaleness(t *testing.T) {
 }
 
 func TestPriorLargerReplayWorkspaceSurvivesNewSmallRootAdmission(t *testing.T) {
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forced)}, priorWorkspace: 300, hostAvail: 1_000_000}, 250)
+	cands, ch := place(gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forcedReplay)}, priorWorkspace: 300, hostAvail: 1_000_000}, 250)
 	if ch >= 0 || cands[5].gpu != 300 {
 		t.Errorf("chosen %d at %d, want a refusal at 300", ch, cands[5].gpu)
 	}
 }
 
 func TestPriorCheckpointStagingDeduplicatesOldAndNewGraphTargets(t *testing.T) {
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
 	for _, in := range []gpuPlacementIn{
 		{priorStaging: 40, priorWorkspace: 150}, // a new slot: the old slot's staging is prior
 		{staging: 40, priorWorkspace: 150},      // the old slot again: staged once, by this plan
 	} {
-		in.units, in.hostAvail = []gpuUnit{gpuTestUnit(1, 1, forced)}, 1_000_000
+		in.units, in.hostAvail = []gpuUnit{gpuTestUnit(1, 1, forcedReplay)}, 1_000_000
 		cands, _ := place(in, 250)
 		if cands[0].gpu != 190 {
 			t.Errorf("%+v: %d, want 190", in, cands[0].gpu)
@@ -358,8 +357,7 @@ func TestDisableLevelsAndExplicitOutputOptOutAreAuthoritative(t *testing.T) {
 	if _, ch := place(gpuPlacementIn{units: []gpuUnit{placementCostRoot(noReplay)}, hostAvail: 224}, 130); ch >= 0 {
 		t.Errorf("allow_replay false: admits at 130/224")
 	}
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	cands, ch := place(gpuPlacementIn{units: []gpuUnit{placementCostRoot(forced)}, hostAvail: 1000}, 1000)
+	cands, ch := place(gpuPlacementIn{units: []gpuUnit{placementCostRoot(forcedReplay)}, hostAvail: 1000}, 1000)
 	placed(t, "forced replay", cands, ch, "replay", "cpu", 100)
 }
 
@@ -523,8 +521,7 @@ func TestPlacementAdmissionWithRuntimeFactsStaysIncomplete(t *testing.T) {
 // bytes, one more than the 111 available.
 func TestNativeAdmissionKeepsStandaloneHeadStaging(t *testing.T) {
 	var c calc
-	forced := gpuOptions{state: gpuStateReplay, out: gpuOutCPU, allowCPU: true, allowReplay: true}
-	in := gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forced)}, staging: gpuStagingBytes(&c, 4, 4), hostAvail: 1 << 40}
+	in := gpuPlacementIn{units: []gpuUnit{gpuTestUnit(1, 1, forcedReplay)}, staging: gpuStagingBytes(&c, 4, 4), hostAvail: 1 << 40}
 	cands, ch := place(in, 111)
 	if ch >= 0 || cands[5].gpu != 112 {
 		t.Errorf("chosen %d at %d, want a refusal at 112", ch, cands[5].gpu)

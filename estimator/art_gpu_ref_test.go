@@ -143,22 +143,7 @@ func refGPUDecide(e *evaluator, v variant) refGPUResult {
 			kids[i] = refGPUChild{rows: p.rows(), q: ac.q, rho: ac.rho, out: ac.out, ad: ac.kad}
 			rows[i] = p.rows()
 		}
-		var floor int64
-		if pm := r.art.mem; pm != nil && len(rows) >= 2 {
-			for _, f := range pm.SplitFloors {
-				if len(f.ChildRows) != len(rows) {
-					continue
-				}
-				same := true
-				for i := range rows {
-					same = same && rows[i] == f.ChildRows[i]
-				}
-				if same {
-					floor = max(floor, r.withSafety(c, f.ObservedBytes))
-				}
-			}
-		}
-		return kids, floor
+		return kids, refSplitFloor(r, c, rows, 0)
 	}
 	kids, floor := rung(1)
 	fits, st, dev, gpu, host := refGPUPlan(r, kids, floor)
@@ -293,40 +278,27 @@ func TestGPUPathSweepMatchesEstimate(t *testing.T) {
 			continue
 		}
 		c = explicit(t, c)
-		for _, axis := range Axes() {
-			s, err := NewSweeper(c, axis)
+		sweepBesideEstimate(t, rng, c, 4, func(axis string, x int64, pt Point, cx Config, res Result, err error) {
 			if err != nil {
-				t.Fatal(err)
+				return
 			}
-			f, _ := FieldByKey(axis)
-			v, _ := f.Int(&c)
-			for j := 0; j < 4; j++ {
-				x := max(f.Min, min(f.Max, v/4+between(rng, 0, v*2+3)))
-				pt := s.Point(x)
-				cx := c
-				setAxis(&cx, axis, x)
-				res, err := Estimate(cx)
-				if err != nil {
-					continue
+			for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
+				p := pt.Rev[rev]
+				place := ""
+				if out.Placement != nil {
+					place = out.Placement.BackwardState + "/" + out.Placement.OutputDevice
 				}
-				for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
-					p := pt.Rev[rev]
-					place := ""
-					if out.Placement != nil {
-						place = out.Placement.BackwardState + "/" + out.Placement.OutputDevice
-					}
-					got := ""
-					if p.Placement != PlacementNone {
-						got = p.Placement.BackwardState() + "/" + p.Placement.OutputDevice()
-					}
-					if p.Decision != out.Decision || p.RequiredBytes != int64(out.RequiredBytes) || p.LowerBoundBytes != int64(out.LowerBoundBytes) || (got != place && place != "/") {
-						t.Fatalf("%s = %d rev %d: sweep %v %d (lb %d) %s, Estimate %v %d (lb %d) %s\n%s", axis, x, rev, p.Decision, p.RequiredBytes,
-							p.LowerBoundBytes, got, out.Decision, out.RequiredBytes, out.LowerBoundBytes, place, MarshalConfig(cx))
-					}
-					n++
+				got := ""
+				if p.Placement != PlacementNone {
+					got = p.Placement.BackwardState() + "/" + p.Placement.OutputDevice()
 				}
+				if p.Decision != out.Decision || p.RequiredBytes != int64(out.RequiredBytes) || p.LowerBoundBytes != int64(out.LowerBoundBytes) || (got != place && place != "/") {
+					t.Fatalf("%s = %d rev %d: sweep %v %d (lb %d) %s, Estimate %v %d (lb %d) %s\n%s", axis, x, rev, p.Decision, p.RequiredBytes,
+						p.LowerBoundBytes, got, out.Decision, out.RequiredBytes, out.LowerBoundBytes, place, MarshalConfig(cx))
+				}
+				n++
 			}
-		}
+		})
 	}
 	if n < 1000 {
 		t.Errorf("only %d points compared", n)

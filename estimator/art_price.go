@@ -328,19 +328,26 @@ func (r *Resolved) artAdapterWalk(c *calc, n int64) int64 {
 	return c.add(a.omicron, last, whatArtAdapter)
 }
 
-// artHeadRows are a piece's head rows (quoted, _head_projection_rows):
-// c_j = s_j when logits or top-k are asked, else t_j with logprobs, else
-// 0; the capacity rows h = min(C, sum c_j), the bound's h_lb = min(C, max
-// c_j) and h_t = min(C, max t_j).
-func (r *Resolved) artHeadRows(k *artKoef, p artPiece) (h, hlb, ht int64) {
-	tFull, tLast := r.artTargets(p.s), r.artTargets(p.last)
-	cFull, cLast := int64(0), int64(0)
+// artHeadCounts are a piece's head counts per sequence, for a full one
+// and for the last: c_j and t_j as artHeadRows defines them. artHeadRows
+// and the terms' variables (artHeadVars) both start from them.
+func (r *Resolved) artHeadCounts(k *artKoef, p artPiece) (cFull, cLast, tFull, tLast int64) {
+	tFull, tLast = r.artTargets(p.s), r.artTargets(p.last)
 	switch {
 	case k.lam == 1 || k.k > 0:
 		cFull, cLast = p.s, p.last
 	case k.l == 1:
 		cFull, cLast = tFull, tLast
 	}
+	return cFull, cLast, tFull, tLast
+}
+
+// artHeadRows are a piece's head rows (quoted, _head_projection_rows):
+// c_j = s_j when logits or top-k are asked, else t_j with logprobs, else
+// 0; the capacity rows h = min(C, sum c_j), the bound's h_lb = min(C, max
+// c_j) and h_t = min(C, max t_j).
+func (r *Resolved) artHeadRows(k *artKoef, p artPiece) (h, hlb, ht int64) {
+	cFull, cLast, tFull, tLast := r.artHeadCounts(k, p)
 	sum, maxC, maxT := cLast, cLast, tLast
 	if p.q > 1 {
 		sum += (p.q - 1) * cFull // <= n

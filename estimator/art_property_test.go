@@ -119,7 +119,17 @@ func refArtRung(e *evaluator, k int64, v variant, lower bool) (req, largest int6
 	if anyIG {
 		req = max(req, r.withSafety(c, sumKeep+maxKws+maxKad))
 	}
-	if pm := r.art.mem; !lower && pm != nil && len(rows) >= 2 {
+	if !lower {
+		req = refSplitFloor(r, c, rows, req)
+	}
+	return req, largest
+}
+
+// refSplitFloor is the larger of req and every measured split floor (with
+// the safety margin) whose children have exactly these rows; a single
+// piece has no split floor. Both reference rungs read the floors so.
+func refSplitFloor(r *Resolved, c *calc, rows []int64, req int64) int64 {
+	if pm := r.art.mem; pm != nil && len(rows) >= 2 {
 		for _, f := range pm.SplitFloors {
 			if len(f.ChildRows) == len(rows) {
 				same := true
@@ -132,7 +142,7 @@ func refArtRung(e *evaluator, k int64, v variant, lower bool) (req, largest int6
 			}
 		}
 	}
-	return req, largest
+	return req
 }
 
 // refArtDecide walks §13.5's decision with the reference rungs.
@@ -257,33 +267,20 @@ func TestArtSweepMatchesEstimate(t *testing.T) {
 			c.Request.TargetRows = Int64(between(rng, 0, c.Request.Rows))
 		}
 		c = explicit(t, c)
-		for _, axis := range Axes() {
-			s, err := NewSweeper(c, axis)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, _ := FieldByKey(axis)
-			v, _ := f.Int(&c)
-			for j := 0; j < 6; j++ {
-				x := max(f.Min, min(f.Max, v/4+between(rng, 0, v*2+3)))
-				pt := s.Point(x)
-				cx := c
-				setAxis(&cx, axis, x)
-				res, err := Estimate(cx)
-				for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
-					if err != nil {
-						if pt.Rev[rev].Decision != Invalid && (c.Baseline == nil || rev == 1) {
-							t.Errorf("%s = %d: sweep %v, Estimate %v", axis, x, pt.Rev[rev].Decision, err)
-						}
-						continue
+		sweepBesideEstimate(t, rng, c, 6, func(axis string, x int64, pt Point, cx Config, res Result, err error) {
+			for rev, out := range []*Outcome{&res.Baseline, &res.Candidate} {
+				if err != nil {
+					if pt.Rev[rev].Decision != Invalid && (c.Baseline == nil || rev == 1) {
+						t.Errorf("%s = %d: sweep %v, Estimate %v", axis, x, pt.Rev[rev].Decision, err)
 					}
-					if pt.Rev[rev].Decision != out.Decision || pt.Rev[rev].RequiredBytes != int64(out.RequiredBytes) || pt.Rev[rev].LowerBoundBytes != int64(out.LowerBoundBytes) {
-						t.Errorf("%s = %d rev %d: sweep %v %d (lb %d), Estimate %v %d (lb %d)\n%s", axis, x, rev, pt.Rev[rev].Decision, pt.Rev[rev].RequiredBytes, pt.Rev[rev].LowerBoundBytes,
-							out.Decision, out.RequiredBytes, out.LowerBoundBytes, MarshalConfig(cx))
-					}
+					continue
+				}
+				if pt.Rev[rev].Decision != out.Decision || pt.Rev[rev].RequiredBytes != int64(out.RequiredBytes) || pt.Rev[rev].LowerBoundBytes != int64(out.LowerBoundBytes) {
+					t.Errorf("%s = %d rev %d: sweep %v %d (lb %d), Estimate %v %d (lb %d)\n%s", axis, x, rev, pt.Rev[rev].Decision, pt.Rev[rev].RequiredBytes, pt.Rev[rev].LowerBoundBytes,
+						out.Decision, out.RequiredBytes, out.LowerBoundBytes, MarshalConfig(cx))
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -110,16 +110,9 @@ var artTermLang = termexpr.NewLang(artVarNames[:], numArtPieceVars)
 // compileArtTerm checks one term for the art profile; msg is its first
 // problem. A term none of scope's revisions holds is kept unchecked.
 func compileArtTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
-	if !validTermName(t.Name) {
-		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
-	}
-	ct.name = t.Name
-	if ct.holds, msg = termHolds(t.Revision); msg != "" {
+	ct, msg, done := compileTermHead(t, scope, artPlaceOutputs)
+	if done {
 		return ct, msg
-	}
-	if ct.holds&scope == 0 {
-		ct.holds, ct.place = 0, artPlaceOutputs
-		return ct, ""
 	}
 	ct.place = -1
 	for i, p := range ArtTermPlaces {
@@ -224,14 +217,7 @@ type artHeadRowsOf struct {
 
 // artHeadVars computes them as artHeadRows and artHeadBound read them.
 func (r *Resolved) artHeadVars(k *artKoef, p artPiece) artHeadRowsOf {
-	tFull, tLast := r.artTargets(p.s), r.artTargets(p.last)
-	cFull, cLast := int64(0), int64(0)
-	switch {
-	case k.lam == 1 || k.k > 0:
-		cFull, cLast = p.s, p.last
-	case k.l == 1:
-		cFull, cLast = tFull, tLast
-	}
+	cFull, cLast, tFull, tLast := r.artHeadCounts(k, p)
 	var hr artHeadRowsOf
 	hr.p, hr.t = cLast+(p.q-1)*cFull, tLast+(p.q-1)*tFull
 	h, hlb, ht := r.artHeadRows(k, p)

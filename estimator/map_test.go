@@ -36,6 +36,29 @@ func setAxis(c *Config, axis string, v int64) {
 	f.SetInt(c, v)
 }
 
+// sweepBesideEstimate samples every axis of an explicit config c at per
+// points around its value and hands each to check: the sweep's point at
+// x, and Estimate of cx, which is c with the axis set to x.
+func sweepBesideEstimate(t testing.TB, rng *rand.Rand, c Config, per int, check func(axis string, x int64, pt Point, cx Config, res Result, err error)) {
+	t.Helper()
+	for _, axis := range Axes() {
+		s, err := NewSweeper(c, axis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := FieldByKey(axis)
+		v, _ := f.Int(&c)
+		for j := 0; j < per; j++ {
+			x := max(f.Min, min(f.Max, v/4+between(rng, 0, v*2+3)))
+			pt := s.Point(x)
+			cx := c
+			setAxis(&cx, axis, x)
+			res, err := Estimate(cx)
+			check(axis, x, pt, cx, res, err)
+		}
+	}
+}
+
 // decisionsAt is each revision's decision at (x, y), by Estimate of the
 // config with both set; Invalid where Estimate fails.
 func decisionsAt(t testing.TB, c Config, xa string, x int64, ya string, y int64) [2]Decision {

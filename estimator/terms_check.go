@@ -43,11 +43,7 @@ func CheckTerms(terms []Term) error {
 				msg = artMsg
 			}
 		}
-		if j, dup := seen[t.Name]; dup && msg == "" {
-			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
-		} else if !dup && validTermName(t.Name) {
-			seen[t.Name] = i
-		}
+		msg = uniqueTermName(seen, i, t.Name, msg)
 		if msg != "" {
 			errs = append(errs, &Error{Field: field, Message: msg})
 		}

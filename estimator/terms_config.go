@@ -232,6 +232,21 @@ func TermsKey(terms []Term) string {
 	return b.String()
 }
 
+// uniqueTermName is the name rule across terms, shared by Resolve and
+// CheckTerms: seen maps each valid name to the first term that has it; a
+// later term i with the same name and no problem of its own (msg empty)
+// gets the duplicate-name message. Otherwise msg is returned as it came.
+func uniqueTermName(seen map[string]int, i int, name, msg string) string {
+	j, dup := seen[name]
+	if dup && msg == "" {
+		return "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
+	}
+	if !dup && validTermName(name) {
+		seen[name] = i
+	}
+	return msg
+}
+
 // compileTermsOnce is compileTerms without the cache.
 func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList) {
 	var errs ErrorList
@@ -246,11 +261,7 @@ func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList)
 			ct, msg = compileTerm(t, scope)
 		}
 		field := TermField(i, t.Name)
-		if j, dup := seen[t.Name]; dup && msg == "" {
-			msg = "the name is already used by terms[" + strconv.Itoa(j) + "]; names must be unique"
-		} else if !dup && validTermName(t.Name) {
-			seen[t.Name] = i
-		}
+		msg = uniqueTermName(seen, i, t.Name, msg)
 		if msg != "" {
 			errs = append(errs, &Error{Field: field, Message: msg})
 			continue
@@ -287,18 +298,30 @@ func compileTermsOnce(terms []Term, art bool, scope uint8) (*termSet, ErrorList)
 	return ts, nil
 }
 
-// compileTerm checks one term on its own; msg is its first problem.
-func compileTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
+// compileTermHead is the start both profiles share: the name, then the
+// revisions that hold the term. done is true when nothing more is to be
+// checked, because of a problem (msg) or because none of scope's revisions
+// holds the term; such a term is kept unchecked, at place idle.
+func compileTermHead(t Term, scope uint8, idle int8) (ct compiledTerm, msg string, done bool) {
 	if !validTermName(t.Name) {
-		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name))
+		return ct, "name must be 1 to 32 characters of a-z, 0-9 and _, starting with a letter, got " + strconv.Quote(clip(t.Name)), true
 	}
 	ct.name = t.Name
 	if ct.holds, msg = termHolds(t.Revision); msg != "" {
-		return ct, msg
+		return ct, msg, true
 	}
 	if ct.holds&scope == 0 {
-		ct.holds, ct.place = 0, placeRetained
-		return ct, ""
+		ct.holds, ct.place = 0, idle
+		return ct, "", true
+	}
+	return ct, "", false
+}
+
+// compileTerm checks one term on its own; msg is its first problem.
+func compileTerm(t Term, scope uint8) (ct compiledTerm, msg string) {
+	ct, msg, done := compileTermHead(t, scope, placeRetained)
+	if done {
+		return ct, msg
 	}
 	switch t.Mode {
 	case "", "add":
