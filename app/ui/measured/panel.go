@@ -24,7 +24,10 @@ import (
 // data-peak-bytes), the revisions beside it (measured-compare-N), the
 // timeline (measured-chart-N) and the blocks live at the peak
 // (measured-live-N); reports show their comparisons (measured-reports) and
-// the skipped ones (measured-skipped). The buttons measured-use-points and
+// the skipped ones (measured-skipped). Once a snapshot is shown, a second
+// one picked in measured-file-b is read the same way and set beside it
+// (measured-runs; per device N: measured-runs-peaks-N, -start-N,
+// -groups-N, -changes-N, -windows-N). The buttons measured-use-points and
 // measured-use-profile put the points in the panel's box and the learned
 // profile in the config.
 type Panel struct {
@@ -47,6 +50,13 @@ type Panel struct {
 
 	snap    *snapshotResult
 	reports *measure.PlannerImport
+
+	// The second run: a snapshot set beside snap (docs/model.md, "Two
+	// runs"). readingB is a read of it; a failed or cancelled one leaves
+	// snap, and the comparison shown, as they were.
+	readingB bool
+	snapB    *snapshotResult
+	runs     *runsView
 
 	viewFor viewKey // the config and readiness the views are for
 	views   []deviceView
@@ -75,7 +85,7 @@ func (p *Panel) OnDismount() {
 // stop ends the running read, if any.
 func (p *Panel) stop(end error) {
 	p.gen++
-	p.reading = false
+	p.reading, p.readingB = false, false
 	if p.feed != nil {
 		p.feed.close(end)
 		p.feed = nil
@@ -105,6 +115,42 @@ func (p *Panel) onCancel(ctx app.Context, e app.Event) {
 func (p *Panel) fail(msg string) {
 	p.stop(errCancelled)
 	p.err, p.cancelled = msg, false
+}
+
+// onPickB reads the chosen file as the second run.
+func (p *Panel) onPickB(ctx app.Context, e app.Event) {
+	defer p.Sink.Catch("reading the run to compare with")
+	input := ctx.JSSrc()
+	files := browser.FilesOf(input)
+	browser.ClearFileInput(input)
+	if len(files) == 0 || p.snap == nil {
+		return
+	}
+	p.stop(errCancelled)
+	p.err, p.cancelled, p.status = "", false, ""
+	gen := p.gen
+	name, size := browser.FileInfo(files[0])
+	p.source = name
+	if err := checkSnapshotSize(size); err != nil {
+		p.err = name + ": " + err.Error() + " The first run stays as it was."
+		return
+	}
+	p.reading, p.readingB, p.size, p.read = true, true, size, 0
+	browser.ReadSlice(ctx, files[0], 0, min(size, sliceBytes), func(ctx app.Context, head []byte, err error) {
+		defer p.Sink.Catch("reading " + name)
+		if gen != p.gen {
+			return
+		}
+		if err != nil {
+			p.fail(name + " could not be read: " + err.Error() + ". The first run stays as it was.")
+			return
+		}
+		if looksLikeReport(head) {
+			p.fail(name + " is a planner-miss report, not a snapshot: a run is compared with another run's snapshot. The first run stays as it was.")
+			return
+		}
+		p.readSnapshot(ctx, gen, files[0], name, head)
+	})
 }
 
 // onFiles starts reading dropped or picked files: one snapshot, or one
@@ -148,10 +194,12 @@ func (p *Panel) onFiles(ctx app.Context, files []app.Value) {
 }
 
 // readSnapshot feeds the snapshot's slices, from head on, to its reader
-// in a goroutine of its own, and shows what it makes of them.
+// in a goroutine of its own, and shows what it makes of them: the first
+// run, or the second (readingB) set beside the first.
 func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name string, head []byte) {
 	feed := newSliceFeed()
 	p.feed = feed
+	forB := p.readingB
 	go func() {
 		res, err := readSnapshot(name, feed)
 		feed.done()
@@ -160,12 +208,20 @@ func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name stri
 			if gen != p.gen {
 				return
 			}
-			p.reading, p.feed = false, nil
+			p.reading, p.readingB, p.feed = false, false, nil
 			if err != nil {
 				p.err = name + " is not a snapshot the page reads: " + err.Error() + ". Nothing changed."
 				return
 			}
+			if forB {
+				if p.snap == nil {
+					return
+				}
+				p.snapB, p.runs = res, compareRuns(p.snap, res)
+				return
+			}
 			p.snap, p.reports, p.viewFor = res, nil, viewKey{}
+			p.snapB, p.runs = nil, nil
 		})
 	}()
 	var next func(ctx app.Context, data []byte, err error)
@@ -216,6 +272,7 @@ func (p *Panel) readReports(ctx app.Context, gen int, files []app.Value, names [
 				return
 			}
 			p.reports, p.snap, p.viewFor = imp, nil, viewKey{}
+			p.snapB, p.runs = nil, nil
 			return
 		}
 		_, size := browser.FileInfo(files[i])

@@ -26,7 +26,9 @@ func (p *Panel) Render() (ui app.UI) {
 				"or its JSON) or ART's planner-miss reports. They stay in this page."),
 		),
 		p.renderStatus(),
+		p.renderPickB(),
 		p.renderSnapshot(),
+		p.renderRuns(),
 		p.renderReports(),
 		p.renderUse(),
 	)
@@ -52,12 +54,16 @@ func (p *Panel) renderStatus() app.UI {
 		Role("status").Aria("live", "polite").DataSet("state", p.stateName())
 	var text string
 	switch {
+	case p.reading && p.readingB && p.snap != nil:
+		text = "Reading " + p.source + " to compare with " + p.snap.File + "…"
 	case p.reading:
 		text = "Reading " + p.source + "…"
 	case p.err != "":
 		text = p.err
 	case p.cancelled:
 		text = "The read of " + p.source + " was cancelled; nothing changed."
+	case p.snap != nil && p.snapB != nil:
+		text = "From " + p.snap.File + " (" + p.snap.Format + "), compared with " + p.snapB.File + " (" + p.snapB.Format + ") below:"
 	case p.snap != nil:
 		text = "From " + p.snap.File + " (" + p.snap.Format + "):"
 	case p.reports != nil:
