@@ -59,8 +59,7 @@ const appJSHandoff = `
 // Headroom: app.wasm's response goes to instantiateStreaming through
 // headroomFetchWasm (the hand-off).
 async function headroomInstantiate(instantiate, url, importObject) {
-  const served = headroomServedBy();
-  return instantiate(headroomFetchWasm(url), importObject).catch((err) => headroomLoadFailed(err, served));
+  return instantiate(headroomFetchWasm(url), importObject);
 }
 // Headroom: app.wasm as fetch returned it goes to instantiateStreaming; on
 // a first visit (no worker controls the page) the response is also put in
@@ -102,16 +101,11 @@ const appJSServe = `
 // the worker is registered once it is compiled (or has failed), and its
 // install revalidates the HTTP cache's copy rather than download it again.
 async function headroomInstantiate(instantiate, url, importObject) {
-  const served = headroomServedBy();
-  let wasm;
   try {
-    wasm = await instantiate(fetch(url), importObject);
-  } catch (err) {
+    return await instantiate(fetch(url), importObject);
+  } finally {
     goappInitServiceWorker();
-    return headroomLoadFailed(err, served);
   }
-  goappInitServiceWorker();
-  return wasm;
 }
 `
 
@@ -156,33 +150,6 @@ function headroomRun(go, instance) {
     () => stopped("it returned"),
     (err) => stopped(String(err))
   );
-}
-// headroomServedBy is the worker that serves this page's requests now
-// (null on a first visit).
-function headroomServedBy() {
-  return "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
-}
-// headroomLoadFailed is the end of a load of app.wasm that failed with
-// err, served by the worker served (headroomServedBy when it began).
-// While a new worker takes over from that one (a rebuild), its
-// activation ends the old worker's responses, so the app.wasm streamed
-// from the old one arrives cut short and fails to compile; the new
-// worker then reloads this page (workerReload) into the new build. That
-// failure is no error: the load waits for the reload rather than report
-// it. Any other failure is go-app's to report.
-async function headroomLoadFailed(err, served) {
-  let replacing = false;
-  try {
-    const sw = navigator.serviceWorker;
-    if (served && sw) {
-      const reg = await sw.getRegistration();
-      replacing = sw.controller !== served || !!(reg && (reg.installing || reg.waiting || (reg.active && reg.active !== served)));
-    }
-  } catch (e) {}
-  if (replacing) {
-    return new Promise(() => {});
-  }
-  throw err;
 }
 function headroomStopped(what, tail) {
   if (document.getElementById("headroom-stopped")) {
