@@ -465,6 +465,31 @@ func (tb *tab) entries() []consoleEntry {
 	return append([]consoleEntry(nil), tb.console...)
 }
 
+// consoleLen is how many console entries the tab has seen so far.
+func (tb *tab) consoleLen() int {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return len(tb.console)
+}
+
+// forgiveConsole takes out of the console check the entries since the
+// first from that forgiven matches, logging each, and returns how many.
+func (tb *tab) forgiveConsole(from int, forgiven func(consoleEntry) bool) int {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	kept, n := tb.console[:from:from], 0
+	for _, e := range tb.console[from:] {
+		if forgiven(e) {
+			tb.t.Logf("browser console (forgiven): %s", e)
+			n++
+			continue
+		}
+		kept = append(kept, e)
+	}
+	tb.console = kept
+	return n
+}
+
 // consoleErrors returns the console's errors so far.
 func (tb *tab) consoleErrors() []consoleEntry {
 	var errs []consoleEntry
