@@ -69,6 +69,18 @@ func DecodeConfig(data []byte) (Config, error) {
 // config whose weights fit only at another expert parallelism. The
 // fields are decoded and range-checked as DecodeConfig does them.
 func DecodeConfigUnresolved(data []byte) (Config, error) {
+	c, err := decodeFields(data)
+	if err != nil {
+		return c, err
+	}
+	applyAbsentRules(&c)
+	return c, nil
+}
+
+// decodeFields is data's fields over the defaults, each decoded and
+// range-checked, with no rule between fields applied yet; the defaults
+// and an ErrorList when any field is wrong.
+func decodeFields(data []byte) (Config, error) {
 	c := Default()
 	if len(data) > MaxInputBytes {
 		return c, ErrorList{{Field: "config", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}}
@@ -80,7 +92,6 @@ func DecodeConfigUnresolved(data []byte) (Config, error) {
 	if len(errs) > 0 {
 		return Default(), errs
 	}
-	applyAbsentRules(&c)
 	return c, nil
 }
 

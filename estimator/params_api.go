@@ -65,16 +65,9 @@ func Params(c Config) (ParamReport, error) {
 // config is not priced (a resident group whose weights exceed the GPU is
 // no error here; Params reports it).
 func DecodeModelConfig(data []byte) (Config, error) {
-	c := Default()
-	if len(data) > MaxInputBytes {
-		return c, ErrorList{{Field: "config", Message: "is larger than " + Group(MaxInputBytes) + " bytes"}}
-	}
-	var errs ErrorList
-	if err := decodeGroup(&c, "", data, &errs); err != nil {
-		return Default(), ErrorList{err}
-	}
-	if len(errs) > 0 {
-		return Default(), errs
+	c, err := decodeFields(data)
+	if err != nil {
+		return c, err
 	}
 	had := c.Resident
 	if had == nil {
