@@ -1,6 +1,7 @@
 package page
 
 import (
+	"strconv"
 	"strings"
 
 	"headroom/estimator"
@@ -176,8 +177,12 @@ func (s *State) SliderValue(key string) (v float64, auto, ok bool) {
 // (the field shows "auto (...)"): the resident group on, in_use_bytes 0
 // and nothing typed in the field but blanks.
 func (s *State) InUseAuto() bool {
+	// A typed 0 is auto too: the address leaves 0 out, so a link to this
+	// state opens with the field empty, and the two must show alike.
 	if t, typed := s.Texts[KeyInUseGiB]; typed && strings.TrimSpace(t) != "" {
-		return false
+		if f, err := strconv.ParseFloat(strings.TrimSpace(t), 64); err != nil || f != 0 {
+			return false
+		}
 	}
 	return s.Cfg.Resident != nil && s.Cfg.Budget.InUseBytes == 0
 }
