@@ -21,14 +21,14 @@ import (
 // is fed to its reader in, what the reader makes of them, and what the
 // panel shows of it. panel.go is the component.
 
-// The page's limits. A snapshot is read as a stream into a result of
-// about half its size (measure's doc.go), and the page has one
-// WebAssembly heap: past maxSnapshotBytes it points to the command line,
-// which takes 2 GiB. At 256 MiB the result and the reader's working set
-// are a few hundred MB of that heap; 1 GiB (a result of about 840 MB)
-// has not been tried in a browser.
+// The page's limits. A snapshot is read twice, front to back, by
+// measure.AnalyzeStream, which holds no trace: the page keeps the
+// segments, the blocks live at once and the result, not the 56 bytes an
+// entry the trace would be (840 MB at 1 GiB, more than the page's one
+// WebAssembly heap takes comfortably). Past maxSnapshotBytes it points to
+// the command line, which takes 2 GiB.
 const (
-	maxSnapshotBytes = 256 << 20
+	maxSnapshotBytes = 1 << 30
 	sliceBytes       = 256 << 10 // a snapshot is read, and decoded, a slice at a time
 	maxReportFiles   = 256
 	timelineW        = 720
@@ -116,6 +116,54 @@ func (f *sliceFeed) close(end error) {
 // done is the reader's: it has stopped reading.
 func (f *sliceFeed) done() { f.once.Do(func() { close(f.quit) }) }
 
+// snapshotRead is one snapshot read's feeds, one a pass, shared by the
+// UI goroutine (stop) and the reader's (open, done): stop closes the feed
+// of the pass being read, and a pass opened after it starts closed, so
+// the reader never waits for slices that will not come, whether or not
+// the UI goroutine still runs the panel's callbacks.
+type snapshotRead struct {
+	mu      sync.Mutex
+	feed    *sliceFeed
+	stopped error
+}
+
+// open is the next pass's feed; the pass before is over, so its pushes
+// stop waiting.
+func (r *snapshotRead) open() *sliceFeed {
+	f := newSliceFeed()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.feed != nil {
+		r.feed.done()
+	}
+	if r.stopped != nil {
+		f.close(r.stopped)
+	}
+	r.feed = f
+	return f
+}
+
+// stop ends the read: the reader gets end at its next read.
+func (r *snapshotRead) stop(end error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped == nil {
+		r.stopped = end
+	}
+	if r.feed != nil {
+		r.feed.close(end)
+	}
+}
+
+// done is the reader's: it has stopped reading.
+func (r *snapshotRead) done() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.feed != nil {
+		r.feed.done()
+	}
+}
+
 // snapshotResult is a snapshot as read: its devices as measure.Analyze
 // replays them.
 type snapshotResult struct {
@@ -124,23 +172,21 @@ type snapshotResult struct {
 	Devices []measure.DeviceReport
 }
 
-// readSnapshot reads and analyses a snapshot from r (the feed, or any
-// reader in a test), turning a panic into an error.
-func readSnapshot(name string, r io.Reader) (res *snapshotResult, err error) {
+// readSnapshot reads and analyses a snapshot in two passes
+// (measure.AnalyzeStream): open(1) and then open(2) each give the whole
+// input from its first byte (the feeds, or any reader in a test). A panic
+// becomes an error.
+func readSnapshot(name string, open func(pass int) (io.Reader, error)) (res *snapshotResult, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			res, err = nil, fmt.Errorf("reading the snapshot failed: %v", v)
 		}
 	}()
-	s, err := measure.ReadSnapshot(r, measure.ReadOptions{MaxBytes: maxSnapshotBytes})
+	a, err := measure.AnalyzeStream(open, measure.ReadOptions{MaxBytes: maxSnapshotBytes}, 0)
 	if err != nil {
 		return nil, err
 	}
-	devs, err := measure.Analyze(s, 0)
-	if err != nil {
-		return nil, err
-	}
-	return &snapshotResult{File: name, Format: s.Format, Devices: devs}, nil
+	return &snapshotResult{File: name, Format: a.Format, Devices: a.Devices}, nil
 }
 
 // looksLikeReport is true for the start of an ART planner-miss report:

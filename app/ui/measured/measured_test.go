@@ -1,6 +1,7 @@
 package measured
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -21,33 +22,59 @@ func headConfig() estimator.Config {
 	return c
 }
 
-// feedSlices reads file through a sliceFeed in slices of n bytes, the
-// reader in its own goroutine as on the page.
-func feedSlices(t *testing.T, name string, data []byte, n int, cancelAfter int) (*snapshotResult, error) {
+// feedSlices reads data through a snapshotRead's feeds in slices of n
+// bytes, the reader in its own goroutine as on the page: each pass the
+// reader opens is fed from the first byte. cancelAfter >= 0 stops the
+// read after that many slices, counted over both passes. It returns the
+// passes opened too.
+func feedSlices(t *testing.T, name string, data []byte, n int, cancelAfter int) (*snapshotResult, int, error) {
 	t.Helper()
-	feed := newSliceFeed()
+	run := &snapshotRead{}
+	opened := make(chan *sliceFeed, 2)
 	type out struct {
 		res *snapshotResult
 		err error
 	}
 	ch := make(chan out, 1)
+	passes := 0
 	go func() {
-		res, err := readSnapshot(name, feed)
-		feed.done()
+		res, err := readSnapshot(name, func(pass int) (io.Reader, error) {
+			passes++
+			f := run.open()
+			opened <- f
+			return f, nil
+		})
+		run.done()
 		ch <- out{res, err}
 	}()
-	for i, k := 0, 0; i < len(data); i, k = i+n, k+1 {
-		if cancelAfter >= 0 && k == cancelAfter {
-			feed.close(errCancelled)
-			break
-		}
-		if !feed.push(data[i:min(len(data), i+n)]) {
-			break
+	k := 0
+	for {
+		select {
+		case o := <-ch:
+			return o.res, passes, o.err
+		case feed := <-opened:
+			for i := 0; i < len(data); i, k = i+n, k+1 {
+				if cancelAfter >= 0 && k == cancelAfter {
+					run.stop(errCancelled)
+					break
+				}
+				if !feed.push(data[i:min(len(data), i+n)]) {
+					break
+				}
+			}
+			feed.close(io.EOF)
 		}
 	}
-	feed.close(io.EOF)
-	o := <-ch
-	return o.res, o.err
+}
+
+// readFile reads the snapshot at path as the page does, in two passes.
+func readFile(t *testing.T, name, path string) (*snapshotResult, error) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readSnapshot(name, func(int) (io.Reader, error) { return bytes.NewReader(data), nil })
 }
 
 // TestSliceFeedSnapshot: a snapshot fed in slices of any size reads as
@@ -70,24 +97,51 @@ func TestSliceFeedSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []int{1, 7, 100, len(data)} {
-		res, err := feedSlices(t, "head.pickle", data, n, -1)
+		res, passes, err := feedSlices(t, "head.pickle", data, n, -1)
 		if err != nil {
 			t.Fatalf("slices of %d: %v", n, err)
+		}
+		if passes != 2 {
+			t.Errorf("slices of %d: %d passes opened, want 2", n, passes)
 		}
 		if len(res.Devices) != len(want) || res.Devices[0].PeakBytes != want[0].PeakBytes || res.Format != "pickle" {
 			t.Errorf("slices of %d: %+v, want the peak %d", n, res.Devices, want[0].PeakBytes)
 		}
 	}
-	if _, err := feedSlices(t, "head.pickle", data, 100, 3); !errors.Is(err, errCancelled) {
-		t.Errorf("cancelled: %v", err)
+	perPass := (len(data) + 99) / 100
+	for _, after := range []int{3, perPass + 3} { // in the first pass, in the second
+		if _, _, err := feedSlices(t, "head.pickle", data, 100, after); !errors.Is(err, errCancelled) {
+			t.Errorf("cancelled after %d slices of 100 bytes (%d a pass): %v", after, perPass, err)
+		}
 	}
-	if _, err := feedSlices(t, "cut.pickle", data[:len(data)/2], 64, -1); err == nil {
+	if _, _, err := feedSlices(t, "cut.pickle", data[:len(data)/2], 64, -1); err == nil {
 		t.Error("a truncated pickle read")
 	}
 	evil := []byte("cos\nsystem\n(S'echo hi'\ntR.")
-	if _, err := feedSlices(t, "evil.pickle", evil, 4, -1); err == nil || !errors.Is(err, measure.ErrGlobal) {
+	if _, _, err := feedSlices(t, "evil.pickle", evil, 4, -1); err == nil || !errors.Is(err, measure.ErrGlobal) {
 		t.Errorf("a pickle calling a global: %v", err)
 	}
+}
+
+// TestSnapshotReadStop: a read stopped between two passes ends the next
+// pass at its first read, so the reader never waits for slices that will
+// not come.
+func TestSnapshotReadStop(t *testing.T) {
+	t.Parallel()
+	run := &snapshotRead{}
+	first := run.open()
+	run.stop(errCancelled)
+	if _, err := first.Read(make([]byte, 8)); !errors.Is(err, errCancelled) {
+		t.Errorf("the pass being read when stopped: %v", err)
+	}
+	second := run.open()
+	if _, err := second.Read(make([]byte, 8)); !errors.Is(err, errCancelled) {
+		t.Errorf("a pass opened after the stop: %v", err)
+	}
+	if second.push([]byte("x")) {
+		t.Error("a pass opened after the stop takes slices")
+	}
+	run.done()
 }
 
 // TestSnapshotViews: the head snapshot beside the defaults at 4,096 rows:
@@ -96,12 +150,7 @@ func TestSliceFeedSnapshot(t *testing.T) {
 // candidate's rows, and a learned profile from them.
 func TestSnapshotViews(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../../../measure/testdata/snapshots/head.pickle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := readSnapshot("head.pickle", f)
-	f.Close()
+	res, err := readFile(t, "head.pickle", "../../../measure/testdata/snapshots/head.pickle")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,12 +270,7 @@ func mustFirst(t *testing.T, glob string) string {
 func TestSnapshotViewsWithoutHistory(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"nohistory.pickle", "emptytrace.pickle"} {
-		f, err := os.Open("../../../measure/testdata/snapshots/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := readSnapshot(name, f)
-		f.Close()
+		res, err := readFile(t, name, "../../../measure/testdata/snapshots/"+name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -20,7 +20,10 @@ import (
 // a progress bar (measured-progress) and a cancel button
 // (measured-cancel); the status (measured-status, data-state idle,
 // reading, done, failed or cancelled) says where it is or why nothing
-// changed. A snapshot shows, per device N: the peak (measured-peak-N,
+// changed. A snapshot is read twice, front to back (measure.AnalyzeStream
+// holds no trace): the bar fills its first half in the first pass, the
+// rest in the second (data-pass), and the status names the pass. A
+// snapshot shows, per device N: the peak (measured-peak-N,
 // data-peak-bytes), the revisions beside it (measured-compare-N), the
 // timeline (measured-chart-N) and the blocks live at the peak
 // (measured-live-N); reports show their comparisons (measured-reports) and
@@ -37,12 +40,13 @@ type Panel struct {
 	Ready  bool
 	Sink   *widget.Sink
 
-	gen       int    // the current read; a callback of an older one does nothing
-	reading   bool   // a read runs
-	source    string // the file(s) being read, or read last
-	size      int64  // bytes to read
-	read      int64  // bytes read
-	feed      *sliceFeed
+	gen       int           // the current read; a callback of an older one does nothing
+	reading   bool          // a read runs
+	source    string        // the file(s) being read, or read last
+	size      int64         // bytes to read
+	pass      int           // the snapshot's pass being read: 1, then 2
+	read      int64         // bytes of it read
+	run       *snapshotRead // the snapshot read, to stop it
 	err       string
 	cancelled bool
 	status    string // what the last button did
@@ -85,10 +89,10 @@ func (p *Panel) OnDismount() {
 // stop ends the running read, if any.
 func (p *Panel) stop(end error) {
 	p.gen++
-	p.reading, p.readingB = false, false
-	if p.feed != nil {
-		p.feed.close(end)
-		p.feed = nil
+	p.reading, p.readingB, p.pass = false, false, 0
+	if p.run != nil {
+		p.run.stop(end)
+		p.run = nil
 	}
 }
 
@@ -193,22 +197,44 @@ func (p *Panel) onFiles(ctx app.Context, files []app.Value) {
 	})
 }
 
-// readSnapshot feeds the snapshot's slices, from head on, to its reader
-// in a goroutine of its own, and shows what it makes of them: the first
-// run, or the second (readingB) set beside the first.
+// readSnapshot reads the snapshot in two passes (measure.AnalyzeStream),
+// its reader in a goroutine of its own, and shows what it makes of it:
+// the first run, or the second (readingB) set beside the first. Each pass
+// has a feed of its own, fed from the file's first byte (the first pass
+// from head on); the reader opens the second from its goroutine, so the
+// UI goroutine starts feeding it in a Dispatch. A pass that opens after
+// the read was stopped finds a newer generation and ends at once.
 func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name string, head []byte) {
-	feed := newSliceFeed()
-	p.feed = feed
+	run := &snapshotRead{}
+	first := run.open()
+	p.run, p.pass = run, 1
 	forB := p.readingB
 	go func() {
-		res, err := readSnapshot(name, feed)
-		feed.done()
+		opened := 0
+		open := func(pass int) (io.Reader, error) {
+			opened++
+			if opened == 1 && pass == 1 {
+				return first, nil
+			}
+			feed := run.open()
+			ctx.Dispatch(func(ctx app.Context) {
+				defer p.Sink.Catch("reading " + name)
+				if gen != p.gen {
+					return // stopped: run.stop closed the feed
+				}
+				p.pass, p.read = pass, 0
+				p.feedFrom(ctx, gen, pass, file, name, feed, nil)
+			})
+			return feed, nil
+		}
+		res, err := readSnapshot(name, open)
+		run.done()
 		ctx.Dispatch(func(ctx app.Context) {
 			defer p.Sink.Catch("showing the snapshot " + name)
 			if gen != p.gen {
 				return
 			}
-			p.reading, p.readingB, p.feed = false, false, nil
+			p.reading, p.readingB, p.run, p.pass = false, false, nil, 0
 			if err != nil {
 				p.err = name + " is not a snapshot the page reads: " + err.Error() + ". Nothing changed."
 				return
@@ -224,10 +250,17 @@ func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name stri
 			p.snapB, p.runs = nil, nil
 		})
 	}()
+	p.feedFrom(ctx, gen, 1, file, name, first, head)
+}
+
+// feedFrom pushes the file's slices to feed, from head (already read) or
+// from the first byte, a slice per browser task, until the file ends,
+// the reader stops or the read does.
+func (p *Panel) feedFrom(ctx app.Context, gen, pass int, file app.Value, name string, feed *sliceFeed, head []byte) {
 	var next func(ctx app.Context, data []byte, err error)
 	next = func(ctx app.Context, data []byte, err error) {
 		defer p.Sink.Catch("reading " + name)
-		if gen != p.gen {
+		if gen != p.gen || pass != p.pass {
 			return
 		}
 		if err != nil {
@@ -237,7 +270,7 @@ func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name stri
 		}
 		p.read += int64(len(data))
 		if !feed.push(data) {
-			return // the reader stopped: its result says why
+			return // the reader stopped: its result, or its next pass, says why
 		}
 		if p.read >= p.size || len(data) == 0 {
 			feed.close(io.EOF)
@@ -245,7 +278,11 @@ func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name stri
 		}
 		browser.ReadSlice(ctx, file, p.read, min(p.size, p.read+sliceBytes), next)
 	}
-	next(ctx, head, nil)
+	if head != nil {
+		next(ctx, head, nil)
+		return
+	}
+	browser.ReadSlice(ctx, file, 0, min(p.size, sliceBytes), next)
 }
 
 // readReports reads every file whole as a planner-miss report and

@@ -55,9 +55,9 @@ func (p *Panel) renderStatus() app.UI {
 	var text string
 	switch {
 	case p.reading && p.readingB && p.snap != nil:
-		text = "Reading " + p.source + " to compare with " + p.snap.File + "…"
+		text = "Reading " + p.source + " to compare with " + p.snap.File + p.passText() + "…"
 	case p.reading:
-		text = "Reading " + p.source + "…"
+		text = "Reading " + p.source + p.passText() + "…"
 	case p.err != "":
 		text = p.err
 	case p.cancelled:
@@ -72,18 +72,31 @@ func (p *Panel) renderStatus() app.UI {
 	if !p.reading {
 		return box.Body(widget.SomeText(app.P().Class("workload-status-text"), text))
 	}
+	// One bar over both passes of a snapshot: the first fills its first
+	// half, the second the rest. Reports are read once.
 	permille := 0
-	if p.size > 0 {
+	switch {
+	case p.size > 0 && p.pass > 0:
+		permille = int((int64(p.pass-1)*p.size + p.read) * 500 / p.size)
+	case p.size > 0:
 		permille = int(p.read * 1000 / p.size)
 	}
 	return box.Body(
 		widget.SomeText(app.P().Class("workload-status-text"), text),
 		app.Div().Class("workload-progress-row").Body(
 			app.Progress().ID("measured-progress").Class("workload-progress").Max(1000).Value(permille).
-				Aria("label", "read progress").DataSet("bytes", p.read),
+				Aria("label", "read progress").DataSet("bytes", p.read).DataSet("pass", p.pass),
 			app.Button().ID("measured-cancel").Type("button").Class("share-button").Text("Cancel").OnClick(p.onCancel),
 		),
 	)
+}
+
+// passText says which pass of a snapshot is read.
+func (p *Panel) passText() string {
+	if p.pass == 0 {
+		return ""
+	}
+	return " (pass " + strconv.Itoa(p.pass) + " of 2)"
 }
 
 // gibOf writes bytes as the page does elsewhere, the exact figure with

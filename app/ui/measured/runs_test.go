@@ -18,7 +18,7 @@ func generatedRun(t *testing.T, name string, o snapgen.Options) *snapshotResult 
 	if _, err := snapgen.Write(&buf, o); err != nil {
 		t.Fatal(err)
 	}
-	res, err := feedSlices(t, name, buf.Bytes(), 4096, -1)
+	res, _, err := feedSlices(t, name, buf.Bytes(), 4096, -1)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
