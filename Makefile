@@ -12,7 +12,7 @@ WASM_LDFLAGS ?= -s -w
 # the build machine keeps them (app.wasm is public; the paths are not).
 TRIMPATH     ?= -trimpath
 
-.PHONY: run build wasm wasm-size floor web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-side bench-profile bench-measure fuzz clean
+.PHONY: run build wasm wasm-size floor web-assets test vet race chromium axe brotli screenshot loadcheck bench bench-side bench-profile bench-measure bench-measure-page fuzz clean
 
 run: web-assets wasm build
 	@echo "make run: starting $(BIN) serve; bin/headroom -h lists the other commands"
@@ -89,6 +89,17 @@ bench-measure: build
 	git archive $(BENCH_MEASURE_BASE) | tar -x -C bin/bench-base
 	cd bin/bench-base && $(GO) build -o ../headroom-base ./app
 	$(GO) run ./internal/tools/benchmeasure -new $(BIN) -base bin/headroom-base -sizes $(BENCH_MEASURE_SIZES)
+
+# bench-measure-page: the same generated snapshots (BENCH_MEASURE_SIZES
+# MiB, written once into bin/bench-measure) read on the page in headless
+# Chromium, each in a fresh tab of the build make wasm leaves in web/:
+# seconds, MB/s, the WebAssembly memory after the read (the Go heap's
+# peak: it never shrinks), and the longest main-thread task and frame gap
+# while it read (TestBenchMeasurePage, app/e2e/bench_measure_page_test.go).
+BENCH_MEASURE_PAGE_RUNS ?= 1
+bench-measure-page: chromium wasm
+	$(GO) test -count=1 -tags bench -run '^TestBenchMeasurePage$$' -timeout 120m -v ./app/e2e -args \
+	  -bench.pagesizes=$(BENCH_MEASURE_SIZES) -bench.pageruns=$(BENCH_MEASURE_PAGE_RUNS)
 
 # web-assets: what the page loads besides app.wasm and web/headroom.css,
 # copied from assets/, and the contract the page cites, docs/model.md, as

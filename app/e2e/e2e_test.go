@@ -392,6 +392,13 @@ type tab struct {
 // test ends, any console error fails it.
 func newTab(t *testing.T) *tab {
 	t.Helper()
+	return newTabFor(t, slow(e2eTimeout))
+}
+
+// newTabFor is newTab with the tab's whole life bounded by d instead of
+// e2eTimeout: for a test that reads a file of hundreds of MB.
+func newTabFor(t *testing.T, d time.Duration) *tab {
+	t.Helper()
 	base, browser := e2eSetup(t)
 	tabCtx, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
@@ -409,7 +416,7 @@ func newTab(t *testing.T) *tab {
 	if err := throttle(tabCtx); err != nil {
 		t.Fatalf("CPU throttle: %v", err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(tabCtx, slow(e2eTimeout))
+	ctx, cancelTimeout := context.WithTimeout(tabCtx, d)
 	t.Cleanup(cancelTimeout)
 	tb.ctx = ctx
 	t.Cleanup(tb.checkConsole)
