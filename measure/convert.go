@@ -300,6 +300,15 @@ type walker struct {
 	// shared); otherwise by the identity of the decoded frame.
 	byContent map[Frame]int32
 	byID      map[frameKey]int32
+	sink      eventSink
+	nextID    *int32 // the next stream's number, shared with the decoder
+}
+
+// newStream numbers a trace whose entries the walk converts.
+func (w *walker) newStream() int32 {
+	id := *w.nextID
+	*w.nextID++
+	return id
 }
 
 // frameKey is a frame's identity: its strings' storage, not their text,
@@ -395,24 +404,29 @@ func (w *walker) convertSnapshot(tree any, s *Snapshot) error {
 				}
 				return err
 			}
-			s.Traces = append(s.Traces, l.takeEvents())
+			s.streams = append(s.streams, l.stream)
 			continue
 		}
 		entries, err := list(tv, path)
 		if err != nil {
 			return err
 		}
-		trace := make([]Event, 0, len(entries))
+		stream := int32(-1)
+		if len(entries) > 0 {
+			stream = w.newStream()
+		}
 		for i, ev := range entries {
 			e, err := w.convertEvent(s, ev, path+"["+strconv.Itoa(i)+"]")
 			if err != nil {
 				return err
 			}
-			trace = append(trace, e)
+			if err := w.sink.event(stream, &e); err != nil {
+				return err
+			}
 			// The decoded entry is garbage once converted.
 			entries[i] = nil
 		}
-		s.Traces = append(s.Traces, trace)
+		s.streams = append(s.streams, stream)
 	}
 	return nil
 }

@@ -2,9 +2,7 @@ package measure
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -136,6 +134,9 @@ type Snapshot struct {
 	History bool
 	// Format is "pickle" or "json", as read.
 	Format string
+	// streams gives each device's trace as the reader numbered it (-1:
+	// an empty trace), until the trace is taken.
+	streams []int32
 }
 
 // ReadOptions bounds a read. The zero value takes the defaults.
@@ -161,33 +162,16 @@ func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
-	br := bufio.NewReaderSize(r, 1<<20)
-	head, _ := br.Peek(2)
-	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %v", err)
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<20)
-	}
-	first, err := firstByte(br)
-	if err != nil {
+	c := &collect{hint: min(opt.SizeHint, limit)}
+	s := newSnapshot()
+	if err := decode(r, opt, s, c); err != nil {
 		return nil, err
 	}
-	var s *Snapshot
-	if first == '{' {
-		s, err = readSnapshotJSON(&limitedReader{r: br, left: limit}, limit)
-		if err != nil {
-			return nil, err
-		}
-		s.Format = "json"
-		return s, nil
+	s.Traces = make([][]Event, len(s.streams))
+	for d, id := range s.streams {
+		s.Traces[d] = c.take(id)
 	}
-	if s, err = decodeSnapshotPickle(br, limit, opt.SizeHint); err != nil {
-		return nil, err
-	}
-	s.Format = "pickle"
+	s.streams = nil
 	return s, nil
 }
 
