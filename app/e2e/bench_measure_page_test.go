@@ -65,8 +65,8 @@ func TestBenchMeasurePage(t *testing.T) {
 				peak := eval[string](tb, `document.getElementById('measured-peak-0')?.dataset.peakBytes ?? '-'`)
 				fmt.Printf("%-10s %14d %9.1f %7.1f %13.0f %16.0f %17.0f %16.0f %s\n", fmt.Sprintf("%dMiB", mib), size, r.Seconds,
 					float64(size)/1e6/r.Seconds, r.WasmMemoryBytes/1e6, r.LongestTaskMS, r.ReadingFrameMS, r.LongestFrameMS, peak)
-				t.Logf("%dMiB: passes %v, bar %v, %d long tasks, %d frames, the longest gap while reading at %v; %s",
-					mib, r.Passes, r.Bar, r.LongTasks, r.Frames, r.ReadingGapAt, r.Status)
+				t.Logf("%dMiB: passes %v, bar %v, %d long tasks; while reading %d frames, %d gaps over 50 ms, the 99th percentile %.0f ms, the longest at %v; %s",
+					mib, r.Passes, r.Bar, r.LongTasks, r.ReadingFrames, r.GapsOver50, r.P99ReadingMS, r.ReadingGapAt, r.Status)
 			}()
 		}
 	}

@@ -57,15 +57,16 @@ func (tb *tab) probeWasm() {
 // animation frame: the passes the progress bar showed (data-pass; 0
 // while the file's head is read, before it is known to be a snapshot, is
 // not a pass) and the highest value it had in each (of 1000), when the
-// status first said done, the longest gap between two frames while the
-// status said reading and over the whole probe (which includes drawing
-// the result), and the main thread's long tasks (50 ms and over,
+// status first said done, the gaps between two frames while the status
+// said reading (the longest, where it came, the 99th percentile, how
+// many exceeded 50 ms) and the longest over the whole probe (which
+// includes drawing the result), and the main thread's long tasks (50 ms and over,
 // PerformanceObserver 'longtask'). With cancelInPass2 it clicks Cancel in
 // the first frame that shows the second pass.
 const readProbe = `((cancelInPass2) => {
 	if (window.__readProbe) window.__readProbe.stopped = true;
 	const w = window.__readProbe = {passes: [], bar: {}, longestTask: 0, longTasks: 0, longestFrameGap: 0, longestReadingGap: 0,
-		frames: 0, start: performance.now(), doneAt: 0, cancelledAt: 0, clicked: false};
+		frames: 0, gaps: [], start: performance.now(), doneAt: 0, cancelledAt: 0, clicked: false};
 	w.observer = new PerformanceObserver(list => {
 		for (const e of list.getEntries()) { w.longTasks++; w.longestTask = Math.max(w.longestTask, e.duration); }
 	});
@@ -76,6 +77,7 @@ const readProbe = `((cancelInPass2) => {
 		w.frames++;
 		w.longestFrameGap = Math.max(w.longestFrameGap, now - last);
 		const state = document.getElementById('measured-status')?.dataset.state;
+		if (state === 'reading' && wasReading) w.gaps.push(now - last);
 		if (state === 'reading' && wasReading && now - last > w.longestReadingGap) {
 			w.longestReadingGap = now - last;
 			const p = document.getElementById('measured-progress');
@@ -107,6 +109,9 @@ type pageRead struct {
 	LongestFrameMS  float64            `json:"longestFrameGap"`
 	ReadingFrameMS  float64            `json:"longestReadingGap"` // while the status said reading
 	ReadingGapAt    map[string]any     `json:"readingGapAt"`      // where the read was when it came
+	P99ReadingMS    float64            `json:"p99ReadingGap"`     // the 99th percentile of the gaps while reading
+	GapsOver50      int                `json:"gapsOver50"`        // gaps of more than 50 ms while reading
+	ReadingFrames   int                `json:"readingFrames"`     // frames while reading
 	Frames          int                `json:"frames"`
 	WasmMemoryBytes float64            `json:"wasm"` // -1: the probe found no instance
 	Status          string             `json:"status"`
@@ -151,6 +156,8 @@ func (tb *tab) readPicked(path string, cancelInPass2 bool, timeout time.Duration
 		return {passes: w.passes, bar: w.bar, seconds: ((w.doneAt || w.cancelledAt) - w.start) / 1000,
 			longestTask: w.longestTask, longTasks: w.longTasks, longestFrameGap: w.longestFrameGap,
 			longestReadingGap: w.longestReadingGap, readingGapAt: w.readingGapAt, frames: w.frames,
+			p99ReadingGap: w.gaps.length ? w.gaps.sort((a, b) => a - b)[Math.floor(w.gaps.length * 0.99)] : 0,
+			gapsOver50: w.gaps.filter(g => g > 50).length, readingFrames: w.gaps.length,
 			wasm: window.__measuredWasm ? window.__measuredWasm.exports.mem.buffer.byteLength : -1,
 			status: document.getElementById('measured-status').textContent.replace(/\s+/g, ' ').trim()}; })(window.__readProbe)`)
 	return res
