@@ -141,11 +141,7 @@ func measureSnapshot(path string, cfg *estimator.Config, points int) (*MeasuredS
 		return nil, fmt.Errorf("-snapshot: %v", err)
 	}
 	defer f.Close()
-	opt := measure.ReadOptions{}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		opt.SizeHint = fi.Size()
-	}
-	s, err := measure.ReadSnapshot(f, opt)
+	s, err := measure.ReadSnapshot(f, measure.ReadOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
