@@ -140,6 +140,8 @@ type Snapshot struct {
 	// packed are the traces ReadSnapshot read, by device (nil: empty);
 	// Traces are a snapshot's built by hand. Analyze reads either.
 	packed []*packedTrace
+	// noteBytes are the bytes of Notes (MaxNoteBytes).
+	noteBytes int
 }
 
 // NumTraces is the number of device traces (device_traces' length).
