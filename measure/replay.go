@@ -586,16 +586,20 @@ func Analyze(s *Snapshot, points int) ([]DeviceReport, error) {
 
 // run is Analyze with a's bounds.
 func (a *analysis) run(s *Snapshot) ([]DeviceReport, error) {
-	scans := make([]*scan, len(s.Traces))
-	for d, tr := range s.Traces {
-		if len(tr) == 0 {
+	scans := make([]*scan, s.NumTraces())
+	for d := range scans {
+		if s.traceLen(d) == 0 {
 			continue
 		}
 		sc := newScan()
-		for i := range tr {
-			if err := a.one.event(sc, &tr[i]); err != nil {
-				return nil, err
+		var err error
+		s.eachEvent(d, func(e *Event) {
+			if err == nil {
+				err = a.one.event(sc, e)
 			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		scans[d] = sc
 	}
@@ -606,10 +610,7 @@ func (a *analysis) run(s *Snapshot) ([]DeviceReport, error) {
 		if dv.rp == nil {
 			continue
 		}
-		tr := s.Traces[dv.d]
-		for i := range tr {
-			dv.rp.event(&a.two, s.Notes, &tr[i])
-		}
+		s.eachEvent(dv.d, func(e *Event) { dv.rp.event(&a.two, s.Notes, e) })
 	}
 	return a.finish(s)
 }

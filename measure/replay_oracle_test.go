@@ -15,8 +15,12 @@ func oracleAnalyze(s *Snapshot, points int) ([]DeviceReport, error) {
 	if points <= 0 {
 		points = DefaultTimelinePoints
 	}
+	traces := make([][]Event, s.NumTraces())
+	for d := range traces {
+		traces[d] = s.Trace(d)
+	}
 	devices := map[int]bool{}
-	for d, tr := range s.Traces {
+	for d, tr := range traces {
 		if len(tr) > 0 {
 			devices[d] = true
 		}
@@ -40,8 +44,8 @@ func oracleAnalyze(s *Snapshot, points int) ([]DeviceReport, error) {
 	out := make([]DeviceReport, 0, len(order))
 	for _, d := range order {
 		var trace []Event
-		if d < len(s.Traces) {
-			trace = s.Traces[d]
+		if d < len(traces) {
+			trace = traces[d]
 		}
 		r, err := oracleDevice(s, d, trace, points, byDevice[d])
 		if err != nil {

@@ -264,3 +264,28 @@ func TestTrackedBlocksBound(t *testing.T) {
 		t.Errorf("a trace without free_requested: %v, %+v", err, devs)
 	}
 }
+
+// TestSharedTablesBound: past MaxTopFrames distinct top frames an entry
+// is kept without its frame, and past MaxNoteBytes of marker texts a
+// marker without its text; the entries themselves are all kept.
+func TestSharedTablesBound(t *testing.T) {
+	t.Parallel()
+	s := newSnapshot()
+	for i := 0; i < MaxTopFrames+10; i++ {
+		f := Frame{Filename: "f.py", Line: int64(i + 1)}
+		if id := frameID(s, f, nil, map[Frame]int32{}, nil); (id == 0) != (i >= MaxTopFrames) {
+			t.Fatalf("frame %d: id %d", i, id)
+		}
+	}
+	note := strings.Repeat("x", 64)
+	kept := 0
+	for i := 0; i < MaxNoteBytes/64+10; i++ {
+		e := Event{Action: ActionAnnotate}
+		if noteID(s, &e, map[string]any{"user_metadata": note}) != 0 {
+			kept++
+		}
+	}
+	if kept != MaxNoteBytes/64 {
+		t.Fatalf("%d notes kept, want %d", kept, MaxNoteBytes/64)
+	}
+}

@@ -14,72 +14,26 @@ type eventSink interface {
 	event(stream int32, e *Event) error
 }
 
-// collect keeps every stream's entries: the trace in memory
-// (ReadSnapshot). A stream grows in chunks that are never copied until
-// it is taken whole; the first is given room for the entries a file of
-// hint bytes can hold.
+// collect keeps every stream's entries, packed: the trace in memory
+// (ReadSnapshot).
 type collect struct {
-	streams []collected
-	hint    int64
+	streams []*packedTrace
 }
-
-type collected struct {
-	full   [][]Event
-	events []Event
-}
-
-// eventChunk is how many events a trace grows by.
-const eventChunk = 1 << 16
-
-// bytesPerEntryHint is fewer bytes than a PyTorch trace entry takes in
-// a pickle (the generator's take 72, with 12-frame stacks shared).
-const bytesPerEntryHint = 64
 
 func (c *collect) event(stream int32, e *Event) error {
 	for int(stream) >= len(c.streams) {
-		c.streams = append(c.streams, collected{})
+		c.streams = append(c.streams, &packedTrace{})
 	}
-	t := &c.streams[stream]
-	if len(t.events) == cap(t.events) {
-		if len(t.events) == 0 && len(t.full) == 0 && c.hint/bytesPerEntryHint > eventChunk {
-			// The first trace: room for the whole file's entries at once.
-			// Pages of it never written are never resident.
-			t.events = make([]Event, 0, c.hint/bytesPerEntryHint)
-			c.hint = 0
-		} else {
-			if len(t.events) > 0 {
-				t.full = append(t.full, t.events)
-			}
-			t.events = make([]Event, 0, eventChunk)
-		}
-	}
-	t.events = append(t.events, *e)
+	c.streams[stream].add(e)
 	return nil
 }
 
-// take is a stream's entries in one slice (none for -1).
-func (c *collect) take(stream int32) []Event {
+// take is a stream's entries (nil for -1: an empty trace).
+func (c *collect) take(stream int32) *packedTrace {
 	if stream < 0 || int(stream) >= len(c.streams) {
 		return nil
 	}
-	t := &c.streams[stream]
-	if len(t.full) == 0 {
-		ev := t.events
-		t.events = nil
-		return ev
-	}
-	n := len(t.events)
-	for _, ch := range t.full {
-		n += len(ch)
-	}
-	out := make([]Event, 0, n)
-	for i, ch := range t.full {
-		out = append(out, ch...)
-		t.full[i] = nil
-	}
-	out = append(out, t.events...)
-	t.events, t.full = nil, nil
-	return out
+	return c.streams[stream]
 }
 
 // newSnapshot is an empty snapshot, its tables' index 0 none.
