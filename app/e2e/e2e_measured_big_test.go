@@ -66,7 +66,7 @@ func (tb *tab) probeWasm() {
 const readProbe = `((cancelInPass2) => {
 	if (window.__readProbe) window.__readProbe.stopped = true;
 	const w = window.__readProbe = {passes: [], bar: {}, longestTask: 0, longTasks: 0, longestFrameGap: 0, longestReadingGap: 0,
-		frames: 0, gaps: [], start: performance.now(), doneAt: 0, cancelledAt: 0, clicked: false};
+		frames: 0, gaps: [], said: {}, start: performance.now(), doneAt: 0, cancelledAt: 0, clicked: false};
 	w.observer = new PerformanceObserver(list => {
 		for (const e of list.getEntries()) { w.longTasks++; w.longestTask = Math.max(w.longestTask, e.duration); }
 	});
@@ -88,7 +88,10 @@ const readProbe = `((cancelInPass2) => {
 		const p = document.getElementById('measured-progress');
 		if (p && p.dataset.pass !== '0') {
 			const k = p.dataset.pass;
-			if (!w.passes.includes(k)) w.passes.push(k);
+			if (!w.passes.includes(k)) {
+				w.passes.push(k);
+				w.said[k] = document.getElementById('measured-status').textContent.replace(/\s+/g, ' ').trim();
+			}
 			w.bar[k] = Math.max(w.bar[k] ?? 0, Number(p.value));
 			if (cancelInPass2 && k === '2' && !w.clicked) { w.clicked = true; document.getElementById('measured-cancel').click(); }
 		}
@@ -103,6 +106,7 @@ const readProbe = `((cancelInPass2) => {
 type pageRead struct {
 	Passes          []string           `json:"passes"`
 	Bar             map[string]float64 `json:"bar"`
+	Said            map[string]string  `json:"said"` // the status when each pass first showed
 	Seconds         float64            `json:"seconds"`
 	LongestTaskMS   float64            `json:"longestTask"` // -1: the browser has no longtask entries
 	LongTasks       int                `json:"longTasks"`
@@ -153,7 +157,7 @@ func (tb *tab) readPicked(path string, cancelInPass2 bool, timeout time.Duration
 		return ok, saw
 	})
 	res := eval[pageRead](tb, `(w => { w.stopped = true;
-		return {passes: w.passes, bar: w.bar, seconds: ((w.doneAt || w.cancelledAt) - w.start) / 1000,
+		return {passes: w.passes, said: w.said, bar: w.bar, seconds: ((w.doneAt || w.cancelledAt) - w.start) / 1000,
 			longestTask: w.longestTask, longTasks: w.longTasks, longestFrameGap: w.longestFrameGap,
 			longestReadingGap: w.longestReadingGap, readingGapAt: w.readingGapAt, frames: w.frames,
 			p99ReadingGap: w.gaps.length ? w.gaps.sort((a, b) => a - b)[Math.floor(w.gaps.length * 0.99)] : 0,
@@ -238,6 +242,11 @@ func TestE2EMeasuredPastOldLimit(t *testing.T) {
 	}
 	if !slices.Equal(r.Passes, []string{"1", "2"}) {
 		t.Errorf("the bar showed the passes %v, want [1 2]", r.Passes)
+	}
+	for _, k := range []string{"1", "2"} {
+		if want := "(pass " + k + " of 2)"; !strings.Contains(r.Said[k], want) {
+			t.Errorf("in pass %s the status said %q, not %q", k, r.Said[k], want)
+		}
 	}
 	if r.Bar["1"] > 500 || r.Bar["2"] <= 500 {
 		t.Errorf("the bar's highest value was %v in pass 1 and %v in pass 2 (of 1000): the first pass fills the first half, the second the rest", r.Bar["1"], r.Bar["2"])
