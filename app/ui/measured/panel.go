@@ -203,7 +203,8 @@ func (p *Panel) onFiles(ctx app.Context, files []app.Value) {
 // has a feed of its own, fed from the file's first byte (the first pass
 // from head on); the reader opens the second from its goroutine, so the
 // UI goroutine starts feeding it in a Dispatch. A pass that opens after
-// the read was stopped finds a newer generation and ends at once.
+// the read was stopped starts closed (snapshotRead), so its reader ends
+// at once, whether or not the Dispatch runs.
 func (p *Panel) readSnapshot(ctx app.Context, gen int, file app.Value, name string, head []byte) {
 	run := &snapshotRead{}
 	first := run.open()
