@@ -642,11 +642,12 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 	if e.Size, err = intField(f.size, need, path, "size"); err != nil {
 		return e, Frame{}, nil, err
 	}
-	if err := nonNegative(e.Addr, path+".addr"); err != nil {
-		return e, Frame{}, nil, err
+	// The paths are built only for an error: this runs for every entry.
+	if e.Addr < 0 {
+		return e, Frame{}, nil, nonNegative(e.Addr, path+".addr")
 	}
-	if err := nonNegative(e.Size, path+".size"); err != nil {
-		return e, Frame{}, nil, err
+	if e.Size < 0 {
+		return e, Frame{}, nil, nonNegative(e.Size, path+".size")
 	}
 	if e.Stream, err = intField(f.stream, false, path, "stream"); err != nil {
 		return e, Frame{}, nil, err

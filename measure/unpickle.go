@@ -180,6 +180,9 @@ func (d *decoder) errAt(at int64, format string, args ...any) error {
 func (d *decoder) run() (any, error) {
 	in := d.in
 	for {
+		if err := d.fast(); err != nil {
+			return nil, err
+		}
 		at := in.off
 		op, err := in.readByte()
 		if err != nil {
@@ -705,9 +708,12 @@ func (dv *dictV) shapeOf() shape {
 	dv.shape = shapeOther
 	if len(dv.pairs) <= maxDictKeys {
 		for _, p := range dv.pairs {
-			switch p.k {
+			k, _ := p.k.(string)
+			switch k {
 			case "action":
+				// Nothing else changes an entry's shape.
 				dv.shape = shapeEntry
+				return dv.shape
 			case "state":
 				if dv.shape == shapeOther {
 					dv.shape = shapeBlock
