@@ -97,7 +97,7 @@ func (d *decoder) fast() error {
 				return nil
 			}
 			in.advance(1)
-			l := newList(false)
+			l := d.newList(false)
 			if err := d.hold(&l.cost, listBytes, at); err != nil {
 				return err
 			}

@@ -79,6 +79,7 @@ type (
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
 		used   bool    // taken as a device's trace
+		shared bool    // referred to from more than one place
 		cost   int32   // bytes counted as held
 		inline [12]any // the items of a stack, without another allocation
 	}
@@ -129,6 +130,7 @@ type decoder struct {
 	free   []*dictV // dicts of converted entries, for reuse
 	held   int64    // dicts, lists and items held (maxHeld)
 	hint   int64    // the input's size, for the first trace's room (0: none)
+	lists  []*listV // stacks reduced to their top frame, for reuse
 }
 
 // The estimated sizes of what the decoder holds.
@@ -423,7 +425,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		}
 		return d.push(bytesV(b), at)
 	case ']', ')':
-		l := newList(op == ')')
+		l := d.newList(op == ')')
 		if err := d.hold(&l.cost, listBytes, at); err != nil {
 			return err
 		}
@@ -439,7 +441,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
-		l := newList(op == 't')
+		l := d.newList(op == 't')
 		if err := d.hold(&l.cost, listBytes+itemBytes*len(items), at); err != nil {
 			return err
 		}
@@ -460,7 +462,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if len(d.stack) < n || (len(d.marks) > 0 && d.marks[len(d.marks)-1] > len(d.stack)-n) {
 			return d.errAt(at, "%s with too few values on the stack", info.name)
 		}
-		l := newList(true)
+		l := d.newList(true)
 		if err := d.hold(&l.cost, listBytes, at); err != nil {
 			return err
 		}
@@ -643,6 +645,9 @@ func (d *decoder) put(idx int, v any, at int64) error {
 		}
 		x.memo = int32(idx)
 	case *listV:
+		if x.memo >= 0 {
+			x.shared = true
+		}
 		x.memo = int32(idx)
 	}
 	if d.memoSz > maxMemoStringBytes {
@@ -842,8 +847,18 @@ func (l *listV) takeEvents() []Event {
 	return out
 }
 
-func newList(tuple bool) *listV {
-	l := &listV{memo: -1, failAt: -1, tuple: tuple}
+// newList is an empty list: a stack's list already reduced when there
+// is one, since a file of millions of entries has a new stack for
+// about every other one.
+func (d *decoder) newList(tuple bool) *listV {
+	var l *listV
+	if n := len(d.lists); n > 0 {
+		l = d.lists[n-1]
+		d.lists = d.lists[:n-1]
+		*l = listV{memo: -1, failAt: -1, tuple: tuple}
+	} else {
+		l = &listV{memo: -1, failAt: -1, tuple: tuple}
+	}
 	l.items = l.inline[:0]
 	if tuple {
 		l.mode = modeItems
@@ -852,9 +867,23 @@ func newList(tuple bool) *listV {
 }
 
 func markShared(v any) {
-	if dv, ok := v.(*dictV); ok {
-		dv.shared = true
+	switch x := v.(type) {
+	case *dictV:
+		x.shared = true
+	case *listV:
+		x.shared = true
 	}
+}
+
+// recycleList takes back a stack's list once reduced to its top frame,
+// unless something else may still refer to it (it was read from the
+// memo, duplicated, or stored twice): the entry that held it is
+// converted, and its memo slot holds the top frame instead.
+func (d *decoder) recycleList(l *listV) {
+	if l.shared || len(d.lists) >= 64 {
+		return
+	}
+	d.lists = append(d.lists, l)
 }
 
 // consume marks a converted entry's or block's memo slot as used, when
