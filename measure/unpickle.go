@@ -700,9 +700,10 @@ func (d *decoder) recycle(dv *dictV) {
 		dv.pairs = nil
 		return
 	}
-	pairs := dv.pairs[:cap(dv.pairs)]
-	clear(pairs)
-	*dv = dictV{memo: -1, pairs: pairs[:0]}
+	// Only the pairs in use: those past them were cleared when the dict
+	// was last taken back, or never used.
+	clear(dv.pairs)
+	*dv = dictV{memo: -1, pairs: dv.pairs[:0]}
 	d.free = append(d.free, dv)
 }
 
@@ -880,7 +881,7 @@ func markShared(v any) {
 // memo, duplicated, or stored twice): the entry that held it is
 // converted, and its memo slot holds the top frame instead.
 func (d *decoder) recycleList(l *listV) {
-	if l.shared || len(d.lists) >= 64 {
+	if l.shared || len(d.lists) >= 1024 {
 		return
 	}
 	d.lists = append(d.lists, l)
