@@ -17,6 +17,10 @@ import (
 // bounds, a trace entry's conversion) fails through the same calls, at
 // the same byte, as in step.
 
+// genericOnly turns the fast path off, for the tests that check it
+// changes nothing.
+var genericOnly = false
+
 // fastRoom is the bytes an opcode with a fixed argument may need: the
 // opcode and 8 bytes.
 const fastRoom = 9

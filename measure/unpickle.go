@@ -182,8 +182,10 @@ func (d *decoder) errAt(at int64, format string, args ...any) error {
 func (d *decoder) run() (any, error) {
 	in := d.in
 	for {
-		if err := d.fast(); err != nil {
-			return nil, err
+		if !genericOnly {
+			if err := d.fast(); err != nil {
+				return nil, err
+			}
 		}
 		at := in.off
 		op, err := in.readByte()
@@ -854,9 +856,9 @@ func (l *listV) takeEvents() []Event {
 func (d *decoder) newList(tuple bool) *listV {
 	var l *listV
 	if n := len(d.lists); n > 0 {
-		l = d.lists[n-1]
+		l = d.lists[n-1] // as new but for its inline room (recycleList)
 		d.lists = d.lists[:n-1]
-		*l = listV{memo: -1, failAt: -1, tuple: tuple}
+		l.tuple = tuple
 	} else {
 		l = &listV{memo: -1, failAt: -1, tuple: tuple}
 	}
@@ -880,10 +882,17 @@ func markShared(v any) {
 // unless something else may still refer to it (it was read from the
 // memo, duplicated, or stored twice): the entry that held it is
 // converted, and its memo slot holds the top frame instead.
+//
+// It is reset here to a new list's state, field by field rather than
+// whole (the inline room is most of it, and most of that unused); a
+// list in any other state than a reduced stack's is not taken.
 func (d *decoder) recycleList(l *listV) {
-	if l.shared || len(d.lists) >= 1024 {
+	if l.shared || len(d.lists) >= 1024 || l.mode != modeReduced || l.tuple || l.used ||
+		l.cost != 0 || l.events != nil || l.full != nil || l.fail != nil || l.failAt >= 0 {
 		return
 	}
+	clear(l.inline[:min(l.n, len(l.inline))])
+	l.items, l.n, l.memo, l.mode, l.top = nil, 0, -1, modeNew, nil
 	d.lists = append(d.lists, l)
 }
 

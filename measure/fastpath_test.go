@@ -1,0 +1,135 @@
+package measure
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"headroom/measure/snapgen"
+)
+
+// readBoth reads data with the fast path and with the generic path
+// alone, and says how the two differ ("" when they do not).
+func readBoth(data []byte) string {
+	read := func(generic bool) (*Snapshot, string) {
+		genericOnly = generic
+		defer func() { genericOnly = false }()
+		s, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{MaxBytes: 1 << 20})
+		if err != nil {
+			return nil, err.Error()
+		}
+		return s, ""
+	}
+	fs, ferr := read(false)
+	gs, gerr := read(true)
+	if ferr != gerr {
+		return fmt.Sprintf("fast path: %q, generic: %q", ferr, gerr)
+	}
+	if !reflect.DeepEqual(fs, gs) {
+		return "the snapshots differ"
+	}
+	return ""
+}
+
+// fastPathInputs are the committed snapshots (pickle protocols 0 to 5)
+// and generated ones.
+func fastPathInputs(t testing.TB) [][]byte {
+	files, _ := filepath.Glob(filepath.Join("testdata", "snapshots", "*.pickle"))
+	var out [][]byte
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	for _, o := range []snapgen.Options{
+		{Seed: 5, Allocs: 12, Depth: 3, CallSites: 4, AnnotateEvery: 5, OOMAt: 7},
+		{Seed: 9, Allocs: 400, Devices: 2, AnnotateEvery: 100, OOMAt: 300},
+	} {
+		var buf bytes.Buffer
+		if _, err := snapgen.Write(&buf, o); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, buf.Bytes())
+	}
+	return out
+}
+
+// TestFastPathChangesNothing: the fast path gives the same snapshot or
+// the same error as the generic path, for real files, each one cut
+// short at many places, and with bytes changed or put in (a changed
+// opcode, length, memo index or integer, a MARK too many or too few).
+func TestFastPathChangesNothing(t *testing.T) {
+	rnd := rand.New(rand.NewSource(36))
+	insert := []byte("()}]\x94hjqrKMJGNue\x8a\x8c\x85\x86\x87\x88\x89.")
+	for i, data := range fastPathInputs(t) {
+		if d := readBoth(data); d != "" {
+			t.Fatalf("input %d: %s", i, d)
+		}
+		cases := 0
+		for step := max(1, len(data)/100); cases < 100; cases++ {
+			at := rnd.Intn(len(data))
+			var m []byte
+			switch cases % 3 {
+			case 0:
+				m = data[:min(len(data), cases*step)]
+			case 1:
+				m = bytes.Clone(data)
+				m[at] = byte(rnd.Intn(256))
+			default:
+				m = append(append(append([]byte(nil), data[:at]...), insert[rnd.Intn(len(insert))]), data[at:]...)
+			}
+			if d := readBoth(m); d != "" {
+				t.Fatalf("input %d, case %d: %s", i, cases, d)
+			}
+		}
+	}
+}
+
+// FuzzFastPath: for any input the fast path and the generic path agree.
+func FuzzFastPath(f *testing.F) {
+	for _, b := range fastPathInputs(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if d := readBoth(data); d != "" {
+			t.Fatal(d)
+		}
+	})
+}
+
+// TestReusedListIsNew: a stack's list taken back once reduced comes
+// out of newList as a new one does.
+func TestReusedListIsNew(t *testing.T) {
+	d := &decoder{}
+	l := d.newList(false)
+	for i := 0; i < 14; i++ { // past the inline room
+		if err := d.appendItem(l, &frameV{f: Frame{Filename: "a.py", Line: int64(i)}}, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.release(&l.cost)
+	l.memo, l.mode, l.items, l.top = 7, modeReduced, nil, &frameV{}
+	d.recycleList(l)
+	if len(d.lists) != 1 {
+		t.Fatal("a reduced stack's list was not taken back")
+	}
+	got, want := d.newList(false), (&decoder{}).newList(false)
+	if got != l {
+		t.Fatal("newList did not reuse the list taken back")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("reused %+v, new %+v", *got, *want)
+	}
+	shared := d.newList(false)
+	shared.mode, shared.shared = modeReduced, true
+	d.recycleList(shared)
+	if len(d.lists) != 0 {
+		t.Fatal("a list referred to from elsewhere was taken back")
+	}
+}
