@@ -184,9 +184,16 @@ func (d *decoder) fast() error {
 			d.marks = d.marks[:len(d.marks)-1]
 			items := d.stack[m:]
 			d.stack = d.stack[:m]
-			for _, x := range items {
-				if err := d.appendItem(l, x, at); err != nil {
-					return err
+			if plainItems(l, items) {
+				// A stack's frames: what appendItem does for each, at once.
+				l.mode = modeItems
+				l.n += len(items)
+				l.items = append(l.items, items...)
+			} else {
+				for _, x := range items {
+					if err := d.appendItem(l, x, at); err != nil {
+						return err
+					}
 				}
 			}
 			clear(items)
@@ -197,6 +204,23 @@ func (d *decoder) fast() error {
 		in.advance(n)
 	}
 	return nil
+}
+
+// plainItems is whether appendItem would only add items to l, one by
+// one: some items (none leaves a new list new), none of them a dict
+// (which might convert), to a list of plain items (not a trace, not a
+// stack already read) with room for them all (so that what is counted
+// as held is the same).
+func plainItems(l *listV, items []any) bool {
+	if len(items) == 0 || (l.mode != modeNew && l.mode != modeItems) || len(l.items)+len(items) > cap(l.items) {
+		return false
+	}
+	for _, x := range items {
+		if _, isDict := x.(*dictV); isDict {
+			return false
+		}
+	}
+	return true
 }
 
 // hasTop is whether top would succeed: a value on the stack above the

@@ -91,6 +91,35 @@ func TestFastPathChangesNothing(t *testing.T) {
 	}
 }
 
+// TestEmptyAppendsThenEntry: an APPENDS of nothing leaves a new list
+// new, so an entry appended after it still makes the list a trace,
+// converted as it is read (the walk would give the same snapshot from a
+// list of plain items, holding every entry until then).
+func TestEmptyAppendsThenEntry(t *testing.T) {
+	data := []byte("\x80\x04}(\x8c\x08segments]\x8c\x0ddevice_traces](](e(}(\x8c\x06action\x8c\x05alloc" +
+		"\x8c\x04addrM\x00\x02\x8c\x04sizeM\x00\x02ueeu.")
+	if d := readBoth(data); d != "" {
+		t.Fatal(d)
+	}
+	d := &decoder{in: newByteSource(bytes.NewReader(data), 1<<20), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}}
+	root, err := d.run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	traces, _, _ := get(root, "device_traces", "")
+	outer, ok := traces.(*listV)
+	if !ok || len(outer.items) != 1 {
+		t.Fatalf("device_traces: got %#v", traces)
+	}
+	trace, ok := outer.items[0].(*listV)
+	if !ok {
+		t.Fatalf("the trace: got %s, want a list", typeName(outer.items[0]))
+	}
+	if trace.mode != modeEvents {
+		t.Fatalf("the trace's mode: got %d, want %d (entries converted as read)", trace.mode, modeEvents)
+	}
+}
+
 // FuzzFastPath: for any input the fast path and the generic path agree.
 func FuzzFastPath(f *testing.F) {
 	for _, b := range fastPathInputs(f) {
