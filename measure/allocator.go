@@ -120,25 +120,6 @@ func segmentDelta(e *Event) int64 {
 	return 0
 }
 
-// need is the allocation the largest free block is set against.
-func need(r *DeviceReport, trace []Event) (int64, string) {
-	if len(r.OOMs) > 0 {
-		o := r.OOMs[0]
-		return o.Size, fmt.Sprintf("the request that ran out of memory at entry %d", o.Event)
-	}
-	var best int64
-	at := -1
-	for i := range trace {
-		if trace[i].Action == ActionAlloc && trace[i].Size > best {
-			best, at = trace[i].Size, i
-		}
-	}
-	if at < 0 {
-		return 0, "no allocation in the trace"
-	}
-	return RoundBlock(best), fmt.Sprintf("the largest allocation of the trace, at entry %d", at)
-}
-
 // roomOf fills a state's totals from its segments.
 func roomOf(st *SegmentState, rooms []SegmentRoom) {
 	st.Segments = len(rooms)
@@ -197,21 +178,25 @@ func endState(segs []Segment) SegmentState {
 // those the trace allocated after the peak, plus those it freed after it,
 // holding the blocks live at the peak; the gaps between them are the
 // free blocks.
-func peakState(segs []Segment, trace []Event, peak int, live []LiveBlock) SegmentState {
-	st := SegmentState{Event: peak, Modelled: true}
+func peakState(segs []Segment, after map[int64]segFirst, peak int, live []LiveBlock) SegmentState {
 	byAddr := map[int64]span{}
 	for _, seg := range segs {
 		byAddr[seg.Address] = span{seg.Address, seg.TotalSize, seg.SegmentType}
 	}
-	for i := len(trace) - 1; i > peak; i-- {
-		e := &trace[i]
-		switch e.Action {
-		case ActionSegmentAlloc, ActionSegmentMap:
-			delete(byAddr, e.Addr)
-		case ActionSegmentFree, ActionSegmentUnmap:
-			byAddr[e.Addr] = span{e.Addr, e.Size, ""}
+	for addr, f := range after {
+		if f.added {
+			delete(byAddr, addr)
+		} else {
+			byAddr[addr] = span{addr, f.size, ""}
 		}
 	}
+	return placeBlocks(byAddr, peak, live)
+}
+
+// placeBlocks places the live blocks in the segments at a point; the
+// gaps between them are the free blocks.
+func placeBlocks(byAddr map[int64]span, peak int, live []LiveBlock) SegmentState {
+	st := SegmentState{Event: peak, Modelled: true}
 	spans := make([]span, 0, len(byAddr))
 	for _, sp := range byAddr {
 		spans = append(spans, sp)
@@ -250,24 +235,4 @@ func peakState(segs []Segment, trace []Event, peak int, live []LiveBlock) Segmen
 	}
 	roomOf(&st, rooms)
 	return st
-}
-
-// markers lists the OOM, annotate and snapshot entries.
-func markers(trace []Event, notes []string) []Marker {
-	var out []Marker
-	for i := range trace {
-		e := &trace[i]
-		switch e.Action {
-		case ActionOOM, ActionAnnotate, ActionSnapshot:
-			if len(out) == maxMarkers {
-				return out
-			}
-			m := Marker{Event: i, TimeUS: e.TimeUS, Kind: e.Action.String()}
-			if int(e.Note) < len(notes) {
-				m.Label = notes[e.Note]
-			}
-			out = append(out, m)
-		}
-	}
-	return out
 }

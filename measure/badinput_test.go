@@ -80,7 +80,7 @@ func TestLongOfNoBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := s.Traces[0][0]; e.Addr != 0 || e.Size != 7 || e.Action != ActionAlloc {
+	if e := s.Trace(0)[0]; e.Addr != 0 || e.Size != 7 || e.Action != ActionAlloc {
 		t.Errorf("event %+v", e)
 	}
 }

@@ -300,6 +300,15 @@ type walker struct {
 	// shared); otherwise by the identity of the decoded frame.
 	byContent map[Frame]int32
 	byID      map[frameKey]int32
+	sink      eventSink
+	nextID    *int32 // the next stream's number, shared with the decoder
+}
+
+// newStream numbers a trace whose entries the walk converts.
+func (w *walker) newStream() int32 {
+	id := *w.nextID
+	*w.nextID++
+	return id
 }
 
 // frameKey is a frame's identity: its strings' storage, not their text,
@@ -317,6 +326,17 @@ func (w *walker) spend(path string) error {
 	return nil
 }
 
+// Bounds on the tables a snapshot's entries share, which a crafted file
+// could otherwise grow faster than its own size: past MaxTopFrames
+// distinct top frames an entry's frame is left out, and past
+// MaxNoteBytes of marker texts a marker's text (its window is then named
+// by its entry). A real trace has thousands of top frames and a marker
+// per step.
+const (
+	MaxTopFrames = 1 << 19
+	MaxNoteBytes = 16 << 20
+)
+
 // frameID is the index of a top frame in s.Frames (0: none).
 func frameID(s *Snapshot, f Frame, fv *frameV, byContent map[Frame]int32, byID map[frameKey]int32) int32 {
 	if f == (Frame{}) {
@@ -333,6 +353,9 @@ func frameID(s *Snapshot, f Frame, fv *frameV, byContent map[Frame]int32, byID m
 		id, ok = byID[keyOf(f)]
 	}
 	if !ok {
+		if len(s.Frames) > MaxTopFrames {
+			return 0 // past the bound: the entry is shown without its frame
+		}
 		s.Frames = append(s.Frames, f)
 		id = int32(len(s.Frames) - 1)
 		if byContent != nil {
@@ -395,24 +418,29 @@ func (w *walker) convertSnapshot(tree any, s *Snapshot) error {
 				}
 				return err
 			}
-			s.Traces = append(s.Traces, l.takeEvents())
+			s.streams = append(s.streams, l.stream)
 			continue
 		}
 		entries, err := list(tv, path)
 		if err != nil {
 			return err
 		}
-		trace := make([]Event, 0, len(entries))
+		stream := int32(-1)
+		if len(entries) > 0 {
+			stream = w.newStream()
+		}
 		for i, ev := range entries {
 			e, err := w.convertEvent(s, ev, path+"["+strconv.Itoa(i)+"]")
 			if err != nil {
 				return err
 			}
-			trace = append(trace, e)
+			if err := w.sink.event(stream, &e); err != nil {
+				return err
+			}
 			// The decoded entry is garbage once converted.
 			entries[i] = nil
 		}
-		s.Traces = append(s.Traces, trace)
+		s.streams = append(s.streams, stream)
 	}
 	return nil
 }
@@ -691,9 +719,10 @@ func noteID(s *Snapshot, e *Event, v any) int32 {
 		return 0
 	}
 	n := noteOf(v)
-	if n == "" {
+	if n == "" || s.noteBytes+len(n) > MaxNoteBytes {
 		return 0
 	}
+	s.noteBytes += len(n)
 	s.Notes = append(s.Notes, n)
 	return int32(len(s.Notes) - 1)
 }

@@ -14,11 +14,14 @@
 // unpickle.go is a decoder of our own for the data opcodes of pickle
 // protocols 0-5, written so the snapshot streams: the pickle is read once,
 // front to back, and each trace entry is converted to a pointer-free Event
-// when it is appended to its trace, its dict reused for the next; a
-// segment's blocks and a stack's frames are converted the same way, and a
-// stack becomes its top frame the first time an entry uses it. The object
-// tree is never held: memory is the result (56 bytes an entry, and each
-// distinct top frame once) and a bounded working set. Any opcode that
+// when it is appended to its trace, its dict reused for the next, and
+// handed to a sink (stream.go); a segment's blocks and a stack's frames
+// are converted the same way, and a stack becomes its top frame the first
+// time an entry uses it. The object tree is never held. ReadSnapshot's
+// sink keeps the trace (56 bytes an entry, each distinct top frame once);
+// AnalyzeStream's replay it as it comes, reading the file twice (scan.go:
+// the first pass, replay.go: the second), and keep only the blocks live
+// at once, bounded by MaxTrackedBlocks. Any opcode that
 // names, calls or builds a Python object (GLOBAL, STACK_GLOBAL, REDUCE,
 // INST, OBJ, NEWOBJ, BUILD, EXT*, PERSID, sets, out-of-band buffers) is
 // refused with its name and byte offset before anything is built. Every

@@ -101,7 +101,7 @@ func TestEmptyAppendsThenEntry(t *testing.T) {
 	if d := readBoth(data); d != "" {
 		t.Fatal(d)
 	}
-	d := &decoder{in: newByteSource(bytes.NewReader(data), 1<<20), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}}
+	d := &decoder{in: newByteSource(bytes.NewReader(data), 1<<20), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}, sink: &collect{}}
 	root, err := d.run()
 	if err != nil {
 		t.Fatal(err)

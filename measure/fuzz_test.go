@@ -2,8 +2,11 @@ package measure
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -11,7 +14,8 @@ import (
 )
 
 // FuzzReadSnapshot: any input is read, refused with an error, or analyzed;
-// never a panic.
+// never a panic. Read twice without its trace (AnalyzeStream), it gives
+// the same reports or the same error.
 func FuzzReadSnapshot(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "snapshots", "*"))
 	for _, name := range files {
@@ -29,13 +33,21 @@ func FuzzReadSnapshot(f *testing.F) {
 	}
 	f.Add([]byte(`{"segments":` + strings.Repeat("[", 10_001)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := ReadSnapshot(bytes.NewReader(data), ReadOptions{MaxBytes: 1 << 20})
+		opt := ReadOptions{MaxBytes: 1 << 20}
+		streamed, serr := AnalyzeStream(func(int) (io.Reader, error) { return bytes.NewReader(data), nil }, opt, 16)
+		s, err := ReadSnapshot(bytes.NewReader(data), opt)
+		var devs []DeviceReport
+		if err == nil {
+			devs, err = Analyze(s, 16)
+		}
+		if fmt.Sprint(err) != fmt.Sprint(serr) {
+			t.Fatalf("read whole: %v; streamed: %v", err, serr)
+		}
 		if err != nil {
 			return
 		}
-		devs, err := Analyze(s, 16)
-		if err != nil {
-			return
+		if !reflect.DeepEqual(devs, streamed.Devices) {
+			t.Fatalf("the streamed reports differ from the whole read's")
 		}
 		for i := range devs {
 			if devs[i].History && devs[i].PeakBytes < devs[i].InitialBytes {

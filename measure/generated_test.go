@@ -33,8 +33,8 @@ func TestGeneratedSnapshot(t *testing.T) {
 	for _, asJSON := range []bool{false, true} {
 		o := snapgen.Options{Seed: 3, Devices: 2, Allocs: 3000, AnnotateEvery: 700, OOMAt: 1200, JSON: asJSON}
 		st, s, devs := generated(t, o)
-		if len(devs) != 2 || len(s.Traces) != 2 {
-			t.Fatalf("json %v: %d devices, %d traces", asJSON, len(devs), len(s.Traces))
+		if len(devs) != 2 || s.NumTraces() != 2 {
+			t.Fatalf("json %v: %d devices, %d traces", asJSON, len(devs), s.NumTraces())
 		}
 		for i, d := range devs {
 			want := st.Devices[i]

@@ -9,15 +9,16 @@ import (
 	"strconv"
 )
 
-// readSnapshotJSON reads the JSON form as a stream: the root object's
-// keys one at a time, each segment and each trace entry decoded alone and
-// converted before the next, so the memory is the result and one entry,
-// not the document. Values of other keys are skipped token by token.
-func readSnapshotJSON(r io.Reader, limit int64) (*Snapshot, error) {
+// readSnapshotJSON reads the JSON form as a stream into s: the root
+// object's keys one at a time, each segment and each trace entry decoded
+// alone and converted before the next (an entry handed to sink), so the
+// memory is the result and one entry, not the document. Values of other
+// keys are skipped token by token.
+func readSnapshotJSON(r io.Reader, limit int64, s *Snapshot, sink eventSink) error {
 	dec := json.NewDecoder(r)
 	dec.UseNumber()
-	s := &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}
-	w := &walker{left: math.MaxInt64, byContent: map[Frame]int32{}}
+	var next int32
+	w := &walker{left: math.MaxInt64, byContent: map[Frame]int32{}, sink: sink, nextID: &next}
 	jerr := func(err error) error {
 		if errors.Is(err, ErrTooLarge) {
 			return fmt.Errorf("json: %w: more than %d bytes", ErrTooLarge, limit)
@@ -28,17 +29,17 @@ func readSnapshotJSON(r io.Reader, limit int64) (*Snapshot, error) {
 		return fmt.Errorf("json: %v", err)
 	}
 	if _, err := dec.Token(); err != nil { // '{', as the caller saw
-		return nil, jerr(err)
+		return jerr(err)
 	}
 	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, jerr(err)
+			return jerr(err)
 		}
 		key, _ := tok.(string)
 		if seen[key] && (key == "segments" || key == "device_traces") {
-			return nil, fmt.Errorf("snapshot.%s: given twice", key)
+			return fmt.Errorf("snapshot.%s: given twice", key)
 		}
 		seen[key] = true
 		switch key {
@@ -58,18 +59,18 @@ func readSnapshotJSON(r io.Reader, limit int64) (*Snapshot, error) {
 		if err != nil {
 			var je *jsonErr
 			if errors.As(err, &je) {
-				return nil, jerr(je.err)
+				return jerr(je.err)
 			}
-			return nil, err
+			return err
 		}
 	}
 	if _, err := dec.Token(); err != nil { // '}'
-		return nil, jerr(err)
+		return jerr(err)
 	}
 	if !seen["segments"] {
-		return nil, errors.New("snapshot.segments: missing: not a memory snapshot (torch.cuda.memory._snapshot() has segments and device_traces)")
+		return errors.New("snapshot.segments: missing: not a memory snapshot (torch.cuda.memory._snapshot() has segments and device_traces)")
 	}
-	return s, nil
+	return nil
 }
 
 // jsonErr is the decoder's own error (syntax, truncation, size), told
@@ -126,19 +127,22 @@ func (w *walker) jsonTraces(dec *json.Decoder, s *Snapshot) error {
 		return notList(dec, "device_traces", tok)
 	}
 	for dev := 0; dec.More(); dev++ {
-		var trace []Event
+		stream := int32(-1)
 		path := "device_traces[" + strconv.Itoa(dev) + "]"
 		err := w.jsonList(dec, path, func(i int, v any) error {
 			e, err := w.convertEvent(s, v, path+"["+strconv.Itoa(i)+"]")
-			if err == nil {
-				trace = append(trace, e)
+			if err != nil {
+				return err
 			}
-			return err
+			if stream < 0 {
+				stream = w.newStream()
+			}
+			return w.sink.event(stream, &e)
 		})
 		if err != nil {
 			return err
 		}
-		s.Traces = append(s.Traces, trace)
+		s.streams = append(s.streams, stream)
 	}
 	if _, err := dec.Token(); err != nil {
 		return &jsonErr{err}

@@ -2,9 +2,7 @@ package measure
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -136,6 +134,65 @@ type Snapshot struct {
 	History bool
 	// Format is "pickle" or "json", as read.
 	Format string
+	// streams gives each device's trace as the reader numbered it (-1:
+	// an empty trace), until the trace is taken.
+	streams []int32
+	// packed are the traces ReadSnapshot read, by device (nil: empty);
+	// Traces are a snapshot's built by hand. Analyze reads either.
+	packed []*packedTrace
+	// noteBytes are the bytes of Notes (MaxNoteBytes).
+	noteBytes int
+}
+
+// NumTraces is the number of device traces (device_traces' length).
+func (s *Snapshot) NumTraces() int {
+	if s.packed != nil {
+		return len(s.packed)
+	}
+	return len(s.Traces)
+}
+
+// Trace is device d's trace, unpacked.
+func (s *Snapshot) Trace(d int) []Event {
+	if s.packed != nil {
+		if d < 0 || d >= len(s.packed) || s.packed[d] == nil {
+			return nil
+		}
+		return s.packed[d].events()
+	}
+	if d < 0 || d >= len(s.Traces) {
+		return nil
+	}
+	return s.Traces[d]
+}
+
+// eachEvent calls f with each entry of device d's trace, in order.
+func (s *Snapshot) eachEvent(d int, f func(e *Event)) {
+	if s.packed != nil {
+		if d < len(s.packed) && s.packed[d] != nil {
+			s.packed[d].each(f)
+		}
+		return
+	}
+	if d < len(s.Traces) {
+		for i := range s.Traces[d] {
+			f(&s.Traces[d][i])
+		}
+	}
+}
+
+// traceLen is the number of entries of device d's trace.
+func (s *Snapshot) traceLen(d int) int {
+	if s.packed != nil {
+		if d < len(s.packed) && s.packed[d] != nil {
+			return s.packed[d].n
+		}
+		return 0
+	}
+	if d < len(s.Traces) {
+		return len(s.Traces[d])
+	}
+	return 0
 }
 
 // ReadOptions bounds a read. The zero value takes the defaults.
@@ -143,11 +200,6 @@ type ReadOptions struct {
 	// MaxBytes is the largest input accepted (after gzip), default
 	// DefaultMaxBytes.
 	MaxBytes int64
-	// SizeHint is the input's size when known (a file's, before gzip):
-	// the first trace is given room for the entries a pickle of that
-	// size can hold, once, instead of growing. Pages of it never written
-	// are never resident.
-	SizeHint int64
 }
 
 // ReadSnapshot reads a memory snapshot from r: the pickle that
@@ -157,37 +209,16 @@ type ReadOptions struct {
 // Python object is refused (ErrGlobal) before anything runs. The error
 // names the field and what it should be.
 func ReadSnapshot(r io.Reader, opt ReadOptions) (*Snapshot, error) {
-	limit := opt.MaxBytes
-	if limit <= 0 {
-		limit = DefaultMaxBytes
-	}
-	br := bufio.NewReaderSize(r, 1<<20)
-	head, _ := br.Peek(2)
-	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %v", err)
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<20)
-	}
-	first, err := firstByte(br)
-	if err != nil {
+	c := &collect{}
+	s := newSnapshot()
+	if err := decode(r, opt, s, c); err != nil {
 		return nil, err
 	}
-	var s *Snapshot
-	if first == '{' {
-		s, err = readSnapshotJSON(&limitedReader{r: br, left: limit}, limit)
-		if err != nil {
-			return nil, err
-		}
-		s.Format = "json"
-		return s, nil
+	s.packed = make([]*packedTrace, len(s.streams))
+	for d, id := range s.streams {
+		s.packed[d] = c.take(id)
 	}
-	if s, err = decodeSnapshotPickle(br, limit, opt.SizeHint); err != nil {
-		return nil, err
-	}
-	s.Format = "pickle"
+	s.streams = nil
 	return s, nil
 }
 

@@ -65,16 +65,16 @@ type (
 		cost   int32 // bytes counted as held
 	}
 	kv struct{ k, v any }
-	// listV is a list or tuple. A list of trace entries keeps them
-	// converted in events; other lists keep their items.
+	// listV is a list or tuple. A list of trace entries hands each,
+	// converted, to the decoder's sink as its stream; other lists keep
+	// their items.
 	listV struct {
 		items  []any
-		events []Event
-		full   [][]Event // events mode: the filled chunks before events
-		n      int       // items appended, converted or not
-		failAt int       // events mode: the first item that did not convert, -1
-		fail   any       // that item, for the error at its path
-		memo   int32     // its memo slot, -1 for none
+		stream int32 // events mode: the stream its entries went to, -1 before the first
+		n      int   // items appended, converted or not
+		failAt int   // events mode: the first item that did not convert, -1
+		fail   any   // that item, for the error at its path
+		memo   int32 // its memo slot, -1 for none
 		mode   listMode
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
@@ -129,7 +129,8 @@ type decoder struct {
 	ids    map[frameKey]int32
 	free   []*dictV // dicts of converted entries, for reuse
 	held   int64    // dicts, lists and items held (maxHeld)
-	hint   int64    // the input's size, for the first trace's room (0: none)
+	sink   eventSink
+	nextID int32    // the next stream's number
 	lists  []*listV // stacks reduced to their top frame, for reuse
 }
 
@@ -158,20 +159,18 @@ func (d *decoder) release(cost *int32) {
 	*cost = 0
 }
 
-// decodeSnapshotPickle reads one pickle of plain data and converts it.
-func decodeSnapshotPickle(r io.Reader, limit, hint int64) (*Snapshot, error) {
-	d := &decoder{in: newByteSource(r, limit), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}, hint: min(hint, limit)}
+// decodeSnapshotPickle reads one pickle of plain data into s, each
+// trace entry handed to sink as it is read.
+func decodeSnapshotPickle(r io.Reader, limit int64, s *Snapshot, sink eventSink) error {
+	d := &decoder{in: newByteSource(r, limit), snap: s, sink: sink}
 	root, err := d.run()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// No real entry takes fewer than 8 bytes: the walk converts at most
 	// that many segments and blocks beyond those already converted.
-	w := &walker{left: d.in.off/8 + 1024 - d.conv, d: d, byID: d.byID()}
-	if err := w.convertSnapshot(root, d.snap); err != nil {
-		return nil, err
-	}
-	return d.snap, nil
+	w := &walker{left: d.in.off/8 + 1024 - d.conv, d: d, byID: d.byID(), sink: sink, nextID: &d.nextID}
+	return w.convertSnapshot(root, s)
 }
 
 func (d *decoder) errAt(at int64, format string, args ...any) error {
@@ -760,17 +759,20 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 				return err
 			}
 			if e, ok := d.fastEvent(dv); ok {
-				if len(l.events) == cap(l.events) {
-					l.grow(d)
+				if l.stream < 0 {
+					l.stream = d.nextID
+					d.nextID++
 				}
-				l.events = append(l.events, e)
+				if err := d.sink.event(l.stream, &e); err != nil {
+					return err
+				}
 				d.consume(dv)
 				d.release(&dv.cost)
 				d.recycle(dv)
 				return nil
 			}
 		}
-		l.failAt, l.fail, l.events, l.full = l.n-1, x, nil, nil
+		l.failAt, l.fail = l.n-1, x
 		return nil
 	}
 	if isDict {
@@ -805,51 +807,6 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 	return nil
 }
 
-// eventChunk is how many events a trace grows by: chunks are filled,
-// never copied, until the trace is taken whole.
-const eventChunk = 1 << 16
-
-// bytesPerEntryHint is fewer bytes than a PyTorch trace entry takes in
-// a pickle (the generator's take 72, with 12-frame stacks shared).
-const bytesPerEntryHint = 64
-
-func (l *listV) grow(d *decoder) {
-	if len(l.events) == 0 && len(l.full) == 0 && d.hint > 0 {
-		// The first trace: room for the whole file's entries at once.
-		n := d.hint / bytesPerEntryHint
-		d.hint = 0
-		if n > eventChunk {
-			l.events = make([]Event, 0, n)
-			return
-		}
-	}
-	if len(l.events) > 0 {
-		l.full = append(l.full, l.events)
-	}
-	l.events = make([]Event, 0, eventChunk)
-}
-
-// takeEvents is the trace in one slice.
-func (l *listV) takeEvents() []Event {
-	if len(l.full) == 0 {
-		ev := l.events
-		l.events = nil
-		return ev
-	}
-	n := len(l.events)
-	for _, c := range l.full {
-		n += len(c)
-	}
-	out := make([]Event, 0, n)
-	for i, c := range l.full {
-		out = append(out, c...)
-		l.full[i] = nil
-	}
-	out = append(out, l.events...)
-	l.events, l.full = nil, nil
-	return out
-}
-
 // newList is an empty list: a stack's list already reduced when there
 // is one, since a file of millions of entries has a new stack for
 // about every other one.
@@ -860,7 +817,7 @@ func (d *decoder) newList(tuple bool) *listV {
 		d.lists = d.lists[:n-1]
 		l.tuple = tuple
 	} else {
-		l = &listV{memo: -1, failAt: -1, tuple: tuple}
+		l = &listV{memo: -1, failAt: -1, stream: -1, tuple: tuple}
 	}
 	l.items = l.inline[:0]
 	if tuple {
@@ -888,7 +845,7 @@ func markShared(v any) {
 // list in any other state than a reduced stack's is not taken.
 func (d *decoder) recycleList(l *listV) {
 	if l.shared || len(d.lists) >= 1024 || l.mode != modeReduced || l.tuple || l.used ||
-		l.cost != 0 || l.events != nil || l.full != nil || l.fail != nil || l.failAt >= 0 {
+		l.cost != 0 || l.stream >= 0 || l.fail != nil || l.failAt >= 0 {
 		return
 	}
 	clear(l.inline[:min(l.n, len(l.inline))])

@@ -68,8 +68,9 @@ func generatedSnapshot(t *testing.T, o snapgen.Options) ([]byte, []measure.Devic
 const runsStatus = measuredStatus + ` + ' (read ' + (document.getElementById('measured-progress')?.dataset.bytes ?? '-') + ' bytes)'`
 
 // TestE2EMeasuredTwoRuns drops run A, picks run B and reads each run's
-// allocated and reserved peaks and B − A, the start, the groups' counts
-// and the windows from the page, as measure.CompareRuns makes them.
+// allocated and reserved peaks and B − A, both revisions' predictions
+// beside both runs (measure.Compare), the start, the groups' counts and
+// the windows from the page, as measure.CompareRuns makes them.
 func TestE2EMeasuredTwoRuns(t *testing.T) {
 	dataA, devA := generatedSnapshot(t, snapgen.Options{Seed: 21, Allocs: 2000, AnnotateEvery: 500})
 	dataB, devB := generatedSnapshot(t, snapgen.Options{Seed: 22, Allocs: 2400, AnnotateEvery: 500})
@@ -79,7 +80,12 @@ func TestE2EMeasuredTwoRuns(t *testing.T) {
 	}
 	c := cmp[0]
 	t.Logf("run A has %d bytes, run B %d", len(dataA), len(dataB))
-	link, _ := measuredLink(t)
+	link, cfg := measuredLink(t)
+	ma, errA := measure.Compare(cfg, &devA[0])
+	mb, errB := measure.Compare(cfg, &devB[0])
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
 	tb := newTab(t)
 	tb.open(link)
 	tb.waitFor("the measured part of the panel", `!!document.getElementById('measured-status')`, 10*time.Second)
@@ -96,6 +102,11 @@ func TestE2EMeasuredTwoRuns(t *testing.T) {
 	want := [][]string{
 		{"allocated", fmt.Sprint(c.A.PeakBytes), fmt.Sprint(c.B.PeakBytes), fmt.Sprint(c.PeakDeltaBytes), estimator.Bytes(c.PeakDeltaBytes).DeltaString()},
 		{"reserved", fmt.Sprint(c.A.ReservedPeakBytes), fmt.Sprint(c.B.ReservedPeakBytes), fmt.Sprint(c.ReservedDeltaBytes), estimator.Bytes(c.ReservedDeltaBytes).DeltaString()},
+	}
+	for k := range ma {
+		want = append(want, []string{"predicted-" + ma[k].Revision, fmt.Sprint(ma[k].PredictedBytes), fmt.Sprint(mb[k].PredictedBytes),
+			fmt.Sprint(mb[k].PredictedBytes - ma[k].PredictedBytes), "measured − predicted: A " + estimator.Bytes(ma[k].ResidualBytes).DeltaString() +
+				", B " + estimator.Bytes(mb[k].ResidualBytes).DeltaString()})
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("the page's peaks are %q;\nheadroom measure says %q", rows, want)

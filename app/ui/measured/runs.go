@@ -20,6 +20,18 @@ const changesShown = 5
 type runsView struct {
 	FileA, FileB string
 	Devices      []runsDevice
+
+	// The predictions beside each device's runs, for the config they
+	// were made for (made again when it changes).
+	predFor viewKey
+	preds   []predictions
+}
+
+// predictions are both revisions' predictions beside one device's runs:
+// a row per revision, or why there are none.
+type predictions struct {
+	Rows []runsRow
+	Note string
 }
 
 // runsDevice is one device of the two runs.
@@ -135,6 +147,65 @@ func runsDeviceOf(c measure.DeviceComparison) runsDevice {
 		d.Windows = append(d.Windows, row)
 	}
 	return d
+}
+
+// predictionsFor are each device's predictions for cfg, made again only
+// when the config, its readiness or the runs changed.
+func (v *runsView) predictionsFor(a, b *snapshotResult, cfg estimator.Config, ready bool) []predictions {
+	if f := &v.predFor; f.ok && f.ready == ready && f.cfg.Equal(cfg) && len(v.preds) == len(v.Devices) {
+		return v.preds
+	}
+	v.predFor = viewKey{ok: true, cfg: cfg.Clone(), ready: ready}
+	v.preds = make([]predictions, len(v.Devices))
+	for i, d := range v.Devices {
+		v.preds[i] = predictionRows(cfg, ready, deviceOf(a, d.Device), deviceOf(b, d.Device))
+	}
+	return v.preds
+}
+
+// deviceOf is a run's report of device d (nil: the run has none).
+func deviceOf(r *snapshotResult, d int) *measure.DeviceReport {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Devices {
+		if r.Devices[i].Device == d {
+			return &r.Devices[i]
+		}
+	}
+	return nil
+}
+
+// predictionRows are both revisions' predictions for the piece their plan
+// runs (measure.Compare) beside each run's peak, as the command line's
+// -config sets them: per revision, the prediction for A's and B's
+// measurement and measured less predicted for each.
+func predictionRows(cfg estimator.Config, ready bool, a, b *measure.DeviceReport) predictions {
+	switch {
+	case !ready:
+		return predictions{Note: "The config above does not price yet, so no prediction is set beside the runs."}
+	case a == nil || b == nil || !a.History || !b.History:
+		return predictions{Note: "A run without a trace on this device has no peak to set a prediction beside."}
+	}
+	ma, err := measure.Compare(cfg, a)
+	if err != nil {
+		return predictions{Note: "No prediction beside the runs: " + err.Error() + "."}
+	}
+	mb, err := measure.Compare(cfg, b)
+	if err != nil {
+		return predictions{Note: "No prediction beside the runs: " + err.Error() + "."}
+	}
+	var out predictions
+	for k := range ma {
+		pa, pb := ma[k], mb[k]
+		out.Rows = append(out.Rows, runsRow{
+			Key: "predicted-" + pa.Revision, Name: pa.Revision + " predicts (" + estimator.Group(pa.Rows) + " rows)",
+			A: bytesOf(pa.PredictedBytes), B: bytesOf(pb.PredictedBytes),
+			Delta:  "measured − predicted: A " + estimator.Bytes(pa.ResidualBytes).DeltaString() + ", B " + estimator.Bytes(pb.ResidualBytes).DeltaString(),
+			ABytes: pa.PredictedBytes, BBytes: pb.PredictedBytes, DeltaBytes: pb.PredictedBytes - pa.PredictedBytes,
+		})
+	}
+	return out
 }
 
 // bytesOf writes a byte count as the comparison does: the exact figure

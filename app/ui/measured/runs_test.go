@@ -117,3 +117,37 @@ func TestCompareRunsView(t *testing.T) {
 		t.Errorf("a run beside itself: groups %+v, want %d unchanged", same.Groups, len(a.Devices[0].LiveAtPeak))
 	}
 }
+
+// TestRunsPredictions: with a config that prices, both revisions'
+// predictions sit beside both runs as measure.Compare makes them, made
+// again when the config changes; without one, a note says why none is.
+func TestRunsPredictions(t *testing.T) {
+	t.Parallel()
+	a := generatedRun(t, "a.pickle", snapgen.Options{Seed: 11, Allocs: 1500})
+	b := generatedRun(t, "b.pickle", snapgen.Options{Seed: 12, Allocs: 1800})
+	v := compareRuns(a, b)
+	cfg := headConfig()
+	preds := v.predictionsFor(a, b, cfg, true)
+	if len(preds) != 1 || len(preds[0].Rows) != 2 || preds[0].Note != "" {
+		t.Fatalf("predictions %+v", preds)
+	}
+	ma, errA := measure.Compare(cfg, &a.Devices[0])
+	mb, errB := measure.Compare(cfg, &b.Devices[0])
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	for k, row := range preds[0].Rows {
+		if row.ABytes != ma[k].PredictedBytes || row.BBytes != mb[k].PredictedBytes || !strings.HasPrefix(row.Name, ma[k].Revision+" predicts (") ||
+			!strings.Contains(row.Delta, "A "+estimator.Bytes(ma[k].ResidualBytes).DeltaString()) {
+			t.Errorf("row %d: %+v, want %d and %d predicted", k, row, ma[k].PredictedBytes, mb[k].PredictedBytes)
+		}
+	}
+	bigger := cfg.Clone()
+	bigger.Request.Rows *= 2
+	if again := v.predictionsFor(a, b, bigger, true); again[0].Rows[0].ABytes == preds[0].Rows[0].ABytes && again[0].Rows[1].ABytes == preds[0].Rows[1].ABytes {
+		t.Error("the predictions were not made again for a config with twice the rows")
+	}
+	if none := v.predictionsFor(a, b, cfg, false); len(none[0].Rows) != 0 || none[0].Note == "" {
+		t.Errorf("not ready: %+v", none)
+	}
+}

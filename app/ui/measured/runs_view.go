@@ -40,15 +40,16 @@ func (p *Panel) renderRuns() app.UI {
 	out := []app.UI{
 		app.H4().Text("Two runs: A " + v.FileA + ", B " + v.FileB),
 	}
+	preds := v.predictionsFor(p.snap, p.snapB, p.Config, p.Ready)
 	for i, d := range v.Devices {
-		out = append(out, renderRunsDevice(strconv.Itoa(i), d))
+		out = append(out, renderRunsDevice(strconv.Itoa(i), d, preds[i]))
 	}
 	return app.Div().ID("measured-runs").Class("measured-runs").Body(out...)
 }
 
-func renderRunsDevice(id string, d runsDevice) app.UI {
-	peaks := make([]app.UI, 0, len(d.Peaks))
-	for _, r := range d.Peaks {
+func renderRunsDevice(id string, d runsDevice, pred predictions) app.UI {
+	peaks := make([]app.UI, 0, len(d.Peaks)+len(pred.Rows))
+	for _, r := range append(append([]runsRow(nil), d.Peaks...), pred.Rows...) {
 		peaks = append(peaks, app.Tr().DataSet("row", r.Key).DataSet("a-bytes", r.ABytes).DataSet("b-bytes", r.BBytes).DataSet("delta-bytes", r.DeltaBytes).Body(
 			app.Th().Scope("row").Text(r.Name), widget.NumCell(r.A), widget.NumCell(r.B), widget.NumCell(r.Delta),
 		))
@@ -62,8 +63,9 @@ func renderRunsDevice(id string, d runsDevice) app.UI {
 	body := []app.UI{
 		app.H4().Text(deviceName(d.Device) + ", A beside B"),
 		table("measured-runs-peaks-"+id, "the two runs' peaks",
-			"Each run's peaks and B − A",
+			"Each run's peaks and B − A; beside them, each revision's prediction for the piece its plan runs",
 			[]string{"peak", "A", "B", "B − A"}, peaks),
+		predNote(id, pred),
 		app.P().ID("measured-runs-start-"+id).Class("workload-note").DataSet("equal", d.Start.Equal).Text(d.Start.Text),
 		table("measured-runs-groups-"+id, "the blocks live at each peak",
 			"The blocks live at each peak, matched by top frame and size: blocks, and bytes (B − A for grown and shrunk)",
@@ -92,6 +94,14 @@ func renderRunsDevice(id string, d runsDevice) app.UI {
 			[]string{"window", "A peak", "B peak", "B − A"}, rows))
 	}
 	return app.Div().Class("measured-device").Body(body...)
+}
+
+// predNote says why no prediction is beside the runs, when none is.
+func predNote(id string, pred predictions) app.UI {
+	if pred.Note == "" {
+		return nil
+	}
+	return app.P().ID("measured-runs-predicted-" + id).Class("workload-note").Text(pred.Note)
 }
 
 // table is a scrolling table with a caption and column heads.
