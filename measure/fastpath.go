@@ -25,8 +25,50 @@ var genericOnly = false
 // opcode and 8 bytes.
 const fastRoom = 9
 
-// fast runs opcodes until one is left to the generic path.
+// stackInt is an integer the fast path pushed, kept in d.ints at the
+// same place rather than boxed on the heap (three an entry: its
+// address, size and time). A SETITEMS stores it in the dict's nums;
+// anything else that takes it boxes it, and so does the fast path's
+// end for those still on the stack, so that the generic path never
+// sees one.
+type stackInt struct{}
+
+// pushInt pushes n as a stackInt.
+func (d *decoder) pushInt(n int64) {
+	i := len(d.stack)
+	d.stack = append(d.stack, stackInt{})
+	if i >= len(d.ints) {
+		d.ints = append(d.ints, make([]int64, i+1-len(d.ints))...)
+	}
+	d.ints[i] = n
+	if !d.hasRaw || i < d.rawLow {
+		d.rawLow, d.hasRaw = i, true
+	}
+}
+
+// box makes the stack's place i an int64 if it is a stackInt.
+func (d *decoder) box(i int) {
+	if _, raw := d.stack[i].(stackInt); raw {
+		d.stack[i] = d.ints[i]
+	}
+}
+
+// fast runs opcodes until one is left to the generic path, with no
+// stackInt left on the stack. Those above rawLow were all pushed by
+// this call, so the boxing is linear.
 func (d *decoder) fast() error {
+	err := d.fastOps()
+	if d.hasRaw {
+		for i := d.rawLow; i < len(d.stack); i++ {
+			d.box(i)
+		}
+		d.hasRaw = false
+	}
+	return err
+}
+
+// fastOps runs the opcodes.
+func (d *decoder) fastOps() error {
 	in := d.in
 	for in.end-in.pos >= fastRoom && in.limit-in.off >= fastRoom {
 		b := in.buf[in.pos:in.end]
@@ -58,6 +100,7 @@ func (d *decoder) fast() error {
 				return nil
 			}
 			in.advance(1)
+			d.box(len(d.stack) - 1)
 			if err := d.put(d.memo.n, d.stack[len(d.stack)-1], at); err != nil {
 				return err
 			}
@@ -76,6 +119,7 @@ func (d *decoder) fast() error {
 				return nil
 			}
 			in.advance(n)
+			d.box(len(d.stack) - 1)
 			if err := d.put(idx, d.stack[len(d.stack)-1], at); err != nil {
 				return err
 			}
@@ -117,13 +161,13 @@ func (d *decoder) fast() error {
 			if len(d.stack) >= maxStack {
 				return nil
 			}
-			d.stack = append(d.stack, int64(binary.LittleEndian.Uint16(b[1:3])))
+			d.pushInt(int64(binary.LittleEndian.Uint16(b[1:3])))
 			n = 3
 		case 'J': // BININT
 			if len(d.stack) >= maxStack {
 				return nil
 			}
-			d.stack = append(d.stack, int64(int32(binary.LittleEndian.Uint32(b[1:5]))))
+			d.pushInt(int64(int32(binary.LittleEndian.Uint32(b[1:5]))))
 			n = 5
 		case 'G': // BINFLOAT
 			if len(d.stack) >= maxStack {
@@ -146,7 +190,11 @@ func (d *decoder) fast() error {
 			if len(b) < n || in.limit-in.off < int64(n) || len(d.stack) >= maxStack {
 				return nil
 			}
-			d.stack = append(d.stack, longValue(b[2:n]))
+			if n-2 > maxLongBytes {
+				d.stack = append(d.stack, longValue(b[2:n]))
+			} else {
+				d.pushInt(longInt(b[2:n]))
+			}
 		case 0x8c: // SHORT_BINUNICODE
 			n = 2 + int(b[1])
 			if len(b) < n || in.limit-in.off < int64(n) || len(d.stack) >= maxStack {
@@ -166,7 +214,11 @@ func (d *decoder) fast() error {
 			d.marks = d.marks[:len(d.marks)-1]
 			items := d.stack[m:]
 			d.stack = d.stack[:m]
-			if err := d.setItems(target, items, at); err != nil {
+			var ints []int64 // the places of the items in d.ints, if any is there
+			if d.hasRaw && m < len(d.ints) {
+				ints = d.ints[m:]
+			}
+			if err := d.addPairs(target, items, ints, at); err != nil {
 				return err
 			}
 			clear(items)
@@ -182,6 +234,9 @@ func (d *decoder) fast() error {
 			}
 			in.advance(1)
 			d.marks = d.marks[:len(d.marks)-1]
+			for i := m; i < len(d.stack); i++ {
+				d.box(i)
+			}
 			items := d.stack[m:]
 			d.stack = d.stack[:m]
 			if plainItems(l, items) {

@@ -59,12 +59,17 @@ type (
 	// duplicates (a lookup takes the last, as Python keeps the last).
 	dictV struct {
 		pairs  []kv
-		memo   int32 // its memo slot, -1 for none
+		nums   []int64 // the integer values of pairs, as numRef
+		memo   int32   // its memo slot, -1 for none
 		shape  shape
 		shared bool  // referred to from more than one place
 		cost   int32 // bytes counted as held
 	}
 	kv struct{ k, v any }
+	// numRef is a pair's integer value kept in its dict's nums, so that
+	// an entry's integers are not each boxed on the heap (a one-byte
+	// value in an interface is not allocated).
+	numRef uint8
 	// listV is a list or tuple. A list of trace entries hands each,
 	// converted, to the decoder's sink as its stream; other lists keep
 	// their items.
@@ -132,6 +137,10 @@ type decoder struct {
 	sink   eventSink
 	nextID int32    // the next stream's number
 	lists  []*listV // stacks reduced to their top frame, for reuse
+	ints   []int64  // the fast path's integers on the stack, by place (stackInt)
+	rawLow int      // the lowest place of a stackInt, when hasRaw
+	hasRaw bool
+	event  Event // the entry handed to the sink: a local's address would move it to the heap
 }
 
 // The estimated sizes of what the decoder holds.
@@ -660,6 +669,12 @@ func (d *decoder) put(idx int, v any, at int64) error {
 
 // setItems adds key, value pairs to a dict.
 func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
+	return d.addPairs(dv, items, nil, at)
+}
+
+// addPairs adds key, value pairs to a dict; ints are the integers of
+// the items that are stackInt (the fast path's).
+func (d *decoder) addPairs(dv *dictV, items []any, ints []int64, at int64) error {
 	if len(items)%2 != 0 {
 		return d.errAt(at, "a dict's items are key, value pairs: %d values", len(items))
 	}
@@ -668,7 +683,16 @@ func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
 		dv.pairs = make([]kv, 0, max(8, len(items)/2))
 	}
 	for i := 0; i < len(items); i += 2 {
-		dv.pairs = append(dv.pairs, kv{items[i], items[i+1]})
+		k, v := items[i], items[i+1]
+		if ints != nil {
+			if _, raw := k.(stackInt); raw {
+				k = ints[i]
+			}
+			if _, raw := v.(stackInt); raw {
+				v = dv.num(ints[i+1])
+			}
+		}
+		dv.pairs = append(dv.pairs, kv{k, v})
 	}
 	if grown := cap(dv.pairs) - room; grown > 0 {
 		if err := d.hold(&dv.cost, grown*pairBytes, at); err != nil {
@@ -698,14 +722,33 @@ func (d *decoder) newDict(at int64) (*dictV, error) {
 // stored twice).
 func (d *decoder) recycle(dv *dictV) {
 	if dv.shared || len(d.free) >= 1024 || cap(dv.pairs) > 64 {
-		dv.pairs = nil
+		dv.pairs, dv.nums = nil, nil
 		return
 	}
 	// Only the pairs in use: those past them were cleared when the dict
 	// was last taken back, or never used.
 	clear(dv.pairs)
-	*dv = dictV{memo: -1, pairs: dv.pairs[:0]}
+	*dv = dictV{memo: -1, pairs: dv.pairs[:0], nums: dv.nums[:0]}
 	d.free = append(d.free, dv)
+}
+
+// num is n as a pair's value: a numRef to it in nums, or n itself past
+// the 256 a numRef can name.
+func (dv *dictV) num(n int64) any {
+	if len(dv.nums) > math.MaxUint8 {
+		return n
+	}
+	dv.nums = append(dv.nums, n)
+	return numRef(len(dv.nums) - 1)
+}
+
+// value is a pair's value as the other decoded values are (an int64
+// for a numRef).
+func (dv *dictV) value(p *kv) any {
+	if r, ok := p.v.(numRef); ok {
+		return dv.nums[r]
+	}
+	return p.v
 }
 
 func (dv *dictV) shapeOf() shape {
@@ -763,7 +806,8 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 					l.stream = d.nextID
 					d.nextID++
 				}
-				if err := d.sink.event(l.stream, &e); err != nil {
+				d.event = e
+				if err := d.sink.event(l.stream, &d.event); err != nil {
 					return err
 				}
 				d.consume(dv)
@@ -870,11 +914,16 @@ func (d *decoder) spend(at int64) error {
 
 // longValue is a LONG1/LONG4 little-endian two's complement integer.
 func longValue(b []byte) any {
-	if len(b) == 0 {
-		return int64(0)
-	}
 	if len(b) > maxLongBytes {
 		return bigV{len(b)}
+	}
+	return longInt(b)
+}
+
+// longInt is longValue of at most 8 bytes.
+func longInt(b []byte) int64 {
+	if len(b) == 0 {
+		return 0
 	}
 	var u uint64
 	for i := len(b) - 1; i >= 0; i-- {
