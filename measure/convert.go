@@ -637,7 +637,9 @@ func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
 		d.release(&l.cost)
 		l.mode, l.items, l.top = modeReduced, nil, fv
 		d.memo.replace(l.memo, l, topV{fv})
-		d.recycleList(l)
+		d.releaseList(l)
+	} else if ok && l.mode == modeReduced {
+		d.releaseList(l)
 	}
 	e.Frame = frameID(d.snap, fr, fv, nil, d.byID())
 	e.Note = noteID(d.snap, &e, dv)

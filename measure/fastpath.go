@@ -17,8 +17,8 @@ import (
 // bounds, a trace entry's conversion) fails through the same calls, at
 // the same byte, as in step.
 
-// genericOnly turns the fast path off, for the tests that check it
-// changes nothing.
+// genericOnly turns the fast path and the reuse of stacks' lists off,
+// for the tests that check they change nothing.
 var genericOnly = false
 
 // fastRoom is the bytes an opcode with a fixed argument may need: the

@@ -13,7 +13,8 @@ import (
 )
 
 // readBoth reads data with the fast path and with the generic path
-// alone, and says how the two differ ("" when they do not).
+// alone (no list reused either), and says how the two differ ("" when
+// they do not).
 func readBoth(data []byte) string {
 	read := func(generic bool) (*Snapshot, string) {
 		genericOnly = generic
@@ -160,5 +161,75 @@ func TestReusedListIsNew(t *testing.T) {
 	d.recycleList(shared)
 	if len(d.lists) != 0 {
 		t.Fatal("a list referred to from elsewhere was taken back")
+	}
+}
+
+// stackShared is a trace of three entries sharing one stack, the list
+// written once and read twice through the memo (memo 0); with meta,
+// the second entry also holds the list under another key.
+func stackShared(meta bool) []byte {
+	var p pk
+	p.header()
+	p.WriteByte('(')
+	entry := func(action string, frames func()) {
+		p.WriteString("}(")
+		p.str("action")
+		p.str(action)
+		p.str("addr")
+		p.WriteString("M\x00\x02")
+		p.str("size")
+		p.WriteString("M\x00\x02")
+		p.str("frames")
+		frames()
+		if meta && action == "free_requested" {
+			p.str("meta")
+			p.get(0)
+		}
+		p.WriteByte('u')
+	}
+	entry("alloc", func() {
+		p.WriteString("]\x94(}(")
+		p.str("filename")
+		p.str("a.py")
+		p.str("line")
+		p.WriteString("K\x07")
+		p.str("name")
+		p.str("f")
+		p.WriteString("ue")
+	})
+	entry("free_requested", func() { p.get(0) })
+	entry("free_completed", func() { p.get(0) })
+	p.WriteString("eau.")
+	return p.Bytes()
+}
+
+// TestStackListReuse: a stack's list is reused once every entry that
+// holds it is converted, and never while something else holds it.
+func TestStackListReuse(t *testing.T) {
+	for _, meta := range []bool{false, true} {
+		data := stackShared(meta)
+		if d := readBoth(data); d != "" {
+			t.Fatalf("meta %v: %s", meta, d)
+		}
+		d := &decoder{in: newByteSource(bytes.NewReader(data), 1<<20), snap: &Snapshot{Frames: []Frame{{}}, Notes: []string{""}}, sink: &collect{}}
+		if _, err := d.run(); err != nil {
+			t.Fatalf("meta %v: %v", meta, err)
+		}
+		if want := map[bool]int{false: 1, true: 0}[meta]; len(d.lists) != want {
+			t.Errorf("meta %v: %d lists taken back, want %d", meta, len(d.lists), want)
+		}
+	}
+	s, err := ReadSnapshot(bytes.NewReader(stackShared(false)), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace := s.Trace(0)
+	if len(trace) != 3 {
+		t.Fatalf("%d entries, want 3", len(trace))
+	}
+	for i, e := range trace {
+		if s.Frames[e.Frame] != (Frame{Filename: "a.py", Line: 7, Name: "f"}) {
+			t.Errorf("entry %d: frame %+v, want a.py:7:f", i, s.Frames[e.Frame])
+		}
 	}
 }

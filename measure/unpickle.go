@@ -84,7 +84,8 @@ type (
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
 		used   bool    // taken as a device's trace
-		shared bool    // referred to from more than one place
+		shared bool    // memoized twice: referred to from places not counted
+		refs   int32   // references beyond the first (GET, DUP) no converted entry has let go
 		cost   int32   // bytes counted as held
 		inline [12]any // the items of a stack, without another allocation
 	}
@@ -875,20 +876,30 @@ func markShared(v any) {
 	case *dictV:
 		x.shared = true
 	case *listV:
-		x.shared = true
+		x.refs++
 	}
 }
 
-// recycleList takes back a stack's list once reduced to its top frame,
-// unless something else may still refer to it (it was read from the
-// memo, duplicated, or stored twice): the entry that held it is
-// converted, and its memo slot holds the top frame instead.
+// releaseList lets go of a stack's list held by an entry just
+// converted: the last reference let go gives the list back for reuse.
+func (d *decoder) releaseList(l *listV) {
+	if l.refs > 0 {
+		l.refs--
+		return
+	}
+	d.recycleList(l)
+}
+
+// recycleList takes back a stack's list once reduced to its top frame
+// and let go by every entry that held it (releaseList), unless it was
+// memoized twice: its memo slot holds the top frame instead, and a
+// reference that went anywhere but into an entry is never let go.
 //
 // It is reset here to a new list's state, field by field rather than
 // whole (the inline room is most of it, and most of that unused); a
 // list in any other state than a reduced stack's is not taken.
 func (d *decoder) recycleList(l *listV) {
-	if l.shared || len(d.lists) >= 1024 || l.mode != modeReduced || l.tuple || l.used ||
+	if genericOnly || l.shared || l.refs != 0 || len(d.lists) >= 1024 || l.mode != modeReduced || l.tuple || l.used ||
 		l.cost != 0 || l.stream >= 0 || l.fail != nil || l.failAt >= 0 {
 		return
 	}
