@@ -876,6 +876,10 @@ func markShared(v any) {
 	case *dictV:
 		x.shared = true
 	case *listV:
+		if x.refs == math.MaxInt32 {
+			x.shared = true // never let go: the count cannot go higher
+			return
+		}
 		x.refs++
 	}
 }
