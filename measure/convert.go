@@ -37,7 +37,7 @@ func typeName(v any) string {
 			return "a float"
 		}
 		return "an integer"
-	case int64, bigV:
+	case int64, *int64, bigV:
 		return "an integer"
 	}
 	return fmt.Sprintf("%T", v)
@@ -69,9 +69,9 @@ func get(v any, key, path string) (any, bool, error) {
 		}
 		var val any
 		found := false
-		for _, e := range d.pairs {
-			if k, ok := e.k.(string); ok && k == key {
-				val, found = e.v, true
+		for i := range d.pairs {
+			if k, ok := d.pairs[i].k.(string); ok && k == key {
+				val, found = d.value(&d.pairs[i]), true
 			}
 		}
 		return val, found, nil
@@ -99,6 +99,8 @@ func integer(v any, path string) (int64, error) {
 	switch n := v.(type) {
 	case int64:
 		return n, nil
+	case *int64:
+		return *n, nil
 	case bigV:
 		return 0, fmt.Errorf("%s: an integer of %d bytes does not fit in 64 bits", path, n.nbytes)
 	case json.Number:
@@ -581,6 +583,11 @@ func fieldsOf(v any, path string) (entryFields, error) {
 		}
 		for _, p := range d.pairs {
 			if k, ok := p.k.(string); ok {
+				if r, isNum := p.v.(numRef); isNum {
+					// Read in place, not boxed: intField takes it.
+					set(k, &d.nums[r])
+					continue
+				}
 				set(k, p.v)
 			}
 		}
@@ -630,6 +637,9 @@ func (d *decoder) fastEvent(dv *dictV) (Event, bool) {
 		d.release(&l.cost)
 		l.mode, l.items, l.top = modeReduced, nil, fv
 		d.memo.replace(l.memo, l, topV{fv})
+		d.releaseList(l)
+	} else if ok && l.mode == modeReduced {
+		d.releaseList(l)
 	}
 	e.Frame = frameID(d.snap, fr, fv, nil, d.byID())
 	e.Note = noteID(d.snap, &e, dv)
@@ -670,11 +680,12 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 	if e.Size, err = intField(f.size, need, path, "size"); err != nil {
 		return e, Frame{}, nil, err
 	}
-	if err := nonNegative(e.Addr, path+".addr"); err != nil {
-		return e, Frame{}, nil, err
+	// The paths are built only for an error: this runs for every entry.
+	if e.Addr < 0 {
+		return e, Frame{}, nil, nonNegative(e.Addr, path+".addr")
 	}
-	if err := nonNegative(e.Size, path+".size"); err != nil {
-		return e, Frame{}, nil, err
+	if e.Size < 0 {
+		return e, Frame{}, nil, nonNegative(e.Size, path+".size")
 	}
 	if e.Stream, err = intField(f.stream, false, path, "stream"); err != nil {
 		return e, Frame{}, nil, err
@@ -701,6 +712,9 @@ func eventOf(f *entryFields, path string) (Event, Frame, *frameV, error) {
 func intField(v any, need bool, path, name string) (int64, error) {
 	if n, ok := v.(int64); ok {
 		return n, nil
+	}
+	if n, ok := v.(*int64); ok { // a dict's integer read in place (fieldsOf)
+		return *n, nil
 	}
 	if v == nil {
 		if need {

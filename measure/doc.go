@@ -34,13 +34,22 @@
 // bounded. gopickle, the decoder before it, built the whole tree (15 to 20
 // times the file) and decoded long integers in quadratic time.
 //
+// The opcodes a trace entry is made of (about 16, and 16 more for a new
+// stack) run on a fast path (fastpath.go) straight from the read buffer,
+// when they will succeed; anything else, errors included, takes the
+// generic path, so the bounds and messages are the same either way. Its
+// integers are not boxed: they stay beside the stack, then in the
+// entry's dict. Reading a snapshot allocates about a quarter of the
+// file's size, most of it the trace kept.
+//
 // Measured with `make bench-measure` (BENCHMARKS.md has the table, on a
 // shared and loaded machine): a 105 MB generated pickle of 1,462,452
-// entries with 12-frame stacks reads, analyzes and reports in 2.0 to 2.4
-// s of CPU and 113 MB peak RSS, against 17 s and 1.6 GB with gopickle and
-// 4.6 to 4.9 s and 632 MB for Python's pickle.load; a 1,077 MB one of
-// 14,982,229 entries in 21 s and 990 MB (the trace itself is 840 MB),
-// against 45 s and 6.4 GB for pickle.load.
+// entries with 12-frame stacks reads, analyzes and reports in 1.5 to 1.7
+// s of CPU and 42 MB peak RSS (the read alone: about 1.0 s, 100 MB of
+// file per CPU second), against 17 s and 1.6 GB with gopickle and 3.9 to
+// 4.9 s and 632 MB for Python's pickle.load; a 1,077 MB one of
+// 14,982,229 entries in 14 s and 261 MB, against 45 s and 6.4 GB for
+// pickle.load.
 //
 // # Choices where the sources leave one open
 //

@@ -367,7 +367,6 @@ func (rp *replay) event(t *tracker, notes []string, e *Event) {
 
 func (rp *replay) step(t *tracker, notes []string, e *Event) error {
 	i, r := rp.i, &rp.r
-	var err error
 	switch e.Action {
 	case ActionAlloc:
 		if rp.win >= 0 {
@@ -391,9 +390,11 @@ func (rp *replay) step(t *tracker, notes []string, e *Event) error {
 			a.size, a.exact = b.Size, true
 		}
 		rp.state[e.Addr] = a
-		if rp.cur, err = add(rp.cur, a.size, fmt.Sprintf("device %d", rp.d)); err != nil {
-			return err
+		cur, ok := estimator.CheckedAdd(rp.cur, a.size)
+		if !ok {
+			return fmt.Errorf("device %d: the total overflows int64", rp.d)
 		}
+		rp.cur = cur
 		rp.req += a.req
 	case rp.p.free:
 		if old, ok := rp.state[e.Addr]; ok {

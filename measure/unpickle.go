@@ -59,12 +59,17 @@ type (
 	// duplicates (a lookup takes the last, as Python keeps the last).
 	dictV struct {
 		pairs  []kv
-		memo   int32 // its memo slot, -1 for none
+		nums   []int64 // the integer values of pairs, as numRef
+		memo   int32   // its memo slot, -1 for none
 		shape  shape
 		shared bool  // referred to from more than one place
 		cost   int32 // bytes counted as held
 	}
 	kv struct{ k, v any }
+	// numRef is a pair's integer value kept in its dict's nums, so that
+	// an entry's integers are not each boxed on the heap (a one-byte
+	// value in an interface is not allocated).
+	numRef uint8
 	// listV is a list or tuple. A list of trace entries hands each,
 	// converted, to the decoder's sink as its stream; other lists keep
 	// their items.
@@ -79,6 +84,8 @@ type (
 		top    *frameV // modeReduced: the stack's top frame
 		tuple  bool
 		used   bool    // taken as a device's trace
+		shared bool    // memoized twice: referred to from places not counted
+		refs   int32   // references beyond the first (GET, DUP) no converted entry has let go
 		cost   int32   // bytes counted as held
 		inline [12]any // the items of a stack, without another allocation
 	}
@@ -129,7 +136,12 @@ type decoder struct {
 	free   []*dictV // dicts of converted entries, for reuse
 	held   int64    // dicts, lists and items held (maxHeld)
 	sink   eventSink
-	nextID int32 // the next stream's number
+	nextID int32    // the next stream's number
+	lists  []*listV // stacks reduced to their top frame, for reuse
+	ints   []int64  // the fast path's integers on the stack, by place (stackInt)
+	rawLow int      // the lowest place of a stackInt, when hasRaw
+	hasRaw bool
+	event  Event // the entry handed to the sink: a local's address would move it to the heap
 }
 
 // The estimated sizes of what the decoder holds.
@@ -179,6 +191,11 @@ func (d *decoder) errAt(at int64, format string, args ...any) error {
 func (d *decoder) run() (any, error) {
 	in := d.in
 	for {
+		if !genericOnly {
+			if err := d.fast(); err != nil {
+				return nil, err
+			}
+		}
 		at := in.off
 		op, err := in.readByte()
 		if err != nil {
@@ -419,7 +436,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		}
 		return d.push(bytesV(b), at)
 	case ']', ')':
-		l := newList(op == ')')
+		l := d.newList(op == ')')
 		if err := d.hold(&l.cost, listBytes, at); err != nil {
 			return err
 		}
@@ -435,7 +452,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if err != nil {
 			return err
 		}
-		l := newList(op == 't')
+		l := d.newList(op == 't')
 		if err := d.hold(&l.cost, listBytes+itemBytes*len(items), at); err != nil {
 			return err
 		}
@@ -456,7 +473,7 @@ func (d *decoder) step(op byte, info *opInfo, at int64) error {
 		if len(d.stack) < n || (len(d.marks) > 0 && d.marks[len(d.marks)-1] > len(d.stack)-n) {
 			return d.errAt(at, "%s with too few values on the stack", info.name)
 		}
-		l := newList(true)
+		l := d.newList(true)
 		if err := d.hold(&l.cost, listBytes, at); err != nil {
 			return err
 		}
@@ -639,6 +656,9 @@ func (d *decoder) put(idx int, v any, at int64) error {
 		}
 		x.memo = int32(idx)
 	case *listV:
+		if x.memo >= 0 {
+			x.shared = true
+		}
 		x.memo = int32(idx)
 	}
 	if d.memoSz > maxMemoStringBytes {
@@ -650,6 +670,12 @@ func (d *decoder) put(idx int, v any, at int64) error {
 
 // setItems adds key, value pairs to a dict.
 func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
+	return d.addPairs(dv, items, nil, at)
+}
+
+// addPairs adds key, value pairs to a dict; ints are the integers of
+// the items that are stackInt (the fast path's).
+func (d *decoder) addPairs(dv *dictV, items []any, ints []int64, at int64) error {
 	if len(items)%2 != 0 {
 		return d.errAt(at, "a dict's items are key, value pairs: %d values", len(items))
 	}
@@ -658,7 +684,16 @@ func (d *decoder) setItems(dv *dictV, items []any, at int64) error {
 		dv.pairs = make([]kv, 0, max(8, len(items)/2))
 	}
 	for i := 0; i < len(items); i += 2 {
-		dv.pairs = append(dv.pairs, kv{items[i], items[i+1]})
+		k, v := items[i], items[i+1]
+		if ints != nil {
+			if _, raw := k.(stackInt); raw {
+				k = ints[i]
+			}
+			if _, raw := v.(stackInt); raw {
+				v = dv.num(ints[i+1])
+			}
+		}
+		dv.pairs = append(dv.pairs, kv{k, v})
 	}
 	if grown := cap(dv.pairs) - room; grown > 0 {
 		if err := d.hold(&dv.cost, grown*pairBytes, at); err != nil {
@@ -688,13 +723,33 @@ func (d *decoder) newDict(at int64) (*dictV, error) {
 // stored twice).
 func (d *decoder) recycle(dv *dictV) {
 	if dv.shared || len(d.free) >= 1024 || cap(dv.pairs) > 64 {
-		dv.pairs = nil
+		dv.pairs, dv.nums = nil, nil
 		return
 	}
-	pairs := dv.pairs[:cap(dv.pairs)]
-	clear(pairs)
-	*dv = dictV{memo: -1, pairs: pairs[:0]}
+	// Only the pairs in use: those past them were cleared when the dict
+	// was last taken back, or never used.
+	clear(dv.pairs)
+	*dv = dictV{memo: -1, pairs: dv.pairs[:0], nums: dv.nums[:0]}
 	d.free = append(d.free, dv)
+}
+
+// num is n as a pair's value: a numRef to it in nums, or n itself past
+// the 256 a numRef can name.
+func (dv *dictV) num(n int64) any {
+	if len(dv.nums) > math.MaxUint8 {
+		return n
+	}
+	dv.nums = append(dv.nums, n)
+	return numRef(len(dv.nums) - 1)
+}
+
+// value is a pair's value as the other decoded values are (an int64
+// for a numRef).
+func (dv *dictV) value(p *kv) any {
+	if r, ok := p.v.(numRef); ok {
+		return dv.nums[r]
+	}
+	return p.v
 }
 
 func (dv *dictV) shapeOf() shape {
@@ -704,9 +759,12 @@ func (dv *dictV) shapeOf() shape {
 	dv.shape = shapeOther
 	if len(dv.pairs) <= maxDictKeys {
 		for _, p := range dv.pairs {
-			switch p.k {
+			k, _ := p.k.(string)
+			switch k {
 			case "action":
+				// Nothing else changes an entry's shape.
 				dv.shape = shapeEntry
+				return dv.shape
 			case "state":
 				if dv.shape == shapeOther {
 					dv.shape = shapeBlock
@@ -749,7 +807,8 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 					l.stream = d.nextID
 					d.nextID++
 				}
-				if err := d.sink.event(l.stream, &e); err != nil {
+				d.event = e
+				if err := d.sink.event(l.stream, &d.event); err != nil {
 					return err
 				}
 				d.consume(dv)
@@ -793,8 +852,18 @@ func (d *decoder) appendItem(l *listV, x any, at int64) error {
 	return nil
 }
 
-func newList(tuple bool) *listV {
-	l := &listV{memo: -1, failAt: -1, stream: -1, tuple: tuple}
+// newList is an empty list: a stack's list already reduced when there
+// is one, since a file of millions of entries has a new stack for
+// about every other one.
+func (d *decoder) newList(tuple bool) *listV {
+	var l *listV
+	if n := len(d.lists); n > 0 {
+		l = d.lists[n-1] // as new but for its inline room (recycleList)
+		d.lists = d.lists[:n-1]
+		l.tuple = tuple
+	} else {
+		l = &listV{memo: -1, failAt: -1, stream: -1, tuple: tuple}
+	}
 	l.items = l.inline[:0]
 	if tuple {
 		l.mode = modeItems
@@ -803,9 +872,44 @@ func newList(tuple bool) *listV {
 }
 
 func markShared(v any) {
-	if dv, ok := v.(*dictV); ok {
-		dv.shared = true
+	switch x := v.(type) {
+	case *dictV:
+		x.shared = true
+	case *listV:
+		if x.refs == math.MaxInt32 {
+			x.shared = true // never let go: the count cannot go higher
+			return
+		}
+		x.refs++
 	}
+}
+
+// releaseList lets go of a stack's list held by an entry just
+// converted: the last reference let go gives the list back for reuse.
+func (d *decoder) releaseList(l *listV) {
+	if l.refs > 0 {
+		l.refs--
+		return
+	}
+	d.recycleList(l)
+}
+
+// recycleList takes back a stack's list once reduced to its top frame
+// and let go by every entry that held it (releaseList), unless it was
+// memoized twice: its memo slot holds the top frame instead, and a
+// reference that went anywhere but into an entry is never let go.
+//
+// It is reset here to a new list's state, field by field rather than
+// whole (the inline room is most of it, and most of that unused); a
+// list in any other state than a reduced stack's is not taken.
+func (d *decoder) recycleList(l *listV) {
+	if genericOnly || l.shared || l.refs != 0 || len(d.lists) >= 1024 || l.mode != modeReduced || l.tuple || l.used ||
+		l.cost != 0 || l.stream >= 0 || l.fail != nil || l.failAt >= 0 {
+		return
+	}
+	clear(l.inline[:min(l.n, len(l.inline))])
+	l.items, l.n, l.memo, l.mode, l.top = nil, 0, -1, modeNew, nil
+	d.lists = append(d.lists, l)
 }
 
 // consume marks a converted entry's or block's memo slot as used, when
@@ -825,11 +929,16 @@ func (d *decoder) spend(at int64) error {
 
 // longValue is a LONG1/LONG4 little-endian two's complement integer.
 func longValue(b []byte) any {
-	if len(b) == 0 {
-		return int64(0)
-	}
 	if len(b) > maxLongBytes {
 		return bigV{len(b)}
+	}
+	return longInt(b)
+}
+
+// longInt is longValue of at most 8 bytes.
+func longInt(b []byte) int64 {
+	if len(b) == 0 {
+		return 0
 	}
 	var u uint64
 	for i := len(b) - 1; i >= 0; i-- {
