@@ -42,14 +42,14 @@
 // entry's dict. Reading a snapshot allocates about a quarter of the
 // file's size, most of it the trace kept.
 //
-// Measured with `make bench-measure` (BENCHMARKS.md has the table, on a
-// shared and loaded machine): a 105 MB generated pickle of 1,462,452
-// entries with 12-frame stacks reads, analyzes and reports in 1.5 to 1.7
-// s of CPU and 42 MB peak RSS (the read alone: about 1.0 s, 100 MB of
-// file per CPU second), against 17 s and 1.6 GB with gopickle and 3.9 to
-// 4.9 s and 632 MB for Python's pickle.load; a 1,077 MB one of
-// 14,982,229 entries in 14 s and 261 MB, against 45 s and 6.4 GB for
-// pickle.load.
+// Measured with `make bench-measure` (BENCHMARKS.md has the tables): a
+// 105 MB generated pickle of 1,462,452 entries with 12-frame stacks
+// reads, analyzes and reports in 1.3 to 1.6 s of CPU and 43 MB peak RSS,
+// against 17 s and 1.6 GB with gopickle and 3.5 s and 632 MB for
+// Python's pickle.load; a 1,077 MB one of 14,982,229 entries in 10.5 to
+// 11.5 s (about 100 MB of file per CPU second) and 263 MB, against 50 s
+// and 6.4 GB for pickle.load. The page reads the same 1 GiB in two
+// passes in about 90 s with 272 MB of WebAssembly memory.
 //
 // # Choices where the sources leave one open
 //
