@@ -240,7 +240,6 @@ type markRef struct {
 type replay struct {
 	r      DeviceReport
 	p      *plan
-	d      int
 	state  map[int64]alloc
 	cur    int64
 	req    int64
@@ -264,13 +263,12 @@ type replay struct {
 	logMin   int // the log is kept up to max(live set, logMin) changes
 	cnt      counted
 	err      error
-	done     bool // the replay stopped at an error, or there is nothing to replay
 }
 
 // startReplay sets up the replay of device d, whose segments (sorted,
 // disjoint) and end state r already holds.
 func startReplay(r DeviceReport, p *plan, t *tracker) (*replay, error) {
-	rp := &replay{r: r, p: p, d: r.Device, state: map[int64]alloc{}, win: -1, bestAt: -1, segAfter: map[int64]segFirst{}}
+	rp := &replay{r: r, p: p, state: map[int64]alloc{}, win: -1, bestAt: -1, segAfter: map[int64]segFirst{}}
 	where := fmt.Sprintf("device %d", r.Device)
 	var err error
 	for _, b := range p.initial {
@@ -355,12 +353,12 @@ func (rp *replay) newPeak(t *tracker) error {
 // event replays one entry. The first error stops the device's replay;
 // it is reported in device order (finish).
 func (rp *replay) event(t *tracker, notes []string, e *Event) {
-	if rp.done {
+	if rp.err != nil {
 		rp.i++
 		return
 	}
 	if err := rp.step(t, notes, e); err != nil {
-		rp.err, rp.done = err, true
+		rp.err = err
 	}
 	rp.i++
 }
@@ -392,7 +390,7 @@ func (rp *replay) step(t *tracker, notes []string, e *Event) error {
 		rp.state[e.Addr] = a
 		cur, ok := estimator.CheckedAdd(rp.cur, a.size)
 		if !ok {
-			return fmt.Errorf("device %d: the total overflows int64", rp.d)
+			return fmt.Errorf("device %d: the total overflows int64", rp.r.Device)
 		}
 		rp.cur = cur
 		rp.req += a.req
@@ -410,7 +408,7 @@ func (rp *replay) step(t *tracker, notes []string, e *Event) error {
 		}
 	case ActionFreeCompleted:
 		if old, ok := rp.state[e.Addr]; ok && old.event >= 0 {
-			return fmt.Errorf("device_traces[%d][%d]: free_completed of the block at %#x allocated at entry %d, before its free_requested: a block's free completes after it is requested", rp.d, i, e.Addr, old.event)
+			return fmt.Errorf("device_traces[%d][%d]: free_completed of the block at %#x allocated at entry %d, before its free_requested: a block's free completes after it is requested", rp.r.Device, i, e.Addr, old.event)
 		}
 	case ActionSegmentAlloc, ActionSegmentFree, ActionSegmentMap, ActionSegmentUnmap:
 		rp.res += segmentDelta(e)
@@ -476,7 +474,7 @@ func (rp *replay) finish(notes []string, fs *frameText, segs []Segment) (DeviceR
 		return rp.r, rp.err
 	}
 	if rp.i != rp.p.n {
-		return rp.r, fmt.Errorf("device_traces[%d]: %d entries on the second read, %d on the first: the file changed while it was read", rp.d, rp.i, rp.p.n)
+		return rp.r, fmt.Errorf("device_traces[%d]: %d entries on the second read, %d on the first: the file changed while it was read", rp.r.Device, rp.i, rp.p.n)
 	}
 	r := &rp.r
 	if rp.win >= 0 {

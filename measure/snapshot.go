@@ -126,7 +126,10 @@ type Segment struct {
 // no events.
 type Snapshot struct {
 	Segments []Segment
-	Traces   [][]Event
+	// Traces are the traces of a snapshot built by hand, by device.
+	// ReadSnapshot leaves them nil and holds its traces packed: read
+	// either with NumTraces and Trace.
+	Traces [][]Event
 	// Frames are the entries' top frames and Notes their annotations'
 	// texts; index 0 of each is none.
 	Frames  []Frame

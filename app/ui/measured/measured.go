@@ -164,8 +164,8 @@ func (r *snapshotRead) done() {
 	}
 }
 
-// snapshotResult is a snapshot as read: its devices as measure.Analyze
-// replays them.
+// snapshotResult is a snapshot as read: its devices as
+// measure.AnalyzeStream replays them.
 type snapshotResult struct {
 	File    string
 	Format  string
